@@ -1,0 +1,3 @@
+pub mod rating;
+mod record;
+pub use record::{BadMove, GameResult, MAX_MOVE_LEN, UnknownResult, check_move};
