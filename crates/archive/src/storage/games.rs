@@ -1,0 +1,634 @@
+//! Games: recording a finished one (and rating it in the same transaction), saving and
+//! continuing an adjourned one, listing and loading.
+
+use rusqlite::{Connection, OptionalExtension, Row, Transaction, TransactionBehavior};
+
+use super::players::{PlayerRating, check_text, player_by_id, read_rating, write_rating};
+use super::{Archive, Context, GameId, Player, PlayerId, StorageError, UnixTime};
+use crate::rating::RatingSystem;
+use crate::rating::glicko2::Glicko2Rating;
+use crate::record::{GameResult, check_move};
+
+const MAX_VARIANT_CHARS: usize = 64;
+const MAX_FEN_CHARS: usize = 4096;
+const MAX_TERMINATION_CHARS: usize = 200;
+
+/// Whether a game is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    /// Over; its record never changes again.
+    Finished,
+    /// Interrupted, to be continued.
+    Adjourned,
+}
+
+impl GameStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Finished => "finished",
+            GameStatus::Adjourned => "adjourned",
+        }
+    }
+
+    fn parse(text: &str) -> Result<GameStatus, StorageError> {
+        match text {
+            "finished" => Ok(GameStatus::Finished),
+            "adjourned" => Ok(GameStatus::Adjourned),
+            other => Err(StorageError::Corrupt {
+                what: format!("a game has the unknown status {other}"),
+            }),
+        }
+    }
+}
+
+/// A game as the caller hands it to the archive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The archived game this continues (an adjourned one), or `None` for a new game.
+    pub id: Option<GameId>,
+    /// The variant's name, as in `[Variant "full"]`.
+    pub variant: String,
+    /// The starting position when it is not the variant's own.
+    pub start_fen: Option<String>,
+    /// The player of the white pieces.
+    pub white: PlayerId,
+    /// The player of the black pieces.
+    pub black: PlayerId,
+    /// The result (`*` while undecided).
+    pub result: GameResult,
+    /// Why the game ended ("checkmate", "time forfeit", "resignation" ...).
+    pub termination: Option<String>,
+    /// The moves in long coordinate notation, White's first.
+    pub moves: Vec<String>,
+}
+
+impl GameRecord {
+    /// A new game with no moves, from the variant's own start.
+    pub fn new(variant: &str, white: PlayerId, black: PlayerId, result: GameResult) -> GameRecord {
+        GameRecord {
+            id: None,
+            variant: variant.to_owned(),
+            start_fen: None,
+            white,
+            black,
+            result,
+            termination: None,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The same game with these moves.
+    pub fn with_moves<S: Into<String>>(mut self, moves: impl IntoIterator<Item = S>) -> GameRecord {
+        self.moves = moves.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The same game starting from `fen`.
+    pub fn with_start_fen(mut self, fen: &str) -> GameRecord {
+        self.start_fen = Some(fen.to_owned());
+        self
+    }
+
+    /// The same game ended for `reason`.
+    pub fn with_termination(mut self, reason: &str) -> GameRecord {
+        self.termination = Some(reason.to_owned());
+        self
+    }
+
+    /// The same game continuing archived game `id`.
+    pub fn continuing(mut self, id: GameId) -> GameRecord {
+        self.id = Some(id);
+        self
+    }
+
+    fn check(&self) -> Result<(), StorageError> {
+        check_text("variant name", &self.variant, MAX_VARIANT_CHARS)?;
+        if let Some(fen) = &self.start_fen {
+            check_text("starting position", fen, MAX_FEN_CHARS)?;
+        }
+        if let Some(reason) = &self.termination {
+            check_text("termination reason", reason, MAX_TERMINATION_CHARS)?;
+        }
+        check_moves(&self.moves)
+    }
+}
+
+/// A game as the archive holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The row id.
+    pub id: GameId,
+    /// The variant's name.
+    pub variant: String,
+    /// The starting position when it is not the variant's own.
+    pub start_fen: Option<String>,
+    /// The player of the white pieces.
+    pub white: Player,
+    /// The player of the black pieces.
+    pub black: Player,
+    /// The result (`*` while adjourned).
+    pub result: GameResult,
+    /// Why the game ended.
+    pub termination: Option<String>,
+    /// Whether the game counts (or will count) for ratings.
+    pub rated: bool,
+    /// Finished or adjourned.
+    pub status: GameStatus,
+    /// The moves in long coordinate notation, White's first.
+    pub moves: Vec<String>,
+    /// When the game was first saved.
+    pub created: UnixTime,
+    /// When the game was last saved.
+    pub updated: UnixTime,
+}
+
+impl StoredGame {
+    /// The record to hand back to the archive when continuing this game.
+    pub fn to_record(&self) -> GameRecord {
+        GameRecord {
+            id: Some(self.id),
+            variant: self.variant.clone(),
+            start_fen: self.start_fen.clone(),
+            white: self.white.id,
+            black: self.black.id,
+            result: self.result,
+            termination: self.termination.clone(),
+            moves: self.moves.clone(),
+        }
+    }
+}
+
+/// One line of a game list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The row id.
+    pub id: GameId,
+    /// The variant's name.
+    pub variant: String,
+    /// The player of the white pieces.
+    pub white: PlayerId,
+    /// Their name.
+    pub white_name: String,
+    /// The player of the black pieces.
+    pub black: PlayerId,
+    /// Their name.
+    pub black_name: String,
+    /// The result.
+    pub result: GameResult,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+    /// Finished or adjourned.
+    pub status: GameStatus,
+    /// Moves made by both sides together.
+    pub plies: u32,
+    /// When the game was first saved.
+    pub created: UnixTime,
+    /// When the game was last saved.
+    pub updated: UnixTime,
+}
+
+/// Which games to list; the default lists all, most recently saved first.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameFilter {
+    /// Only games this player played, on either side.
+    pub player: Option<PlayerId>,
+    /// Only games of this variant.
+    pub variant: Option<String>,
+    /// Only finished or only adjourned games.
+    pub status: Option<GameStatus>,
+    /// At most this many games.
+    pub limit: Option<u32>,
+}
+
+/// How one rated game moved one player's rating.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingChange {
+    /// The rating before the game.
+    pub before: Glicko2Rating,
+    /// The rating after it.
+    pub after: Glicko2Rating,
+}
+
+impl RatingChange {
+    /// The change of the headline number ("+12").
+    pub fn delta(&self) -> f64 {
+        self.after.rating - self.before.rating
+    }
+}
+
+/// What recording a finished game did.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RecordedGame {
+    /// The game's id.
+    pub id: GameId,
+    /// White's rating change, for a rated game.
+    pub white: Option<RatingChange>,
+    /// Black's rating change, for a rated game.
+    pub black: Option<RatingChange>,
+}
+
+impl Archive {
+    /// Stores a finished game and, when `rated`, rates it for both players (a computer
+    /// level's profile included) and adds both to the rating history: all in one
+    /// transaction, so the game and its rating update exist together or not at all.
+    /// A record with an `id` finishes that adjourned game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_archive::GameResult;
+    /// use chess4d_archive::storage::{Archive, GameRecord, PlayerKind};
+    ///
+    /// let mut archive = Archive::open_in_memory()?;
+    /// let ann = archive.upsert_player("Ann", PlayerKind::Human)?;
+    /// let computer = archive.computer_player(2)?;
+    /// let game = GameRecord::new("full", computer, ann, GameResult::BlackWins)
+    ///     .with_termination("checkmate");
+    /// let recorded = archive.record_finished_game(&game, true)?;
+    /// let ann_change = recorded.black.expect("a rated game changes ratings");
+    /// assert!(ann_change.delta() > 0.0);
+    /// assert_eq!(archive.rating(ann, "full")?.games, 1);
+    /// # Ok::<(), chess4d_archive::storage::StorageError>(())
+    /// ```
+    pub fn record_finished_game(
+        &mut self,
+        game: &GameRecord,
+        rated: bool,
+    ) -> Result<RecordedGame, StorageError> {
+        game.check()?;
+        let outcome = match (rated, game.result.white_outcome()) {
+            (false, _) => None,
+            (true, None) => return Err(StorageError::UndecidedRatedGame),
+            (true, Some(_)) if game.white == game.black => {
+                return Err(StorageError::SelfPlay(game.white));
+            }
+            (true, Some(outcome)) => Some(outcome),
+        };
+        let now = super::now();
+        let tx = begin(&mut self.connection, "record a game")?;
+        player_by_id(&tx, game.white)?;
+        player_by_id(&tx, game.black)?;
+        let sequence: i64 = tx
+            .query_row(
+                "SELECT coalesce(max(finished_seq), 0) + 1 FROM games",
+                [],
+                |row| row.get(0),
+            )
+            .context("record a game")?;
+        let id = write_game(&tx, game, rated, GameStatus::Finished, Some(sequence), now)?;
+
+        let mut recorded = RecordedGame {
+            id,
+            white: None,
+            black: None,
+        };
+        if let Some(outcome) = outcome {
+            let white = read_rating(&tx, game.white, &game.variant)?;
+            let black = read_rating(&tx, game.black, &game.variant)?;
+            let (white_after, black_after) =
+                self.glicko.rate_game(&white.rating, &black.rating, outcome);
+            for (player, before, after) in [
+                (game.white, white, white_after),
+                (game.black, black, black_after),
+            ] {
+                let rating = PlayerRating {
+                    rating: after,
+                    games: before.games.saturating_add(1),
+                };
+                write_rating(&tx, player, &game.variant, &rating)?;
+                tx.execute(
+                    "INSERT INTO rating_history
+                        (player, variant, game, rating, deviation, volatility, at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    (
+                        player.0,
+                        &game.variant,
+                        id.0,
+                        after.rating,
+                        after.deviation,
+                        after.volatility,
+                        now,
+                    ),
+                )
+                .context("write the rating history")?;
+            }
+            recorded.white = Some(RatingChange {
+                before: white.rating,
+                after: white_after,
+            });
+            recorded.black = Some(RatingChange {
+                before: black.rating,
+                after: black_after,
+            });
+        }
+        tx.commit().context("commit a finished game")?;
+        Ok(recorded)
+    }
+
+    /// Saves an unfinished game to continue later: a new one when the record has no
+    /// `id`, else over the adjourned game with that id. `rated` says whether it will
+    /// count once finished. The result must still be `*`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_archive::GameResult;
+    /// use chess4d_archive::storage::{Archive, GameRecord, GameStatus, PlayerKind};
+    ///
+    /// let mut archive = Archive::open_in_memory()?;
+    /// let ann = archive.upsert_player("Ann", PlayerKind::Human)?;
+    /// let computer = archive.computer_player(1)?;
+    /// let game = GameRecord::new("full", ann, computer, GameResult::Undecided)
+    ///     .with_moves(["a2[0,0]a3[0,0]"]);
+    /// let id = archive.save_adjourned_game(&game, true)?;
+    /// archive.update_game_moves(id, &["a2[0,0]a3[0,0]".into(), "b3[0,1]b2[0,1]".into()])?;
+    /// let stored = archive.load_game(id)?;
+    /// assert_eq!(stored.status, GameStatus::Adjourned);
+    /// assert_eq!(stored.moves.len(), 2);
+    /// # Ok::<(), chess4d_archive::storage::StorageError>(())
+    /// ```
+    pub fn save_adjourned_game(
+        &mut self,
+        game: &GameRecord,
+        rated: bool,
+    ) -> Result<GameId, StorageError> {
+        game.check()?;
+        if game.result != GameResult::Undecided {
+            return Err(StorageError::AdjournedWithResult(game.result));
+        }
+        let tx = begin(&mut self.connection, "adjourn a game")?;
+        player_by_id(&tx, game.white)?;
+        player_by_id(&tx, game.black)?;
+        let id = write_game(&tx, game, rated, GameStatus::Adjourned, None, super::now())?;
+        tx.commit().context("commit an adjourned game")?;
+        Ok(id)
+    }
+
+    /// Replaces the moves of adjourned game `id` (the autosave after each move).
+    pub fn update_game_moves(&mut self, id: GameId, moves: &[String]) -> Result<(), StorageError> {
+        check_moves(moves)?;
+        let tx = begin(&mut self.connection, "save the moves")?;
+        require_adjourned(&tx, id)?;
+        tx.execute(
+            "UPDATE games SET moves = ?1, updated = ?2 WHERE id = ?3",
+            (moves.join(" "), super::now(), id.0),
+        )
+        .context("save the moves")?;
+        tx.commit().context("commit the moves")
+    }
+
+    /// The archived game `id`.
+    pub fn load_game(&self, id: GameId) -> Result<StoredGame, StorageError> {
+        let row = self
+            .connection
+            .query_row(
+                "SELECT id, variant, start_fen, white, black, result, termination, rated,
+                        status, moves, created, updated
+                 FROM games WHERE id = ?1",
+                [id.0],
+                RawGame::from_row,
+            )
+            .optional()
+            .context("load a game")?
+            .ok_or(StorageError::UnknownGame(id))?;
+        Ok(StoredGame {
+            id,
+            white: player_by_id(&self.connection, PlayerId(row.white))?,
+            black: player_by_id(&self.connection, PlayerId(row.black))?,
+            result: parse_result(&row.result)?,
+            status: GameStatus::parse(&row.status)?,
+            moves: split_moves(&row.moves)?,
+            variant: row.variant,
+            start_fen: row.start_fen,
+            termination: row.termination,
+            rated: row.rated,
+            created: row.created,
+            updated: row.updated,
+        })
+    }
+
+    /// The games `filter` selects, most recently saved first.
+    pub fn list_games(&self, filter: &GameFilter) -> Result<Vec<GameSummary>, StorageError> {
+        let mut statement = self
+            .connection
+            .prepare(
+                "SELECT g.id, g.variant, g.white, w.name, g.black, b.name, g.result, g.rated,
+                        g.status,
+                        CASE WHEN g.moves = '' THEN 0
+                             ELSE length(g.moves) - length(replace(g.moves, ' ', '')) + 1 END,
+                        g.created, g.updated
+                 FROM games g
+                 JOIN players w ON w.id = g.white
+                 JOIN players b ON b.id = g.black
+                 WHERE (?1 IS NULL OR g.white = ?1 OR g.black = ?1)
+                   AND (?2 IS NULL OR g.variant = ?2)
+                   AND (?3 IS NULL OR g.status = ?3)
+                 ORDER BY g.updated DESC, g.id DESC
+                 LIMIT ?4",
+            )
+            .context("list games")?;
+        let limit = filter.limit.map_or(-1, i64::from);
+        let rows = statement
+            .query_map(
+                (
+                    filter.player.map(|p| p.0),
+                    filter.variant.as_deref(),
+                    filter.status.map(GameStatus::as_str),
+                    limit,
+                ),
+                |row| {
+                    Ok((
+                        GameId(row.get(0)?),
+                        row.get::<_, String>(1)?,
+                        PlayerId(row.get(2)?),
+                        row.get::<_, String>(3)?,
+                        PlayerId(row.get(4)?),
+                        row.get::<_, String>(5)?,
+                        row.get::<_, String>(6)?,
+                        row.get::<_, bool>(7)?,
+                        row.get::<_, String>(8)?,
+                        row.get::<_, i64>(9)?,
+                        row.get::<_, i64>(10)?,
+                        row.get::<_, i64>(11)?,
+                    ))
+                },
+            )
+            .context("list games")?;
+        let mut games = Vec::new();
+        for row in rows {
+            let (
+                id,
+                variant,
+                white,
+                white_name,
+                black,
+                black_name,
+                result,
+                rated,
+                status,
+                plies,
+                created,
+                updated,
+            ) = row.context("list games")?;
+            games.push(GameSummary {
+                id,
+                variant,
+                white,
+                white_name,
+                black,
+                black_name,
+                result: parse_result(&result)?,
+                rated,
+                status: GameStatus::parse(&status)?,
+                plies: u32::try_from(plies).unwrap_or(u32::MAX),
+                created,
+                updated,
+            });
+        }
+        Ok(games)
+    }
+}
+
+/// Write transactions take the lock up front, so two processes sharing the archive
+/// wait for each other (busy timeout) instead of failing halfway.
+fn begin<'c>(
+    connection: &'c mut Connection,
+    action: &'static str,
+) -> Result<Transaction<'c>, StorageError> {
+    connection
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .context(action)
+}
+
+/// Inserts the game, or overwrites the adjourned game it continues; returns its id.
+fn write_game(
+    tx: &Transaction<'_>,
+    game: &GameRecord,
+    rated: bool,
+    status: GameStatus,
+    finished_seq: Option<i64>,
+    now: UnixTime,
+) -> Result<GameId, StorageError> {
+    let moves = game.moves.join(" ");
+    match game.id {
+        Some(id) => {
+            require_adjourned(tx, id)?;
+            tx.execute(
+                "UPDATE games SET variant = ?1, start_fen = ?2, white = ?3, black = ?4,
+                    result = ?5, termination = ?6, rated = ?7, status = ?8, moves = ?9,
+                    updated = ?10, finished_seq = ?11
+                 WHERE id = ?12",
+                (
+                    &game.variant,
+                    &game.start_fen,
+                    game.white.0,
+                    game.black.0,
+                    game.result.as_str(),
+                    &game.termination,
+                    rated,
+                    status.as_str(),
+                    moves,
+                    now,
+                    finished_seq,
+                    id.0,
+                ),
+            )
+            .context("save a game")?;
+            Ok(id)
+        }
+        None => {
+            tx.execute(
+                "INSERT INTO games (variant, start_fen, white, black, result, termination,
+                    rated, status, moves, created, updated, finished_seq)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)",
+                (
+                    &game.variant,
+                    &game.start_fen,
+                    game.white.0,
+                    game.black.0,
+                    game.result.as_str(),
+                    &game.termination,
+                    rated,
+                    status.as_str(),
+                    moves,
+                    now,
+                    finished_seq,
+                ),
+            )
+            .context("save a game")?;
+            Ok(GameId(tx.last_insert_rowid()))
+        }
+    }
+}
+
+fn require_adjourned(connection: &Connection, id: GameId) -> Result<(), StorageError> {
+    let status: Option<String> = connection
+        .query_row("SELECT status FROM games WHERE id = ?1", [id.0], |row| {
+            row.get(0)
+        })
+        .optional()
+        .context("look up a game")?;
+    match status.as_deref().map(GameStatus::parse).transpose()? {
+        None => Err(StorageError::UnknownGame(id)),
+        Some(GameStatus::Finished) => Err(StorageError::GameFinished(id)),
+        Some(GameStatus::Adjourned) => Ok(()),
+    }
+}
+
+fn check_moves(moves: &[String]) -> Result<(), StorageError> {
+    for (index, text) in moves.iter().enumerate() {
+        check_move(text).map_err(|source| StorageError::BadMove { index, source })?;
+    }
+    Ok(())
+}
+
+fn split_moves(text: &str) -> Result<Vec<String>, StorageError> {
+    let moves: Vec<String> = text
+        .split(' ')
+        .filter(|m| !m.is_empty())
+        .map(str::to_owned)
+        .collect();
+    check_moves(&moves).map_err(|error| StorageError::Corrupt {
+        what: format!("a stored game has a bad move: {error}"),
+    })?;
+    Ok(moves)
+}
+
+fn parse_result(text: &str) -> Result<GameResult, StorageError> {
+    text.parse().map_err(|error| StorageError::Corrupt {
+        what: format!("a stored game: {error}"),
+    })
+}
+
+/// A games row before its values are checked.
+struct RawGame {
+    variant: String,
+    start_fen: Option<String>,
+    white: i64,
+    black: i64,
+    result: String,
+    termination: Option<String>,
+    rated: bool,
+    status: String,
+    moves: String,
+    created: i64,
+    updated: i64,
+}
+
+impl RawGame {
+    fn from_row(row: &Row<'_>) -> rusqlite::Result<RawGame> {
+        Ok(RawGame {
+            variant: row.get(1)?,
+            start_fen: row.get(2)?,
+            white: row.get(3)?,
+            black: row.get(4)?,
+            result: row.get(5)?,
+            termination: row.get(6)?,
+            rated: row.get(7)?,
+            status: row.get(8)?,
+            moves: row.get(9)?,
+            created: row.get(10)?,
+            updated: row.get(11)?,
+        })
+    }
+}
