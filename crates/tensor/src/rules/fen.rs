@@ -1,0 +1,354 @@
+//! FEN for the 10x8 board: ranks 8 to 1, files a to j, runs of empty squares as numbers
+//! up to 10, monster letters T/t. Castling letters K/Q/k/q mean the king on f1/f8 with
+//! the rook on j1/a1 (j8/a8). Parsing validates everything it reads; printing a parsed
+//! position gives back the same text (castling letters in KQkq order).
+
+use std::fmt;
+
+use super::attacks::piece_attacks;
+use super::board::{BLACK_LONG, BLACK_SHORT, Position, WHITE_LONG, WHITE_SHORT};
+use super::geometry::NONE;
+use super::types::{
+    Color, FILES, Kind, Piece, RANKS, Square, parse_square, rank_of, square, square_name,
+};
+
+/// What is wrong with a FEN string.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FenError {
+    /// Not 4 or 6 space-separated fields.
+    FieldCount(usize),
+    /// The placement does not have 8 ranks.
+    RankCount(usize),
+    /// A rank describes more or fewer than 10 squares.
+    RankWidth { rank: usize, squares: usize },
+    /// A character that is neither a piece letter nor a digit.
+    BadPieceChar { rank: usize, ch: char },
+    /// An empty-run number of 0, or a run of digits that is not a number 1..=10.
+    BadEmptyRun { rank: usize, text: String },
+    /// The side to move is not `w` or `b`.
+    BadSide(String),
+    /// The castling field is not `-` or distinct letters from `KQkq`.
+    BadCastling(String),
+    /// A castling right whose king or rook is not on its square.
+    CastlingWithoutPieces(char),
+    /// The en-passant field is not `-` or a square.
+    BadEnPassant(String),
+    /// An en-passant square no double step can have produced here.
+    ImpossibleEnPassant(String),
+    /// A move counter that is not a number (or a full-move number of 0).
+    BadCounter { field: &'static str, text: String },
+    /// A side without exactly one king.
+    KingCount { color: Color, count: usize },
+    /// A pawn on the first or last rank.
+    PawnOnEdgeRank(String),
+    /// The side that just moved left its king attacked.
+    OpponentInCheck,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::FieldCount(n) => write!(
+                f,
+                "a Tensor FEN has 6 fields (placement, side, castling, en passant, halfmove, fullmove) or the first 4; found {n}"
+            ),
+            FenError::RankCount(n) => write!(
+                f,
+                "the placement must list 8 ranks separated by '/'; found {n}"
+            ),
+            FenError::RankWidth { rank, squares } => write!(
+                f,
+                "rank {} describes {squares} squares; every rank has 10 (files a-j)",
+                rank + 1
+            ),
+            FenError::BadPieceChar { rank, ch } => write!(
+                f,
+                "rank {} has '{ch}', which is not a piece letter (K Q R B N P T, lower case for Black) or a digit",
+                rank + 1
+            ),
+            FenError::BadEmptyRun { rank, text } => write!(
+                f,
+                "rank {} has the empty-square count \"{text}\"; counts run from 1 to 10",
+                rank + 1
+            ),
+            FenError::BadSide(s) => write!(f, "side to move \"{s}\" must be 'w' or 'b'"),
+            FenError::BadCastling(s) => write!(
+                f,
+                "castling field \"{s}\" must be '-' or distinct letters from K, Q, k, q"
+            ),
+            FenError::CastlingWithoutPieces(c) => {
+                let (king, rook) = match c {
+                    'K' => ("f1", "j1"),
+                    'Q' => ("f1", "a1"),
+                    'k' => ("f8", "j8"),
+                    _ => ("f8", "a8"),
+                };
+                write!(
+                    f,
+                    "castling right '{c}' needs the king on {king} and a rook on {rook}"
+                )
+            }
+            FenError::BadEnPassant(s) => {
+                write!(
+                    f,
+                    "en-passant field \"{s}\" must be '-' or a square such as e3"
+                )
+            }
+            FenError::ImpossibleEnPassant(s) => write!(
+                f,
+                "en-passant square {s} does not fit the position: it must lie behind a pawn that just stepped two squares over it (rank 3 with Black to move, rank 6 with White to move)"
+            ),
+            FenError::BadCounter { field, text } => {
+                write!(
+                    f,
+                    "{field} \"{text}\" must be a whole number (full-move number at least 1)"
+                )
+            }
+            FenError::KingCount { color, count } => {
+                write!(
+                    f,
+                    "{color:?} has {count} kings; each side needs exactly one"
+                )
+            }
+            FenError::PawnOnEdgeRank(sq) => {
+                write!(
+                    f,
+                    "pawn on {sq}: pawns cannot stand on the first or last rank"
+                )
+            }
+            FenError::OpponentInCheck => write!(
+                f,
+                "the side not to move is in check, so the position cannot arise in a game"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Parses a FEN string (6 fields, or 4 with clocks defaulting to `0 1`).
+///
+/// # Examples
+/// ```
+/// use tensor_chess::{parse_fen, to_fen, START_FEN};
+/// let pos = parse_fen(START_FEN).unwrap();
+/// assert_eq!(to_fen(&pos), START_FEN);
+/// assert!(parse_fen("rtnbqkbntr/pppppppppp/10/10 w - - 0 1").is_err());
+/// ```
+pub fn parse_fen(text: &str) -> Result<Position, FenError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 6 && fields.len() != 4 {
+        return Err(FenError::FieldCount(fields.len()));
+    }
+    let mut pos = Position::empty();
+    parse_placement(fields[0], &mut pos)?;
+
+    pos.side = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        s => return Err(FenError::BadSide(s.to_string())),
+    };
+
+    for color in [Color::White, Color::Black] {
+        let count = pos.mask(color, Kind::King).count_ones() as usize;
+        if count != 1 {
+            return Err(FenError::KingCount { color, count });
+        }
+    }
+    pos.castling = parse_castling(fields[2], &pos)?;
+    pos.ep = parse_ep(fields[3], &pos)?;
+    if fields.len() == 6 {
+        pos.halfmove = fields[4].parse::<u32>().map_err(|_| FenError::BadCounter {
+            field: "halfmove clock",
+            text: fields[4].to_string(),
+        })?;
+        pos.fullmove = fields[5]
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| FenError::BadCounter {
+                field: "fullmove number",
+                text: fields[5].to_string(),
+            })?;
+    }
+    let them = pos.side.flip();
+    if let Some(k) = pos.king_square(them) {
+        if piece_attacks(&pos, k, pos.side) {
+            return Err(FenError::OpponentInCheck);
+        }
+    }
+    pos.hash = pos.compute_key();
+    Ok(pos)
+}
+
+fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != RANKS {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = RANKS - 1 - i;
+        let mut file = 0usize;
+        let mut chars = row.chars().peekable();
+        while let Some(ch) = chars.next() {
+            if ch.is_ascii_digit() {
+                let mut run = String::from(ch);
+                while let Some(&next) = chars.peek().filter(|c| c.is_ascii_digit()) {
+                    run.push(next);
+                    chars.next();
+                }
+                match run.parse::<usize>() {
+                    Ok(n) if (1..=FILES).contains(&n) && !run.starts_with('0') => file += n,
+                    _ => return Err(FenError::BadEmptyRun { rank, text: run }),
+                }
+            } else {
+                let piece = Piece::from_char(ch).ok_or(FenError::BadPieceChar { rank, ch })?;
+                let Some(sq) = square(file, rank) else {
+                    return Err(FenError::RankWidth {
+                        rank,
+                        squares: file + 1,
+                    });
+                };
+                if piece.kind == Kind::Pawn && (rank == 0 || rank == RANKS - 1) {
+                    return Err(FenError::PawnOnEdgeRank(square_name(sq)));
+                }
+                pos.put(sq, piece.code());
+                file += 1;
+            }
+            if file > FILES {
+                return Err(FenError::RankWidth {
+                    rank,
+                    squares: file,
+                });
+            }
+        }
+        if file != FILES {
+            return Err(FenError::RankWidth {
+                rank,
+                squares: file,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn parse_castling(text: &str, pos: &Position) -> Result<u8, FenError> {
+    if text == "-" {
+        return Ok(0);
+    }
+    let mut rights = 0u8;
+    for c in text.chars() {
+        let (bit, color, king, rook) = match c {
+            'K' => (WHITE_SHORT, Color::White, 5u8, 9u8),
+            'Q' => (WHITE_LONG, Color::White, 5, 0),
+            'k' => (BLACK_SHORT, Color::Black, 75, 79),
+            'q' => (BLACK_LONG, Color::Black, 75, 70),
+            _ => return Err(FenError::BadCastling(text.to_string())),
+        };
+        if rights & bit != 0 {
+            return Err(FenError::BadCastling(text.to_string()));
+        }
+        let here = |sq: u8, kind| pos.board[sq as usize] == Piece::new(color, kind).code();
+        if !here(king, Kind::King) || !here(rook, Kind::Rook) {
+            return Err(FenError::CastlingWithoutPieces(c));
+        }
+        rights |= bit;
+    }
+    if text.is_empty() {
+        return Err(FenError::BadCastling(String::new()));
+    }
+    Ok(rights)
+}
+
+fn parse_ep(text: &str, pos: &Position) -> Result<u8, FenError> {
+    if text == "-" {
+        return Ok(NONE);
+    }
+    let sq = parse_square(text).ok_or_else(|| FenError::BadEnPassant(text.to_string()))?;
+    // White just double-stepped (Black to move): the square is on rank 3, the pawn on 4.
+    let (rank, mover, step): (usize, Color, i16) = match pos.side {
+        Color::Black => (2, Color::White, 10),
+        Color::White => (5, Color::Black, -10),
+    };
+    let pawn = (sq as i16 + step) as Square;
+    let origin = (sq as i16 - step) as Square;
+    let ok = rank_of(sq) == rank
+        && pos.board[sq as usize] == 0
+        && pos.board[origin as usize] == 0
+        && pos.board[pawn as usize] == Piece::new(mover, Kind::Pawn).code();
+    if ok {
+        Ok(sq)
+    } else {
+        Err(FenError::ImpossibleEnPassant(text.to_string()))
+    }
+}
+
+/// Writes a position as FEN (6 fields).
+///
+/// # Examples
+/// ```
+/// use tensor_chess::{Position, to_fen};
+/// assert!(to_fen(&Position::start()).starts_with("rtnbqkbntr/pppppppppp/10/"));
+/// ```
+pub fn to_fen(pos: &Position) -> String {
+    let mut s = String::with_capacity(96);
+    for rank in (0..RANKS).rev() {
+        let mut empty = 0;
+        for file in 0..FILES {
+            match Piece::from_code(pos.board[file + FILES * rank]) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(p.to_char());
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s.push_str(if pos.side == Color::White {
+        " w "
+    } else {
+        " b "
+    });
+    if pos.castling == 0 {
+        s.push('-');
+    }
+    for (bit, c) in [
+        (WHITE_SHORT, 'K'),
+        (WHITE_LONG, 'Q'),
+        (BLACK_SHORT, 'k'),
+        (BLACK_LONG, 'q'),
+    ] {
+        if pos.castling & bit != 0 {
+            s.push(c);
+        }
+    }
+    s.push(' ');
+    match pos.en_passant() {
+        Some(sq) => s.push_str(&square_name(sq)),
+        None => s.push('-'),
+    }
+    s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    s
+}
+
+impl std::str::FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        parse_fen(s)
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&to_fen(self))
+    }
+}
