@@ -1,0 +1,66 @@
+//! The rules of chess on boards of one to four axes, with no I/O.
+//!
+//! A board is a [`Shape`] of up to four axes; squares are dense indices. A variant is
+//! anything that implements [`Rules`]; [`TableRules`] runs any variant described in the
+//! movement vocabulary "which axes change, and by how much" ([`MoveAtom`]). A [`Game`]
+//! adds history, undo, and the draw rules that need history; [`perft`] checks it all.
+//!
+//! ```
+//! use chess4d_core::*;
+//!
+//! // A tiny variant: kings and rooks on a 4x4x2x2 board.
+//! let piece = |letter, name: &str, royal, moves| PieceDef {
+//!     info: PieceInfo { letter, name: name.into(), value: 500, royal, pawn: false },
+//!     moves,
+//! };
+//! let king_moves = (1..=4).map(|n| MoveAtom::new(&vec![1; n], 1)).collect();
+//! let def = VariantDef {
+//!     name: "mini".into(),
+//!     title: "Kings and rooks".into(),
+//!     description: String::new(),
+//!     shape: Shape::new(&[4, 4, 2, 2]).unwrap(),
+//!     pieces: vec![piece('K', "king", true, king_moves), piece('R', "rook", false, vec![MoveAtom::new(&[1], 0)])],
+//!     start: "4/4/4/KR2|4/4/4/4|4/4/4/4|k3/4/4/4 w - - 0 1".into(),
+//!     castling: vec![],
+//!     en_passant: false,
+//!     double_step_rank: None,
+//!     promotion: vec![],
+//!     promotion_axes: 0b10,
+//!     repetition_limit: 3,
+//!     move_limit_plies: 100,
+//!     bare_kings_draw: true,
+//! };
+//! let rules = TableRules::new(def).unwrap();
+//! let mut pos = rules.start_position();
+//! // The rook on b1[0,0] moves along X, Y, Z or W: 2 + 3 + 1 + 1 squares.
+//! let rook_moves = {
+//!     let mut v = Vec::new();
+//!     rules.legal_moves(&pos, &mut v);
+//!     v.iter().filter(|m| rules.info().shape.square_name(m.from) == "b1[0,0]").count()
+//! };
+//! assert_eq!(rook_moves, 6);
+//! let mv = rules.parse_move(&pos, "b1[0,0]b1[0,1]").unwrap();
+//! rules.make_move(&mut pos, mv);
+//! assert_eq!(rules.format_position(&pos), "4/4/4/K3|4/4/4/4|4/4/4/1R2|k3/4/4/4 b - - 1 1");
+//! ```
+
+mod game;
+mod geometry;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod rules;
+mod table;
+
+pub use game::{Game, IllegalMoveError, Outcome, Reason};
+pub use geometry::{Axis, MAX_FILES, MAX_SQUARES, Shape, ShapeError, Square, SquareParseError};
+pub use moves::Move;
+pub use perft::{divide, perft};
+pub use piece::{Color, MAX_KINDS, Piece, PieceInfo, PieceKind};
+pub use position::{FenError, MAX_CHANGES, Position, Undo, format_fen, parse_fen, zobrist};
+pub use rules::{
+    MoveParseError, Rules, Status, VariantInfo, bare_kings, coordinate_notation, parse_among_legal,
+    write_coordinate_notation,
+};
+pub use table::{CastlingDef, Mode, MoveAtom, PieceDef, TableRules, VariantDef, VariantError};

@@ -1,0 +1,72 @@
+//! Moves: what a move does to the board, small enough to copy freely.
+
+use crate::geometry::Square;
+use crate::piece::PieceKind;
+
+/// A move: from, to, and everything else it does to the board.
+///
+/// Most moves only need `from` and `to`. The optional parts let rules express more:
+/// a promotion, a capture away from the landing square (en passant, a jumping capture),
+/// and a second piece that moves in the same turn (a castling rook, a pushed piece).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Where the moving piece starts.
+    pub from: Square,
+    /// Where it lands.
+    pub to: Square,
+    /// The kind it becomes on landing, if it promotes.
+    pub promotion: Option<PieceKind>,
+    /// The square of the captured piece when it is not `to`.
+    pub capture: Option<Square>,
+    /// A second piece that moves: (from, to).
+    pub second: Option<(Square, Square)>,
+}
+
+impl Move {
+    /// A plain move from one square to another.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_core::{Move, Square};
+    /// let m = Move::new(Square(0), Square(16));
+    /// assert_eq!(m.to, Square(16));
+    /// assert!(m.promotion.is_none());
+    /// ```
+    #[inline]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            promotion: None,
+            capture: None,
+            second: None,
+        }
+    }
+
+    /// The same move, promoting to `kind`.
+    #[inline]
+    pub const fn with_promotion(mut self, kind: PieceKind) -> Move {
+        self.promotion = Some(kind);
+        self
+    }
+
+    /// The same move, capturing the piece on `sq` (which is not the landing square).
+    #[inline]
+    pub const fn with_capture(mut self, sq: Square) -> Move {
+        self.capture = Some(sq);
+        self
+    }
+
+    /// The same move, also moving a second piece.
+    #[inline]
+    pub const fn with_second(mut self, from: Square, to: Square) -> Move {
+        self.second = Some((from, to));
+        self
+    }
+
+    /// Every square where a piece lands, the main one first.
+    pub fn landings(&self) -> impl Iterator<Item = Square> + use<> {
+        std::iter::once(self.to).chain(self.second.map(|(_, t)| t))
+    }
+}

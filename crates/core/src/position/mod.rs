@@ -1,0 +1,277 @@
+//! Positions: the board, the side to move, rights, counters and the hash.
+
+mod fen;
+pub mod zobrist;
+
+pub use fen::FenError;
+
+use crate::geometry::{Shape, Square};
+use crate::piece::{Color, Piece};
+
+/// A position: what stands on every square and the state the rules keep beside it.
+///
+/// Every rules implementation shares this type. Board writes go through
+/// [`Position::set`], which keeps the Zobrist hash current and records what it
+/// overwrote in an [`Undo`], so unmaking a move is the same for every variant.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    shape: Shape,
+    board: Box<[Option<Piece>]>,
+    side: Color,
+    castling: u8,
+    en_passant: Option<Square>,
+    halfmove_clock: u16,
+    fullmove_number: u32,
+    hash: u64,
+    kings: [Option<Square>; 2],
+}
+
+/// The most board squares one move may change (from, to, a capture square, and a second
+/// piece's from and to).
+pub const MAX_CHANGES: usize = 6;
+
+/// What a move overwrote, enough to restore the position exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    changes: [(Square, Option<Piece>); MAX_CHANGES],
+    len: u8,
+    side: Color,
+    castling: u8,
+    en_passant: Option<Square>,
+    halfmove_clock: u16,
+    fullmove_number: u32,
+    hash: u64,
+    kings: [Option<Square>; 2],
+}
+
+impl Position {
+    /// An empty board of this shape, White to move, move 1.
+    pub fn empty(shape: Shape) -> Position {
+        Position {
+            shape,
+            board: vec![None; shape.len()].into_boxed_slice(),
+            side: Color::White,
+            castling: 0,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            hash: 0,
+            kings: [None; 2],
+        }
+    }
+
+    /// The board's shape.
+    #[inline]
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// What stands on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.get(sq.index()).copied().flatten()
+    }
+
+    /// The whole board, indexed by square.
+    #[inline]
+    pub fn board(&self) -> &[Option<Piece>] {
+        &self.board
+    }
+
+    /// Every occupied square with its piece.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|p| (Square(i as u16), p)))
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Castling rights as a bit mask; bit `i` is the variant's castling option `i`.
+    #[inline]
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// The square a pawn passed over on the last move, capturable en passant.
+    #[inline]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and increased after Black moves.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist hash of board, side to move, castling rights and en-passant square.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The square of `color`'s royal piece, when the rules keep track of it.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    /// Records where `color`'s royal piece stands (rules implementations call this).
+    #[inline]
+    pub fn set_king(&mut self, color: Color, sq: Option<Square>) {
+        self.kings[color.index()] = sq;
+    }
+
+    /// Starts recording a change to this position.
+    #[inline]
+    pub fn begin_undo(&self) -> Undo {
+        Undo {
+            changes: [(Square(0), None); MAX_CHANGES],
+            len: 0,
+            side: self.side,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            hash: self.hash,
+            kings: self.kings,
+        }
+    }
+
+    /// Puts `piece` (or nothing) on `sq`, updating the hash and recording the old
+    /// content in `undo`. Squares off the board are ignored.
+    #[inline]
+    pub fn set(&mut self, undo: &mut Undo, sq: Square, piece: Option<Piece>) {
+        let Some(slot) = self.board.get_mut(sq.index()) else {
+            return;
+        };
+        let old = *slot;
+        if old == piece {
+            return;
+        }
+        if (undo.len as usize) < MAX_CHANGES {
+            undo.changes[undo.len as usize] = (sq, old);
+            undo.len += 1;
+        } else {
+            debug_assert!(false, "a move changed more than {MAX_CHANGES} squares");
+        }
+        if let Some(p) = old {
+            self.hash ^= zobrist::piece_key(sq.0, p.code());
+        }
+        if let Some(p) = piece {
+            self.hash ^= zobrist::piece_key(sq.0, p.code());
+        }
+        *slot = piece;
+    }
+
+    /// Puts a piece on a square while setting a position up (hash kept current).
+    pub fn put(&mut self, sq: Square, piece: Option<Piece>) {
+        let mut undo = self.begin_undo();
+        self.set(&mut undo, sq, piece);
+    }
+
+    /// Sets the side to move (hash kept current).
+    #[inline]
+    pub fn set_side_to_move(&mut self, side: Color) {
+        if side != self.side {
+            self.hash ^= zobrist::BLACK_TO_MOVE;
+            self.side = side;
+        }
+    }
+
+    /// Sets the castling rights (hash kept current).
+    #[inline]
+    pub fn set_castling_rights(&mut self, rights: u8) {
+        self.hash ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
+        self.castling = rights;
+    }
+
+    /// Sets the en-passant square (hash kept current).
+    #[inline]
+    pub fn set_en_passant(&mut self, sq: Option<Square>) {
+        if let Some(old) = self.en_passant {
+            self.hash ^= zobrist::en_passant_key(old.0);
+        }
+        if let Some(new) = sq {
+            self.hash ^= zobrist::en_passant_key(new.0);
+        }
+        self.en_passant = sq;
+    }
+
+    /// Sets the half-move clock.
+    #[inline]
+    pub fn set_halfmove_clock(&mut self, plies: u16) {
+        self.halfmove_clock = plies;
+    }
+
+    /// Sets the full-move number.
+    #[inline]
+    pub fn set_fullmove_number(&mut self, n: u32) {
+        self.fullmove_number = n;
+    }
+
+    /// Restores the position to what it was when `undo` was begun.
+    #[inline]
+    pub fn restore(&mut self, undo: &Undo) {
+        for &(sq, old) in undo.changes[..undo.len as usize].iter().rev() {
+            self.board[sq.index()] = old;
+        }
+        self.side = undo.side;
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.fullmove_number = undo.fullmove_number;
+        self.hash = undo.hash;
+        self.kings = undo.kings;
+    }
+
+    /// Recomputes the hash from scratch (for checks; make/unmake keep it current).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (sq, p) in self.pieces() {
+            h ^= zobrist::piece_key(sq.0, p.code());
+        }
+        if self.side == Color::Black {
+            h ^= zobrist::BLACK_TO_MOVE;
+        }
+        h ^= zobrist::castling_key(self.castling);
+        if let Some(ep) = self.en_passant {
+            h ^= zobrist::en_passant_key(ep.0);
+        }
+        h
+    }
+}
+
+impl Undo {
+    /// The hash of the position before the move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The squares the move changed, with what stood there before.
+    pub fn changes(&self) -> &[(Square, Option<Piece>)] {
+        &self.changes[..self.len as usize]
+    }
+}
+
+/// Reads a position string for a variant (the default of [`crate::Rules::parse_position`]).
+pub fn parse_fen(info: &crate::VariantInfo, text: &str) -> Result<Position, FenError> {
+    fen::parse(info, text)
+}
+
+/// Writes a position string for a variant.
+pub fn format_fen(info: &crate::VariantInfo, pos: &Position) -> String {
+    fen::format(info, pos)
+}

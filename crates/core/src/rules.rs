@@ -1,0 +1,277 @@
+//! The `Rules` trait: everything above the core sees a variant only through it.
+
+use crate::geometry::{Shape, Square};
+use crate::moves::Move;
+use crate::piece::{Color, PieceInfo};
+use crate::position::{FenError, Position, Undo};
+use std::fmt::{self, Write};
+
+/// What a variant is: its name, board, pieces and the settings of its draw rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantInfo {
+    /// Short catalog name (`full`, `orthodox`, `tensor`).
+    pub name: String,
+    /// The name shown to people ("4D chess — full set").
+    pub title: String,
+    /// One paragraph for people choosing a variant.
+    pub description: String,
+    /// The board.
+    pub shape: Shape,
+    /// The piece kinds; `PieceKind(i)` is `pieces[i]`.
+    pub pieces: Vec<PieceInfo>,
+    /// The FEN letters of the castling options, in bit order of
+    /// [`Position::castling_rights`].
+    pub castling_letters: Vec<char>,
+    /// Whether en passant exists (the FEN field may be other than `-`).
+    pub en_passant: bool,
+    /// The occurrence of a position that draws (3 in chess); 0 turns the rule off.
+    pub repetition_limit: u8,
+    /// Plies without a capture or pawn move that draw (100 in chess); 0 turns it off.
+    pub move_limit_plies: u16,
+    /// Whether two bare kings draw.
+    pub bare_kings_draw: bool,
+}
+
+impl VariantInfo {
+    /// The letter of a piece as written in FEN and notation.
+    pub fn letter(&self, piece: crate::Piece) -> char {
+        self.pieces
+            .get(piece.kind().index())
+            .map_or('?', |i| i.letter_for(piece.color()))
+    }
+
+    /// The piece kind written with this letter (either case).
+    pub fn kind_by_letter(&self, letter: char) -> Option<crate::PieceKind> {
+        self.pieces
+            .iter()
+            .position(|p| p.letter.eq_ignore_ascii_case(&letter))
+            .map(|i| crate::PieceKind(i as u8))
+    }
+}
+
+/// Where a position stands by the rules alone (history-based draws are the game's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The side to move has a legal move.
+    Ongoing,
+    /// The side to move is checkmated; the other side wins.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can ever checkmate (two bare kings).
+    InsufficientMaterial,
+}
+
+/// Why a move string was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveParseError {
+    /// The text that was read.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move '{}': {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for MoveParseError {}
+
+/// The rules of a variant: the one interface the UI, the engine and the CLI use.
+///
+/// The table-driven engine ([`crate::TableRules`]) and a plugin are two
+/// implementations; callers never ask which one they hold.
+pub trait Rules: Send + Sync {
+    /// Name, board, pieces and draw settings.
+    fn info(&self) -> &VariantInfo;
+
+    /// The start position.
+    fn start_position(&self) -> Position;
+
+    /// Every legal move of the side to move, into `out` (cleared first).
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>);
+
+    /// Plays a legal move; returns what is needed to take it back.
+    fn make_move(&self, pos: &mut Position, mv: Move) -> Undo;
+
+    /// Takes back the move `undo` came from.
+    fn unmake_move(&self, pos: &mut Position, undo: &Undo) {
+        pos.restore(undo);
+    }
+
+    /// Whether `by` attacks `sq` (could capture a piece standing there).
+    fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool;
+
+    /// The squares of `by`'s pieces that attack `sq`, into `out` (cleared first).
+    fn attackers(&self, pos: &Position, sq: Square, by: Color, out: &mut Vec<Square>);
+
+    /// Whether the side to move is in check.
+    fn in_check(&self, pos: &Position) -> bool {
+        let side = pos.side_to_move();
+        pos.king(side)
+            .is_some_and(|k| self.is_attacked(pos, k, !side))
+    }
+
+    /// Where the position stands by the rules alone.
+    fn status(&self, pos: &Position) -> Status {
+        if self.info().bare_kings_draw && bare_kings(self.info(), pos) {
+            return Status::InsufficientMaterial;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(pos, &mut moves);
+        if !moves.is_empty() {
+            Status::Ongoing
+        } else if self.in_check(pos) {
+            Status::Checkmate
+        } else {
+            Status::Stalemate
+        }
+    }
+
+    /// Reads a position string (FEN extended to four axes).
+    fn parse_position(&self, text: &str) -> Result<Position, FenError> {
+        crate::position::parse_fen(self.info(), text)
+    }
+
+    /// Writes a position string.
+    fn format_position(&self, pos: &Position) -> String {
+        crate::position::format_fen(self.info(), pos)
+    }
+
+    /// Writes a move in coordinate notation (`a2[0,0]a3[0,0]`, `e7e8q`).
+    fn format_move(&self, pos: &Position, mv: Move) -> String {
+        let _ = pos;
+        coordinate_notation(self.info(), mv)
+    }
+
+    /// A richer form of a move for people (jump paths, bounces); notation by default.
+    fn describe_move(&self, pos: &Position, mv: Move) -> String {
+        self.format_move(pos, mv)
+    }
+
+    /// Every square the move passes through, from start to landing, for display.
+    fn move_path(&self, pos: &Position, mv: Move) -> Vec<Square> {
+        let _ = pos;
+        vec![mv.from, mv.to]
+    }
+
+    /// Reads a move string and finds the legal move it names.
+    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveParseError> {
+        parse_among_legal(self, pos, text)
+    }
+}
+
+/// Whether only royal pieces remain on the board.
+pub fn bare_kings(info: &VariantInfo, pos: &Position) -> bool {
+    pos.pieces()
+        .all(|(_, p)| info.pieces.get(p.kind().index()).is_some_and(|i| i.royal))
+}
+
+/// The coordinate notation of a move: from, to, promotion letter, then `x` and the
+/// capture square if it is not the landing square, then `+` and a second piece's
+/// from and to.
+pub fn coordinate_notation(info: &VariantInfo, mv: Move) -> String {
+    let mut s = String::with_capacity(24);
+    let _ = write_coordinate_notation(info, mv, &mut s);
+    s
+}
+
+/// Writes [`coordinate_notation`] into `out`.
+pub fn write_coordinate_notation(
+    info: &VariantInfo,
+    mv: Move,
+    out: &mut impl Write,
+) -> fmt::Result {
+    let shape = &info.shape;
+    shape.write_square(mv.from, out)?;
+    shape.write_square(mv.to, out)?;
+    if let Some(k) = mv.promotion {
+        let l = info
+            .pieces
+            .get(k.index())
+            .map_or('?', |p| p.letter.to_ascii_lowercase());
+        out.write_char(l)?;
+    }
+    if let Some(c) = mv.capture {
+        out.write_char('x')?;
+        shape.write_square(c, out)?;
+    }
+    if let Some((f, t)) = mv.second {
+        out.write_char('+')?;
+        shape.write_square(f, out)?;
+        shape.write_square(t, out)?;
+    }
+    Ok(())
+}
+
+/// Finds the legal move a string names: its exact notation, or from and to alone when
+/// only one legal move has them.
+pub fn parse_among_legal<R: Rules + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    text: &str,
+) -> Result<Move, MoveParseError> {
+    let err = |reason: String| MoveParseError {
+        text: text.to_string(),
+        reason,
+    };
+    let text_trim = text.trim();
+    let shape = &rules.info().shape;
+    let (from, used) = shape
+        .parse_square_prefix(text_trim)
+        .map_err(|e| err(e.reason))?;
+    let (to, _) = shape
+        .parse_square_prefix(&text_trim[used..])
+        .map_err(|e| err(e.reason))?;
+    let mut moves = Vec::new();
+    rules.legal_moves(pos, &mut moves);
+    if let Some(&m) = moves
+        .iter()
+        .find(|&&m| rules.format_move(pos, m) == text_trim)
+    {
+        return Ok(m);
+    }
+    let candidates: Vec<Move> = moves
+        .into_iter()
+        .filter(|m| m.from == from && m.to == to)
+        .collect();
+    let name = |sq| shape.square_name(sq);
+    match candidates.len() {
+        0 => {
+            let why = match pos.piece_at(from) {
+                None => format!("there is no piece on {}", name(from)),
+                Some(p) if p.color() != pos.side_to_move() => {
+                    format!(
+                        "the piece on {} is not {}'s",
+                        name(from),
+                        pos.side_to_move()
+                    )
+                }
+                Some(_) => format!("the piece on {} cannot move to {}", name(from), name(to)),
+            };
+            Err(err(why))
+        }
+        1 if text_trim.len()
+            == used
+                + shape
+                    .parse_square_prefix(&text_trim[used..])
+                    .map_or(0, |x| x.1) =>
+        {
+            Ok(candidates[0])
+        }
+        _ => {
+            let options: Vec<String> = candidates
+                .iter()
+                .map(|&m| rules.format_move(pos, m))
+                .collect();
+            Err(err(format!(
+                "not a legal move here; the moves from {} to {} are: {}",
+                name(from),
+                name(to),
+                options.join(", ")
+            )))
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! The description of a table variant: pieces in the movement vocabulary, setup, switches.
+
+use crate::geometry::{Shape, Square};
+use crate::piece::{Color, PieceInfo};
+use std::fmt;
+
+/// When a movement may be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// To move to an empty square or to capture.
+    Both,
+    /// Only to an empty square (a pawn's push).
+    Move,
+    /// Only to capture (a pawn's diagonal).
+    Capture,
+}
+
+/// One movement in the vocabulary "which axes change, and by how much".
+///
+/// `deltas` lists how far each changing axis moves; the axes are any distinct ones
+/// (limited by `axes`), in any direction. A rook is `[1]` repeated without limit, a
+/// bishop `[1, 1]` repeated, a knight `[2, 1]` once, a king every one of `[1]`,
+/// `[1, 1]`, `[1, 1, 1]`, `[1, 1, 1, 1]` once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveAtom {
+    /// Distance along each changing axis (each at least 1).
+    pub deltas: Vec<u8>,
+    /// How many times the step may repeat along a line: 1 for a leap, 0 without limit.
+    pub range: u8,
+    /// Bit mask of the axes it may use (bit 0 = X .. bit 3 = W).
+    pub axes: u8,
+    /// Bit mask of axes that may only change towards the mover's forward direction;
+    /// when not 0, at least one of them must change (a pawn's "forward").
+    pub forward: u8,
+    /// Moving, capturing, or both.
+    pub mode: Mode,
+}
+
+impl MoveAtom {
+    /// A movement on any axes, both moving and capturing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_core::MoveAtom;
+    /// let rook = MoveAtom::new(&[1], 0);
+    /// let knight = MoveAtom::new(&[2, 1], 1);
+    /// assert_eq!(knight.deltas, vec![2, 1]);
+    /// assert_eq!(rook.range, 0);
+    /// ```
+    pub fn new(deltas: &[u8], range: u8) -> MoveAtom {
+        MoveAtom {
+            deltas: deltas.to_vec(),
+            range,
+            axes: 0b1111,
+            forward: 0,
+            mode: Mode::Both,
+        }
+    }
+}
+
+/// A piece kind of a table variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDef {
+    /// Letter, name, value, royal and pawn flags.
+    pub info: PieceInfo,
+    /// Its movements.
+    pub moves: Vec<MoveAtom>,
+}
+
+/// One castling option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastlingDef {
+    /// The letter in the FEN castling field (`K`, `Q`, `k`, `q`).
+    pub letter: char,
+    /// Whose castling it is.
+    pub color: Color,
+    /// Where the king starts and ends.
+    pub king_from: Square,
+    /// Where the king ends.
+    pub king_to: Square,
+    /// Where the rook starts.
+    pub rook_from: Square,
+    /// Where the rook ends.
+    pub rook_to: Square,
+}
+
+/// A whole table variant, as the variant loader builds it from a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantDef {
+    /// Short catalog name.
+    pub name: String,
+    /// Name shown to people.
+    pub title: String,
+    /// One paragraph for people.
+    pub description: String,
+    /// The board.
+    pub shape: Shape,
+    /// The piece kinds.
+    pub pieces: Vec<PieceDef>,
+    /// The start position string.
+    pub start: String,
+    /// Castling options (empty: no castling).
+    pub castling: Vec<CastlingDef>,
+    /// Whether a pawn that advanced two squares may be taken en passant.
+    pub en_passant: bool,
+    /// The rank (0 = own back rank) from which a pawn may advance two squares.
+    pub double_step_rank: Option<u8>,
+    /// The letters a pawn may promote to (empty: no promotion).
+    pub promotion: Vec<char>,
+    /// Bit mask of the axes on which a pawn must reach the far end to promote
+    /// (Y alone in chess; Y and Z in Raumschach).
+    pub promotion_axes: u8,
+    /// Occurrence of a position that draws (0: off).
+    pub repetition_limit: u8,
+    /// Plies without capture or pawn move that draw (0: off).
+    pub move_limit_plies: u16,
+    /// Whether two bare kings draw.
+    pub bare_kings_draw: bool,
+}
+
+/// Why a table variant was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    /// No piece kinds at all.
+    NoPieces,
+    /// More piece kinds than one variant may have.
+    TooManyPieces(usize),
+    /// Two kinds share a letter.
+    DuplicateLetter(char),
+    /// A letter that is not a–z.
+    BadLetter(char),
+    /// A movement that cannot be used.
+    BadMovement {
+        /// The piece's letter.
+        piece: char,
+        /// Which movement (0-based).
+        index: usize,
+        /// Why.
+        reason: String,
+    },
+    /// The start position does not parse.
+    Start(crate::FenError),
+    /// A side has no royal piece (king) in the start position.
+    NoKing(Color),
+    /// A side has more than one royal piece.
+    TwoKings(Color),
+    /// A promotion letter that no piece defines, or names a royal piece.
+    BadPromotion(char),
+    /// A castling option that does not fit the board or the start position.
+    BadCastling {
+        /// The option's letter.
+        letter: char,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::NoPieces => write!(f, "the variant defines no pieces"),
+            VariantError::TooManyPieces(n) => {
+                write!(
+                    f,
+                    "the variant defines {n} pieces, more than {}",
+                    crate::piece::MAX_KINDS
+                )
+            }
+            VariantError::DuplicateLetter(c) => write!(f, "two pieces use the letter '{c}'"),
+            VariantError::BadLetter(c) => write!(f, "piece letter '{c}' must be a letter a-z"),
+            VariantError::BadMovement {
+                piece,
+                index,
+                reason,
+            } => {
+                write!(f, "piece '{piece}', movement {}: {reason}", index + 1)
+            }
+            VariantError::Start(e) => write!(f, "start position: {e}"),
+            VariantError::NoKing(c) => {
+                write!(f, "{c} has no king (royal piece) in the start position")
+            }
+            VariantError::TwoKings(c) => write!(f, "{c} has more than one royal piece"),
+            VariantError::BadPromotion(c) => {
+                write!(
+                    f,
+                    "promotion to '{c}': no such non-royal piece in this variant"
+                )
+            }
+            VariantError::BadCastling { letter, reason } => {
+                write!(f, "castling '{letter}': {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}

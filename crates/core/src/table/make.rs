@@ -1,0 +1,63 @@
+//! Playing a move on a position.
+
+use super::TableRules;
+use crate::moves::Move;
+use crate::piece::{Color, Piece};
+use crate::position::{Position, Undo};
+
+pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Undo {
+    let mut undo = pos.begin_undo();
+    let Some(piece) = pos.piece_at(mv.from) else {
+        return undo;
+    };
+    let us = piece.color();
+    let capture_sq = mv.capture.unwrap_or(mv.to);
+    let captured = pos.piece_at(capture_sq).filter(|p| p.color() != us);
+
+    pos.set(&mut undo, mv.from, None);
+    if captured.is_some() && capture_sq != mv.to {
+        pos.set(&mut undo, capture_sq, None);
+    }
+    let mut rights = pos.castling_rights()
+        & rules.rights_kept[mv.from.index()]
+        & rules.rights_kept[mv.to.index()]
+        & rules.rights_kept[capture_sq.index()];
+    if let Some((f2, t2)) = mv.second {
+        let p2 = pos.piece_at(f2);
+        pos.set(&mut undo, f2, None);
+        pos.set(&mut undo, t2, p2);
+        rights &= rules.rights_kept[f2.index()];
+    }
+    let landed = mv.promotion.map_or(piece, |k| Piece::new(k, us));
+    pos.set(&mut undo, mv.to, Some(landed));
+    if rights != pos.castling_rights() {
+        pos.set_castling_rights(rights);
+    }
+
+    let pawn = rules.is_pawn(piece);
+    let mut ep = None;
+    if pawn && rules.info.en_passant {
+        let shape = &rules.info.shape;
+        let (a, b) = (shape.coords(mv.from), shape.coords(mv.to));
+        if a[0] == b[0] && a[2] == b[2] && a[3] == b[3] && a[1].abs_diff(b[1]) == 2 {
+            ep = shape.square([a[0], (a[1] + b[1]) / 2, a[2], a[3]]);
+        }
+    }
+    pos.set_en_passant(ep);
+    if pawn || captured.is_some() {
+        pos.set_halfmove_clock(0);
+    } else {
+        pos.set_halfmove_clock(pos.halfmove_clock().saturating_add(1));
+    }
+    if us == Color::Black {
+        pos.set_fullmove_number(pos.fullmove_number().saturating_add(1));
+    }
+    if rules.is_royal(piece) {
+        pos.set_king(us, Some(mv.to));
+    }
+    if captured.is_some_and(|c| rules.is_royal(c)) {
+        pos.set_king(!us, None);
+    }
+    pos.set_side_to_move(!us);
+    undo
+}

@@ -1,0 +1,400 @@
+//! The table-driven rules engine: any variant described in the movement vocabulary.
+
+mod attacks;
+mod def;
+mod geometry;
+mod make;
+mod movegen;
+
+pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
+
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::piece::{Color, MAX_KINDS, Piece, PieceKind};
+use crate::position::{Position, Undo};
+use crate::rules::{Rules, VariantInfo};
+use geometry::Rays;
+use std::collections::HashMap;
+
+/// "No limit" as a line's range.
+const UNLIMITED: u8 = u8::MAX;
+
+/// One line a piece moves along from a square: a direction, how far, and how.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    dir: u16,
+    range: u8,
+    mode: Mode,
+}
+
+/// From a target square, the squares to look along for attackers of one colour.
+#[derive(Clone, Debug)]
+struct AttackDir {
+    /// The direction to walk from the target (the attacker's movement reversed).
+    dir: u16,
+    /// The furthest any attacker reaches along it.
+    max_range: u8,
+    /// By piece code: how far that piece attacks along this line (0: not at all).
+    range_of: Vec<u8>,
+}
+
+/// A castling option with its squares worked out.
+#[derive(Clone, Debug)]
+struct Castling {
+    def: CastlingDef,
+    /// Squares that must be empty (besides the king and rook themselves).
+    empty: Vec<Square>,
+    /// Squares the king crosses after its start, ending on its destination.
+    king_path: Vec<Square>,
+}
+
+/// A variant run from tables: rays and movements precomputed once.
+///
+/// # Examples
+///
+/// ```
+/// # use chess4d_core::{Rules, TableRules};
+/// # fn demo(rules: &TableRules) {
+/// let pos = rules.start_position();
+/// let mut moves = Vec::new();
+/// rules.legal_moves(&pos, &mut moves);
+/// # }
+/// ```
+#[derive(Clone, Debug)]
+pub struct TableRules {
+    info: VariantInfo,
+    start: Position,
+    rays: Rays,
+    /// By piece code: the lines it moves along.
+    lines: Vec<Vec<Line>>,
+    /// By attacking colour.
+    attack_dirs: [Vec<AttackDir>; 2],
+    castling: Vec<Castling>,
+    /// By square: the castling rights that survive a move from or to it.
+    rights_kept: Vec<u8>,
+    pawn: Vec<bool>,
+    royal: Vec<bool>,
+    promotion: Vec<PieceKind>,
+    promotion_axes: u8,
+    double_step_rank: Option<u8>,
+}
+
+impl TableRules {
+    /// Checks a variant and precomputes its tables.
+    pub fn new(def: VariantDef) -> Result<TableRules, VariantError> {
+        let shape = def.shape;
+        if def.pieces.is_empty() {
+            return Err(VariantError::NoPieces);
+        }
+        if def.pieces.len() > MAX_KINDS {
+            return Err(VariantError::TooManyPieces(def.pieces.len()));
+        }
+        for (i, p) in def.pieces.iter().enumerate() {
+            if !p.info.letter.is_ascii_alphabetic() {
+                return Err(VariantError::BadLetter(p.info.letter));
+            }
+            if def.pieces[..i]
+                .iter()
+                .any(|q| q.info.letter.eq_ignore_ascii_case(&p.info.letter))
+            {
+                return Err(VariantError::DuplicateLetter(p.info.letter));
+            }
+        }
+        let info = VariantInfo {
+            name: def.name.clone(),
+            title: def.title.clone(),
+            description: def.description.clone(),
+            shape,
+            pieces: def
+                .pieces
+                .iter()
+                .map(|p| {
+                    let mut i = p.info.clone();
+                    i.letter = i.letter.to_ascii_uppercase();
+                    i
+                })
+                .collect(),
+            castling_letters: def.castling.iter().map(|c| c.letter).collect(),
+            en_passant: def.en_passant,
+            repetition_limit: def.repetition_limit,
+            move_limit_plies: def.move_limit_plies,
+            bare_kings_draw: def.bare_kings_draw,
+        };
+
+        let ncodes = 2 * def.pieces.len() + 2;
+        let mut rays = Rays::new(&shape);
+        let mut lines: Vec<Vec<Line>> = vec![Vec::new(); ncodes];
+        // (attacking colour, walk direction) -> range by code
+        let mut attacks: HashMap<(usize, u16), Vec<u8>> = HashMap::new();
+        for (k, p) in def.pieces.iter().enumerate() {
+            for (ai, atom) in p.moves.iter().enumerate() {
+                let bad = |reason: &str| VariantError::BadMovement {
+                    piece: p.info.letter,
+                    index: ai,
+                    reason: reason.to_string(),
+                };
+                if atom.deltas.is_empty() || atom.deltas.len() > 4 {
+                    return Err(bad("a movement changes 1 to 4 axes"));
+                }
+                if atom.deltas.contains(&0) {
+                    return Err(bad("each changing axis moves at least 1"));
+                }
+                if atom.deltas.iter().any(|&d| d > 25) {
+                    return Err(bad("a distance is larger than any board"));
+                }
+                if atom.axes & 0b1111 == 0 {
+                    return Err(bad("no axis is allowed"));
+                }
+                for color in Color::ALL {
+                    let code = Piece::new(PieceKind(k as u8), color).code() as usize;
+                    let vectors = geometry::atom_vectors(
+                        &shape,
+                        &atom.deltas,
+                        atom.axes,
+                        atom.forward,
+                        color.forward(),
+                    );
+                    let range = if atom.range == 0 {
+                        UNLIMITED
+                    } else {
+                        atom.range
+                    };
+                    for v in vectors {
+                        let dir = rays.intern(&shape, v);
+                        let rev = rays.intern(&shape, [-v[0], -v[1], -v[2], -v[3]]);
+                        lines[code].push(Line {
+                            dir,
+                            range,
+                            mode: atom.mode,
+                        });
+                        if atom.mode != Mode::Move {
+                            let r = attacks
+                                .entry((color.index(), rev))
+                                .or_insert_with(|| vec![0; ncodes]);
+                            r[code] = r[code].max(range);
+                        }
+                    }
+                }
+            }
+        }
+        let mut attack_dirs: [Vec<AttackDir>; 2] = [Vec::new(), Vec::new()];
+        let mut keys: Vec<_> = attacks.keys().copied().collect();
+        keys.sort_unstable();
+        for key in keys {
+            let range_of = attacks.remove(&key).unwrap_or_default();
+            let max_range = range_of.iter().copied().max().unwrap_or(0);
+            attack_dirs[key.0].push(AttackDir {
+                dir: key.1,
+                max_range,
+                range_of,
+            });
+        }
+
+        let pawn: Vec<bool> = def.pieces.iter().map(|p| p.info.pawn).collect();
+        let royal: Vec<bool> = def.pieces.iter().map(|p| p.info.royal).collect();
+        let mut promotion = Vec::new();
+        for &c in &def.promotion {
+            match info.kind_by_letter(c) {
+                Some(k) if !royal[k.index()] => promotion.push(k),
+                _ => return Err(VariantError::BadPromotion(c)),
+            }
+        }
+
+        let start = crate::position::parse_fen(&info, &def.start).map_err(VariantError::Start)?;
+        for color in Color::ALL {
+            let kings = start
+                .pieces()
+                .filter(|(_, p)| p.color() == color && royal[p.kind().index()])
+                .count();
+            match kings {
+                0 => return Err(VariantError::NoKing(color)),
+                1 => {}
+                _ => return Err(VariantError::TwoKings(color)),
+            }
+        }
+
+        let mut castling = Vec::new();
+        let mut rights_kept = vec![u8::MAX; shape.len()];
+        if def.castling.len() > 8 {
+            return Err(VariantError::BadCastling {
+                letter: def.castling[8].letter,
+                reason: "at most 8 castling options".into(),
+            });
+        }
+        for (bit, c) in def.castling.iter().enumerate() {
+            let bad = |reason: String| VariantError::BadCastling {
+                letter: c.letter,
+                reason,
+            };
+            for sq in [c.king_from, c.king_to, c.rook_from, c.rook_to] {
+                if !shape.contains(sq) {
+                    return Err(bad("a square is off the board".into()));
+                }
+            }
+            let [kf, rf, kt, rt] =
+                [c.king_from, c.rook_from, c.king_to, c.rook_to].map(|s| shape.coords(s));
+            if kf[1..] != rf[1..] || kf[1..] != kt[1..] || kf[1..] != rt[1..] {
+                return Err(bad("king and rook must castle along one rank".into()));
+            }
+            match start.piece_at(c.king_from) {
+                Some(p) if p.color() == c.color && royal[p.kind().index()] => {}
+                _ => return Err(bad("the king does not start on its castling square".into())),
+            }
+            match start.piece_at(c.rook_from) {
+                Some(p) if p.color() == c.color && !royal[p.kind().index()] => {}
+                _ => {
+                    return Err(bad(
+                        "no piece of that side starts on the rook's square".into()
+                    ));
+                }
+            }
+            let lo = [kf[0], rf[0], kt[0], rt[0]].into_iter().min().unwrap_or(0);
+            let hi = [kf[0], rf[0], kt[0], rt[0]].into_iter().max().unwrap_or(0);
+            let mut empty = Vec::new();
+            for x in lo..=hi {
+                let mut cc = kf;
+                cc[0] = x;
+                if let Some(sq) = shape.square(cc)
+                    && sq != c.king_from
+                    && sq != c.rook_from
+                {
+                    empty.push(sq);
+                }
+            }
+            let mut king_path = Vec::new();
+            let step: i16 = if kt[0] >= kf[0] { 1 } else { -1 };
+            let mut x = kf[0] as i16;
+            while x != kt[0] as i16 {
+                x += step;
+                let mut cc = kf;
+                cc[0] = x as u8;
+                if let Some(sq) = shape.square(cc) {
+                    king_path.push(sq);
+                }
+            }
+            rights_kept[c.king_from.index()] &= !(1 << bit);
+            rights_kept[c.rook_from.index()] &= !(1 << bit);
+            castling.push(Castling {
+                def: c.clone(),
+                empty,
+                king_path,
+            });
+        }
+
+        Ok(TableRules {
+            info,
+            start,
+            rays,
+            lines,
+            attack_dirs,
+            castling,
+            rights_kept,
+            pawn,
+            royal,
+            promotion,
+            promotion_axes: def.promotion_axes,
+            double_step_rank: def.double_step_rank,
+        })
+    }
+
+    #[inline]
+    fn is_pawn(&self, p: Piece) -> bool {
+        self.pawn[p.kind().index()]
+    }
+
+    #[inline]
+    fn is_royal(&self, p: Piece) -> bool {
+        self.royal[p.kind().index()]
+    }
+
+    /// Whether a pawn of `color` standing on `sq` has reached its promotion zone.
+    fn in_promotion_zone(&self, sq: Square, color: Color) -> bool {
+        let shape = &self.info.shape;
+        let c = shape.coords(sq);
+        (0..4)
+            .filter(|a| self.promotion_axes & (1 << a) != 0)
+            .all(|a| match color {
+                Color::White => c[a] + 1 == shape.sizes()[a],
+                Color::Black => c[a] == 0,
+            })
+    }
+
+    /// Number of distinct direction vectors the variant uses (for tests and tuning).
+    pub fn direction_count(&self) -> usize {
+        self.rays.dirs.len()
+    }
+
+    /// Every square a piece of `kind` and `color` could move to from `sq` on an otherwise
+    /// empty board (its reach), as the piece explorer shows it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use chess4d_core::{Rules, TableRules, PieceKind, Color, Square};
+    /// # fn demo(rules: &TableRules) {
+    /// let b2 = rules.info().shape.parse_square("b2[0,0]").unwrap();
+    /// let reach = rules.reach(PieceKind(1), Color::White, b2);
+    /// # }
+    /// ```
+    pub fn reach(&self, kind: PieceKind, color: Color, sq: Square) -> Vec<Square> {
+        let mut pos = Position::empty(self.info.shape);
+        pos.put(sq, Some(Piece::new(kind, color)));
+        pos.set_side_to_move(color);
+        let mut moves = Vec::new();
+        self.legal_moves(&pos, &mut moves);
+        let mut out: Vec<Square> = moves
+            .iter()
+            .filter(|m| m.from == sq)
+            .map(|m| m.to)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+impl Rules for TableRules {
+    fn info(&self) -> &VariantInfo {
+        &self.info
+    }
+
+    fn start_position(&self) -> Position {
+        self.start.clone()
+    }
+
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        movegen::legal_moves(self, pos, out);
+    }
+
+    fn make_move(&self, pos: &mut Position, mv: Move) -> Undo {
+        make::make_move(self, pos, mv)
+    }
+
+    fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        attacks::attacked(self, &|s| pos.piece_at(s), sq, by)
+    }
+
+    fn attackers(&self, pos: &Position, sq: Square, by: Color, out: &mut Vec<Square>) {
+        attacks::attackers(self, pos, sq, by, out);
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, crate::FenError> {
+        let mut pos = crate::position::parse_fen(&self.info, text)?;
+        // Rights whose king or rook is gone can never be used: drop them so that equal
+        // positions hash equally.
+        let mut rights = pos.castling_rights();
+        for (bit, c) in self.castling.iter().enumerate() {
+            let king_ok = pos
+                .piece_at(c.def.king_from)
+                .is_some_and(|p| p.color() == c.def.color && self.is_royal(p));
+            let rook_ok = pos
+                .piece_at(c.def.rook_from)
+                .is_some_and(|p| p.color() == c.def.color);
+            if !(king_ok && rook_ok) {
+                rights &= !(1 << bit);
+            }
+        }
+        pos.set_castling_rights(rights);
+        Ok(pos)
+    }
+}

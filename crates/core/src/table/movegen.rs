@@ -1,0 +1,197 @@
+//! Legal move generation: pseudo-legal moves, then only the risky ones tested.
+//!
+//! A move can only expose the king if the king moves, the side is in check, the piece
+//! shields the king from a line attack (is pinned), or it captures off its landing
+//! square (en passant). Every other move is legal as generated; the rest are judged on
+//! a view of the board after the move, without making it.
+
+use super::attacks::{PinList, attacked, pinned};
+use super::{Line, Mode, TableRules};
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::piece::{Color, Piece};
+use crate::position::Position;
+
+pub(super) fn legal_moves(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) {
+    out.clear();
+    let us = pos.side_to_move();
+    let them = !us;
+    pseudo_moves(rules, pos, us, out);
+    let Some(king) = pos.king(us).filter(|&k| {
+        pos.piece_at(k)
+            .is_some_and(|p| p.color() == us && rules.is_royal(p))
+    }) else {
+        // No king on the board (the piece explorer): nothing to keep safe.
+        return;
+    };
+    let in_check = attacked(rules, &|s| pos.piece_at(s), king, them);
+    let mut pins = PinList::new();
+    let test_all = in_check || !pinned(rules, pos, king, us, &mut pins);
+    out.retain(|m| {
+        let Some(moving) = pos.piece_at(m.from) else {
+            return false;
+        };
+        let royal = rules.is_royal(moving);
+        if !(test_all || royal || m.capture.is_some() || pins.contains(m.from)) {
+            return true;
+        }
+        let target = if royal { m.to } else { king };
+        let view = |s: Square| {
+            if s == m.to {
+                Some(moving)
+            } else if s == m.from || Some(s) == m.capture {
+                None
+            } else {
+                pos.piece_at(s)
+            }
+        };
+        !attacked(rules, &view, target, them)
+    });
+    if !in_check {
+        castling_moves(rules, pos, us, king, out);
+    }
+}
+
+fn pseudo_moves(rules: &TableRules, pos: &Position, us: Color, out: &mut Vec<Move>) {
+    for (i, slot) in pos.board().iter().enumerate() {
+        let Some(p) = *slot else { continue };
+        if p.color() != us {
+            continue;
+        }
+        let from = Square(i as u16);
+        let pawn = rules.is_pawn(p);
+        for line in &rules.lines[p.code() as usize] {
+            let ray = rules.rays.ray(line.dir, from);
+            let reach = ray.len().min(line.range as usize);
+            for (k, &to) in ray[..reach].iter().enumerate() {
+                match pos.piece_at(to) {
+                    None => {
+                        if line.mode != Mode::Capture {
+                            push(rules, pawn, us, Move::new(from, to), out);
+                            if pawn && k == 0 && line.range == 1 && line.mode == Mode::Move {
+                                double_step(rules, pos, us, from, line, ray, out);
+                            }
+                        } else if pawn && pos.en_passant() == Some(to) {
+                            en_passant(rules, pos, us, from, to, out);
+                        }
+                    }
+                    Some(q) => {
+                        if q.color() != us && line.mode != Mode::Move {
+                            push(rules, pawn, us, Move::new(from, to), out);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[inline]
+fn push(rules: &TableRules, pawn: bool, us: Color, mv: Move, out: &mut Vec<Move>) {
+    if pawn && !rules.promotion.is_empty() && rules.in_promotion_zone(mv.to, us) {
+        for &k in &rules.promotion {
+            out.push(mv.with_promotion(k));
+        }
+    } else {
+        out.push(mv);
+    }
+}
+
+fn double_step(
+    rules: &TableRules,
+    pos: &Position,
+    us: Color,
+    from: Square,
+    line: &Line,
+    ray: &[Square],
+    out: &mut Vec<Move>,
+) {
+    let Some(rank) = rules.double_step_rank else {
+        return;
+    };
+    let shape = &rules.info.shape;
+    let y = shape.coords(from)[1];
+    let own_rank = match us {
+        Color::White => y,
+        Color::Black => shape.sizes()[1] - 1 - y,
+    };
+    if own_rank != rank || rules.rays.dirs[line.dir as usize][1] == 0 {
+        return;
+    }
+    if let Some(&to) = ray.get(1)
+        && pos.piece_at(to).is_none()
+    {
+        push(rules, true, us, Move::new(from, to), out);
+    }
+}
+
+fn en_passant(
+    rules: &TableRules,
+    pos: &Position,
+    us: Color,
+    from: Square,
+    to: Square,
+    out: &mut Vec<Move>,
+) {
+    let shape = &rules.info.shape;
+    let Some(victim) = shape.offset(to, [0, -us.forward(), 0, 0]) else {
+        return;
+    };
+    if pos
+        .piece_at(victim)
+        .is_some_and(|v: Piece| v.color() != us && rules.is_pawn(v))
+    {
+        out.push(Move::new(from, to).with_capture(victim));
+    }
+}
+
+fn castling_moves(
+    rules: &TableRules,
+    pos: &Position,
+    us: Color,
+    king: Square,
+    out: &mut Vec<Move>,
+) {
+    let them = !us;
+    for (bit, c) in rules.castling.iter().enumerate() {
+        let d = &c.def;
+        if d.color != us || pos.castling_rights() & (1 << bit) == 0 || d.king_from != king {
+            continue;
+        }
+        let rook = pos.piece_at(d.rook_from);
+        if !rook.is_some_and(|r| r.color() == us && !rules.is_royal(r)) {
+            continue;
+        }
+        if c.empty.iter().any(|&s| pos.piece_at(s).is_some()) {
+            continue;
+        }
+        let Some(king_piece) = pos.piece_at(king) else {
+            continue;
+        };
+        // Squares before the destination are judged on the current board; the
+        // destination on the board after castling, with the rook moved.
+        let crossed = c.king_path.len().saturating_sub(1);
+        if c.king_path[..crossed]
+            .iter()
+            .any(|&s| attacked(rules, &|q| pos.piece_at(q), s, them))
+        {
+            continue;
+        }
+        let view = |s: Square| {
+            if s == d.king_to {
+                Some(king_piece)
+            } else if s == d.rook_to {
+                rook
+            } else if s == d.king_from || s == d.rook_from {
+                None
+            } else {
+                pos.piece_at(s)
+            }
+        };
+        if attacked(rules, &view, d.king_to, them) {
+            continue;
+        }
+        out.push(Move::new(d.king_from, d.king_to).with_second(d.rook_from, d.rook_to));
+    }
+}

@@ -1,0 +1,429 @@
+//! From a parsed variant file to the core's `VariantDef`, with every error located.
+
+use crate::error::VariantFileError;
+use crate::schema::{Counts, MoveFile, Names, VariantFile};
+use chess4d_core::{
+    CastlingDef, Color, Mode, MoveAtom, PieceDef, PieceInfo, Shape, TableRules, VariantDef,
+    VariantError,
+};
+use std::ops::Range;
+
+/// What a variant file describes: rules as tables, or a rule plugin to load.
+#[derive(Clone, Debug)]
+pub enum VariantSpec {
+    /// A variant in the movement vocabulary, checked and ready.
+    Table(Box<TableRules>),
+    /// A variant whose rules come from a dynamic library.
+    Plugin {
+        /// Catalog name.
+        name: String,
+        /// The plugin's name as the file gives it (`tensor`): the library file is
+        /// looked for next to the executable, beside the file, and on the plugin path.
+        library: String,
+    },
+}
+
+/// Reads a variant from TOML text. `path` is only used in messages.
+///
+/// # Examples
+///
+/// ```
+/// let text = include_str!("../../../variants/full.toml");
+/// let spec = chess4d_variants::parse_variant(text, "full.toml").unwrap();
+/// assert!(matches!(spec, chess4d_variants::VariantSpec::Table(_)));
+/// ```
+pub fn parse_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileError> {
+    let file: VariantFile = toml::from_str(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        VariantFileError::spanned(path, text, span, e.message().trim().to_string())
+    })?;
+    Builder { path, text }.build(file)
+}
+
+struct Builder<'a> {
+    path: &'a str,
+    text: &'a str,
+}
+
+impl Builder<'_> {
+    fn err(&self, span: Range<usize>, msg: impl Into<String>) -> VariantFileError {
+        VariantFileError::spanned(self.path, self.text, span, msg)
+    }
+
+    fn build(&self, file: VariantFile) -> Result<VariantSpec, VariantFileError> {
+        let header_span = file.variant.span();
+        let header = file.variant.into_inner();
+        let name = header.name.get_ref().trim().to_string();
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(self.err(
+                header.name.span(),
+                "a variant name uses only letters, digits, '-' and '_'",
+            ));
+        }
+        if let Some(plugin) = header.plugin {
+            if !file.piece.is_empty() || !file.castling.is_empty() {
+                return Err(self.err(plugin.span(), "a plugin variant gets its pieces from the plugin: remove the [[piece]] and [[castling]] tables"));
+            }
+            let library = plugin.get_ref().trim().to_string();
+            if library.is_empty() || library.contains(['/', '\\']) {
+                return Err(self.err(
+                    plugin.span(),
+                    "plugin = \"NAME\" names a plugin library, without a path",
+                ));
+            }
+            return Ok(VariantSpec::Plugin { name, library });
+        }
+
+        let board = header.board.ok_or_else(|| {
+            self.err(
+                header_span.clone(),
+                "missing `board = [x, y, z, w]` in [variant]",
+            )
+        })?;
+        let mut sizes = Vec::new();
+        for s in board.get_ref() {
+            let v = *s.get_ref();
+            if !(1..=255).contains(&v) {
+                return Err(self.err(s.span(), format!("axis size {v} is out of range 1-255")));
+            }
+            sizes.push(v as u8);
+        }
+        let shape = Shape::new(&sizes).map_err(|e| self.err(board.span(), e.to_string()))?;
+        let start = header.start.ok_or_else(|| {
+            self.err(
+                header_span.clone(),
+                "missing `start = \"...\"` (the start position) in [variant]",
+            )
+        })?;
+
+        let rules = file.rules.map(|r| (r.span(), r.into_inner()));
+        let rules_span = rules.as_ref().map_or(header_span.clone(), |r| r.0.clone());
+        let rules = rules.map(|r| r.1).unwrap_or_default();
+
+        if file.piece.is_empty() {
+            return Err(self.err(header_span, "the variant defines no [[piece]]"));
+        }
+        let mut pieces = Vec::new();
+        let mut atom_spans: Vec<Vec<Range<usize>>> = Vec::new();
+        let mut letter_spans = Vec::new();
+        for p in &file.piece {
+            let p = p.get_ref();
+            let letter = single_letter(p.letter.get_ref()).ok_or_else(|| {
+                self.err(
+                    p.letter.span(),
+                    format!(
+                        "a piece letter is one letter a-z, not '{}'",
+                        p.letter.get_ref()
+                    ),
+                )
+            })?;
+            letter_spans.push(p.letter.span());
+            let mut moves = Vec::new();
+            let mut spans = Vec::new();
+            if p.moves.get_ref().is_empty() {
+                return Err(self.err(p.moves.span(), format!("piece '{letter}' has no moves")));
+            }
+            for m in p.moves.get_ref() {
+                for atom in self.atoms(m.get_ref(), m.span())? {
+                    moves.push(atom);
+                    spans.push(m.span());
+                }
+            }
+            pieces.push(PieceDef {
+                info: PieceInfo {
+                    letter: letter.to_ascii_uppercase(),
+                    name: p.name.clone(),
+                    value: p.value,
+                    royal: p.royal,
+                    pawn: p.pawn,
+                },
+                moves,
+            });
+            atom_spans.push(spans);
+        }
+
+        let mut castling = Vec::new();
+        let mut castling_spans = Vec::new();
+        for c in &file.castling {
+            let span = c.span();
+            let c = c.get_ref();
+            let letter = single_letter(c.letter.get_ref()).ok_or_else(|| {
+                self.err(
+                    c.letter.span(),
+                    "a castling letter is one letter (K, Q, k, q ...)",
+                )
+            })?;
+            let color = match c.color.get_ref().as_str() {
+                "white" => Color::White,
+                "black" => Color::Black,
+                other => {
+                    return Err(self.err(
+                        c.color.span(),
+                        format!("color is \"white\" or \"black\", not \"{other}\""),
+                    ));
+                }
+            };
+            let sq = |text: &String, span: Range<usize>| {
+                shape
+                    .parse_square(text)
+                    .map_err(|e| self.err(span, e.to_string()))
+            };
+            let [kf, kt] = c.king.get_ref();
+            let [rf, rt] = c.rook.get_ref();
+            castling.push(CastlingDef {
+                letter,
+                color,
+                king_from: sq(kf, c.king.span())?,
+                king_to: sq(kt, c.king.span())?,
+                rook_from: sq(rf, c.rook.span())?,
+                rook_to: sq(rt, c.rook.span())?,
+            });
+            castling_spans.push(span);
+        }
+
+        let promotion_span = rules
+            .promotion
+            .as_ref()
+            .map_or(rules_span.clone(), |p| p.span());
+        let mut promotion = Vec::new();
+        for l in rules.promotion.iter().flat_map(|p| p.get_ref()) {
+            promotion.push(
+                single_letter(l.get_ref())
+                    .ok_or_else(|| self.err(l.span(), "a promotion choice is one piece letter"))?,
+            );
+        }
+        let promotion_axes = match &rules.promotion_axes {
+            None => 0b10,
+            Some(list) => {
+                let mut mask = 0;
+                for a in list.get_ref() {
+                    mask |= self.axis_bit(a.get_ref(), a.span())?;
+                }
+                mask
+            }
+        };
+        let small = |v: &Option<toml::Spanned<i64>>, default: i64, max: i64, what: &str| match v {
+            None => Ok(default),
+            Some(s) if (0..=max).contains(s.get_ref()) => Ok(*s.get_ref()),
+            Some(s) => Err(self.err(s.span(), format!("{what} must be 0-{max}"))),
+        };
+        let double_step_rank = match &rules.double_step_rank {
+            None => None,
+            Some(s) if (1..=shape.size(chess4d_core::Axis::Y) as i64).contains(s.get_ref()) => {
+                Some((*s.get_ref() - 1) as u8)
+            }
+            Some(s) => {
+                return Err(self.err(
+                    s.span(),
+                    format!(
+                        "double_step_rank is a rank 1-{}",
+                        shape.size(chess4d_core::Axis::Y)
+                    ),
+                ));
+            }
+        };
+
+        let def = VariantDef {
+            name,
+            title: header
+                .title
+                .unwrap_or_else(|| header.name.get_ref().clone()),
+            description: header.description.trim().to_string(),
+            shape,
+            pieces,
+            start: start.get_ref().clone(),
+            castling,
+            en_passant: rules.en_passant,
+            double_step_rank,
+            promotion,
+            promotion_axes,
+            repetition_limit: small(&rules.repetition, 3, 255, "repetition")? as u8,
+            move_limit_plies: small(&rules.move_limit, 100, 65535, "move_limit")? as u16,
+            bare_kings_draw: rules.bare_kings_draw.unwrap_or(true),
+        };
+        TableRules::new(def)
+            .map(|r| VariantSpec::Table(Box::new(r)))
+            .map_err(|e| {
+                let span = match &e {
+                    VariantError::NoPieces | VariantError::TooManyPieces(_) => rules_span.clone(),
+                    VariantError::DuplicateLetter(c) | VariantError::BadLetter(c) => file
+                        .piece
+                        .iter()
+                        .zip(&letter_spans)
+                        .rev()
+                        .find(|(p, _)| {
+                            single_letter(p.get_ref().letter.get_ref())
+                                .is_some_and(|l| l.eq_ignore_ascii_case(c))
+                        })
+                        .map_or(rules_span.clone(), |(_, s)| s.clone()),
+                    VariantError::BadMovement { piece, index, .. } => file
+                        .piece
+                        .iter()
+                        .position(|p| single_letter(p.get_ref().letter.get_ref()) == Some(*piece))
+                        .and_then(|i| atom_spans[i].get(*index).cloned())
+                        .unwrap_or(rules_span.clone()),
+                    VariantError::Start(fen) => {
+                        // Point into the string: skip the opening quote, then the FEN column.
+                        let s = start.span();
+                        let inner = s.start
+                            + 1
+                            + start
+                                .get_ref()
+                                .chars()
+                                .take(fen.column.saturating_sub(1))
+                                .map(char::len_utf8)
+                                .sum::<usize>();
+                        inner..inner
+                    }
+                    VariantError::NoKing(_) | VariantError::TwoKings(_) => start.span(),
+                    VariantError::BadPromotion(_) => promotion_span.clone(),
+                    VariantError::BadCastling { letter, .. } => file
+                        .castling
+                        .iter()
+                        .zip(&castling_spans)
+                        .find(|(c, _)| single_letter(c.get_ref().letter.get_ref()) == Some(*letter))
+                        .map_or(rules_span.clone(), |(_, s)| s.clone()),
+                };
+                let msg = match e {
+                    VariantError::Start(fen) => format!("start position: {}", fen.message),
+                    other => other.to_string(),
+                };
+                self.err(span, msg)
+            })
+    }
+
+    fn axis_bit(&self, name: &str, span: Range<usize>) -> Result<u8, VariantFileError> {
+        match name {
+            "x" => Ok(1),
+            "y" => Ok(2),
+            "z" => Ok(4),
+            "w" => Ok(8),
+            other => Err(self.err(
+                span,
+                format!("unknown axis \"{other}\": axes are \"x\", \"y\", \"z\", \"w\""),
+            )),
+        }
+    }
+
+    fn atoms(&self, m: &MoveFile, span: Range<usize>) -> Result<Vec<MoveAtom>, VariantFileError> {
+        let kinds = [
+            m.slide.is_some(),
+            m.step.is_some(),
+            m.leap.is_some(),
+            m.ride.is_some(),
+        ];
+        if kinds.iter().filter(|&&k| k).count() != 1 {
+            return Err(self.err(
+                span,
+                "a movement has exactly one of `slide`, `step`, `leap` or `ride`",
+            ));
+        }
+        let counts = |c: &Counts| -> Result<Vec<u8>, VariantFileError> {
+            let list = match c {
+                Counts::One(n) => vec![*n],
+                Counts::Many(v) => v.clone(),
+            };
+            if list.is_empty() {
+                return Err(self.err(span.clone(), "list at least one number of axes (1-4)"));
+            }
+            list.into_iter()
+                .map(|n| {
+                    if (1..=4).contains(&n) {
+                        Ok(n as u8)
+                    } else {
+                        Err(self.err(
+                            span.clone(),
+                            format!("{n} axes: a movement changes 1 to 4 axes"),
+                        ))
+                    }
+                })
+                .collect()
+        };
+        let distances = |v: &Vec<i64>| -> Result<Vec<u8>, VariantFileError> {
+            if v.is_empty() || v.len() > 4 {
+                return Err(self.err(
+                    span.clone(),
+                    "a leap lists 1 to 4 distances, one per changing axis",
+                ));
+            }
+            v.iter()
+                .map(|&d| {
+                    if (1..=25).contains(&d) {
+                        Ok(d as u8)
+                    } else {
+                        Err(self.err(span.clone(), format!("distance {d} must be 1-25")))
+                    }
+                })
+                .collect()
+        };
+        let range = match m.range {
+            None => None,
+            Some(r) if (1..=255).contains(&r) => Some(r as u8),
+            Some(r) => return Err(self.err(span.clone(), format!("range {r} must be 1-255"))),
+        };
+        let mut patterns: Vec<(Vec<u8>, u8)> = Vec::new();
+        if let Some(c) = &m.slide {
+            for n in counts(c)? {
+                patterns.push((vec![1; n as usize], range.unwrap_or(0)));
+            }
+        } else if let Some(c) = &m.step {
+            for n in counts(c)? {
+                patterns.push((vec![1; n as usize], 1));
+            }
+        } else if let Some(v) = &m.leap {
+            patterns.push((distances(v)?, 1));
+        } else if let Some(v) = &m.ride {
+            patterns.push((distances(v)?, range.unwrap_or(0)));
+        }
+        let mut axes = 0b1111;
+        if let Some(list) = &m.axes {
+            axes = 0;
+            for a in list {
+                axes |= self.axis_bit(a, span.clone())?;
+            }
+        }
+        let mut forward = 0;
+        if let Some(names) = &m.forward {
+            let list = match names {
+                Names::One(s) => vec![s.clone()],
+                Names::Many(v) => v.clone(),
+            };
+            for a in list {
+                forward |= self.axis_bit(&a, span.clone())?;
+            }
+        }
+        let mode = match m.only.as_deref() {
+            None => Mode::Both,
+            Some("move") => Mode::Move,
+            Some("capture") => Mode::Capture,
+            Some(other) => {
+                return Err(self.err(
+                    span,
+                    format!("only = \"move\" or \"capture\", not \"{other}\""),
+                ));
+            }
+        };
+        Ok(patterns
+            .into_iter()
+            .map(|(deltas, range)| MoveAtom {
+                deltas,
+                range,
+                axes,
+                forward,
+                mode,
+            })
+            .collect())
+    }
+}
+
+fn single_letter(s: &str) -> Option<char> {
+    let mut it = s.chars();
+    match (it.next(), it.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some(c),
+        _ => None,
+    }
+}

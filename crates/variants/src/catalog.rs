@@ -1,0 +1,279 @@
+//! The catalog: the built-in variants plus every variant file found on the search path.
+
+use crate::build::{VariantSpec, parse_variant};
+use crate::error::LoadError;
+use chess4d_core::Rules;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The variants compiled into the program: (file name, text). `full` is the default.
+pub const EMBEDDED: &[(&str, &str)] = &[
+    ("full.toml", include_str!("../../../variants/full.toml")),
+    (
+        "classic.toml",
+        include_str!("../../../variants/classic.toml"),
+    ),
+    (
+        "orthodox.toml",
+        include_str!("../../../variants/orthodox.toml"),
+    ),
+    (
+        "raumschach.toml",
+        include_str!("../../../variants/raumschach.toml"),
+    ),
+];
+
+/// The variant the program starts on.
+pub const DEFAULT_VARIANT: &str = "full";
+
+/// Where a catalog entry came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Compiled into the program.
+    Embedded,
+    /// A variant file on disk.
+    File(PathBuf),
+}
+
+/// One variant of the catalog: loaded rules, or the error that stopped them loading.
+#[derive(Clone)]
+pub struct Entry {
+    /// Catalog name (`full`); for a broken file, the file's stem.
+    pub name: String,
+    /// Where it came from.
+    pub source: Source,
+    /// The rules, or the located error of a broken file.
+    pub rules: Result<Arc<dyn Rules>, String>,
+}
+
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry")
+            .field("name", &self.name)
+            .field("source", &self.source)
+            .field("ok", &self.rules.is_ok())
+            .finish()
+    }
+}
+
+impl Entry {
+    /// One line for people: name, board, title, source (or the error).
+    pub fn summary(&self) -> String {
+        let source = match &self.source {
+            Source::Embedded => "built-in".to_string(),
+            Source::File(p) => p.display().to_string(),
+        };
+        match &self.rules {
+            Ok(r) => format!(
+                "{}\t{}\t{}\t{}",
+                self.name,
+                r.info().shape,
+                r.info().title,
+                source
+            ),
+            Err(e) => format!("{}\t-\tERROR: {}\t{}", self.name, e, source),
+        }
+    }
+}
+
+/// The catalog of variants.
+///
+/// # Examples
+///
+/// ```
+/// let catalog = chess4d_variants::Catalog::embedded();
+/// let full = catalog.get("full").unwrap();
+/// assert_eq!(full.info().shape.to_string(), "4x4x2x2");
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    entries: Vec<Entry>,
+    plugin_dirs: Vec<PathBuf>,
+}
+
+impl Catalog {
+    /// Only the built-in variants.
+    pub fn embedded() -> Catalog {
+        let mut c = Catalog::default();
+        for (file, text) in EMBEDDED {
+            let path = format!("<built-in>/{file}");
+            let stem = file.trim_end_matches(".toml").to_string();
+            let rules = load_text(text, &path, &[]).map_err(|e| e.to_string());
+            c.insert(Entry {
+                name: stem,
+                source: Source::Embedded,
+                rules,
+            });
+        }
+        c
+    }
+
+    /// The built-in variants plus the files in [`Catalog::search_dirs`].
+    pub fn standard() -> Catalog {
+        let mut c = Catalog::embedded();
+        for dir in Catalog::search_dirs() {
+            c.add_dir(&dir);
+        }
+        c
+    }
+
+    /// Where variant files and plugins are looked for: `$CHESS4D_VARIANTS` (a
+    /// `:`-separated list), `variants/` beside the executable and two levels up (a cargo
+    /// build), and `variants/` in the current directory.
+    pub fn search_dirs() -> Vec<PathBuf> {
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        if let Some(v) = std::env::var_os("CHESS4D_VARIANTS") {
+            dirs.extend(std::env::split_paths(&v));
+        }
+        if let Ok(exe) = std::env::current_exe()
+            && let Some(dir) = exe.parent()
+        {
+            dirs.push(dir.join("variants"));
+            if let Some(up) = dir.parent().and_then(Path::parent) {
+                dirs.push(up.join("variants"));
+            }
+        }
+        dirs.push(PathBuf::from("variants"));
+        let mut seen = Vec::new();
+        dirs.retain(|d| {
+            let key = d.canonicalize().unwrap_or_else(|_| d.clone());
+            if d.is_dir() && !seen.contains(&key) {
+                seen.push(key);
+                true
+            } else {
+                false
+            }
+        });
+        dirs
+    }
+
+    fn insert(&mut self, entry: Entry) {
+        match self.entries.iter_mut().find(|e| e.name == entry.name) {
+            Some(slot) => *slot = entry,
+            None => self.entries.push(entry),
+        }
+    }
+
+    /// Adds every `*.toml` file of a directory (files replace built-ins of the same name;
+    /// a broken file becomes an entry carrying its error).
+    pub fn add_dir(&mut self, dir: &Path) {
+        if !self.plugin_dirs.iter().any(|d| d == dir) {
+            self.plugin_dirs.push(dir.to_path_buf());
+        }
+        let Ok(read) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut files: Vec<PathBuf> = read
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        for f in files {
+            self.add_file(&f);
+        }
+    }
+
+    /// Loads (or reloads) one variant file into the catalog and returns its entry.
+    pub fn add_file(&mut self, path: &Path) -> &Entry {
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let rules = load_file_with(path, &self.plugin_dirs).map_err(|e| e.to_string());
+        let name = match &rules {
+            Ok(r) => r.info().name.clone(),
+            Err(_) => stem,
+        };
+        // A broken file keeps its own entry rather than hiding a working built-in.
+        let name = if rules.is_err()
+            && self
+                .entries
+                .iter()
+                .any(|e| e.name == name && e.rules.is_ok() && e.source == Source::Embedded)
+        {
+            format!("{name} (file)")
+        } else {
+            name
+        };
+        self.entries
+            .retain(|e| !(e.source == Source::File(path.to_path_buf()) && e.name != name));
+        self.insert(Entry {
+            name: name.clone(),
+            source: Source::File(path.to_path_buf()),
+            rules,
+        });
+        self.entries
+            .iter()
+            .find(|e| e.name == name)
+            .unwrap_or(&self.entries[0])
+    }
+
+    /// Every entry, built-ins first.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The rules of a variant by catalog name.
+    pub fn get(&self, name: &str) -> Result<Arc<dyn Rules>, LoadError> {
+        match self.entries.iter().find(|e| e.name == name) {
+            Some(Entry { rules: Ok(r), .. }) => Ok(r.clone()),
+            Some(Entry { rules: Err(e), .. }) => Err(LoadError::Plugin(e.clone())),
+            None => Err(LoadError::Unknown {
+                name: name.to_string(),
+                known: self.entries.iter().map(|e| e.name.clone()).collect(),
+            }),
+        }
+    }
+
+    /// A catalog name, or a path to a variant file.
+    pub fn resolve(&self, spec: &str) -> Result<Arc<dyn Rules>, LoadError> {
+        let path = Path::new(spec);
+        if spec.ends_with(".toml") || spec.contains(std::path::MAIN_SEPARATOR) || spec.contains('/')
+        {
+            let mut dirs = self.plugin_dirs.clone();
+            if let Some(parent) = path.parent() {
+                dirs.insert(0, parent.to_path_buf());
+            }
+            return load_file_with(path, &dirs);
+        }
+        self.get(spec)
+    }
+
+    /// Directories searched for plugin libraries.
+    pub fn plugin_dirs(&self) -> &[PathBuf] {
+        &self.plugin_dirs
+    }
+}
+
+/// Loads one variant file (plugins searched beside it and on the standard path).
+pub fn load_file(path: &Path) -> Result<Arc<dyn Rules>, LoadError> {
+    let mut dirs = Catalog::search_dirs();
+    if let Some(parent) = path.parent() {
+        dirs.insert(0, parent.to_path_buf());
+    }
+    load_file_with(path, &dirs)
+}
+
+fn load_file_with(path: &Path, plugin_dirs: &[PathBuf]) -> Result<Arc<dyn Rules>, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
+        path: path.display().to_string(),
+        error,
+    })?;
+    let mut dirs = plugin_dirs.to_vec();
+    if let Some(parent) = path.parent() {
+        dirs.insert(0, parent.to_path_buf());
+    }
+    load_text(&text, &path.display().to_string(), &dirs)
+}
+
+/// Loads a variant from TOML text; plugins are looked for in `plugin_dirs`.
+pub fn load_text(
+    text: &str,
+    path: &str,
+    plugin_dirs: &[PathBuf],
+) -> Result<Arc<dyn Rules>, LoadError> {
+    match parse_variant(text, path)? {
+        VariantSpec::Table(rules) => Ok(Arc::new(*rules)),
+        VariantSpec::Plugin { name, library } => crate::plugin::load(&name, &library, plugin_dirs),
+    }
+}

@@ -1,0 +1,110 @@
+//! Errors that point at a place in a variant file.
+
+use std::fmt;
+use std::ops::Range;
+
+/// A problem in a variant file, located by line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantFileError {
+    /// The file (or `<embedded:NAME>` for built-in variants).
+    pub path: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl VariantFileError {
+    /// An error at a byte offset of `text`.
+    pub(crate) fn at(path: &str, text: &str, offset: usize, message: impl Into<String>) -> Self {
+        let offset = offset.min(text.len());
+        let mut line = 1;
+        let mut line_start = 0;
+        for (i, b) in text.bytes().enumerate().take(offset) {
+            if b == b'\n' {
+                line += 1;
+                line_start = i + 1;
+            }
+        }
+        let column = text
+            .get(line_start..offset)
+            .map_or(1, |s| s.chars().count() + 1);
+        VariantFileError {
+            path: path.to_string(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn spanned(
+        path: &str,
+        text: &str,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> Self {
+        Self::at(path, text, span.start, message)
+    }
+}
+
+impl fmt::Display for VariantFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.path, self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for VariantFileError {}
+
+/// Why a variant could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read.
+    Io {
+        /// The file.
+        path: String,
+        /// The system's error.
+        error: std::io::Error,
+    },
+    /// The file is wrong at a known place.
+    File(VariantFileError),
+    /// No variant of that name in the catalog.
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The names there are.
+        known: Vec<String>,
+    },
+    /// A rule plugin could not be loaded or misbehaved.
+    Plugin(String),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io { path, error } => write!(f, "{path}: cannot read: {error}"),
+            LoadError::File(e) => e.fmt(f),
+            LoadError::Unknown { name, known } => {
+                write!(
+                    f,
+                    "no variant named '{name}' (known: {}); a path to a .toml file also works",
+                    known.join(", ")
+                )
+            }
+            LoadError::Plugin(msg) => write!(f, "{msg}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl From<VariantFileError> for LoadError {
+    fn from(e: VariantFileError) -> Self {
+        LoadError::File(e)
+    }
+}

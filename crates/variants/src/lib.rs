@@ -1,0 +1,24 @@
+//! Variants as data: TOML files in the movement vocabulary, and rule plugins.
+//!
+//! A variant file describes a board, pieces ("which axes change, and by how much"), a
+//! start position and rule switches; [`parse_variant`] checks it and reports any error
+//! with file, line and column. The [`Catalog`] holds the built-in variants (the full 4D
+//! set is the default) plus every file in `variants/`, and hands out `dyn Rules`.
+//!
+//! ```
+//! use chess4d_variants::Catalog;
+//! let catalog = Catalog::embedded();
+//! let classic = catalog.resolve("classic").unwrap();
+//! let mut pos = classic.start_position();
+//! assert_eq!(chess4d_core::perft(&*classic, &mut pos, 1), 50);
+//! ```
+
+mod build;
+mod catalog;
+mod error;
+mod plugin;
+mod schema;
+
+pub use build::{VariantSpec, parse_variant};
+pub use catalog::{Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, Source, load_file, load_text};
+pub use error::{LoadError, VariantFileError};

@@ -1,0 +1,95 @@
+//! The TOML schema of a variant file, as serde reads it.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct VariantFile {
+    pub variant: Spanned<Header>,
+    #[serde(default)]
+    pub rules: Option<Spanned<RulesTable>>,
+    #[serde(default)]
+    pub piece: Vec<Spanned<PieceFile>>,
+    #[serde(default)]
+    pub castling: Vec<Spanned<CastlingFile>>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Header {
+    pub name: Spanned<String>,
+    pub title: Option<String>,
+    #[serde(default)]
+    pub description: String,
+    pub board: Option<Spanned<Vec<Spanned<i64>>>>,
+    pub start: Option<Spanned<String>>,
+    /// A rule plugin provides the rules instead of the tables below.
+    pub plugin: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RulesTable {
+    #[serde(default)]
+    pub en_passant: bool,
+    pub double_step_rank: Option<Spanned<i64>>,
+    pub promotion: Option<Spanned<Vec<Spanned<String>>>>,
+    pub promotion_axes: Option<Spanned<Vec<Spanned<String>>>>,
+    pub repetition: Option<Spanned<i64>>,
+    pub move_limit: Option<Spanned<i64>>,
+    pub bare_kings_draw: Option<bool>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PieceFile {
+    pub letter: Spanned<String>,
+    pub name: String,
+    #[serde(default)]
+    pub value: i32,
+    #[serde(default)]
+    pub royal: bool,
+    #[serde(default)]
+    pub pawn: bool,
+    pub moves: Spanned<Vec<Spanned<MoveFile>>>,
+}
+
+/// One movement entry: exactly one of `slide`, `step`, `leap`, `ride`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MoveFile {
+    pub slide: Option<Counts>,
+    pub step: Option<Counts>,
+    pub leap: Option<Vec<i64>>,
+    pub ride: Option<Vec<i64>>,
+    pub range: Option<i64>,
+    pub axes: Option<Vec<String>>,
+    pub forward: Option<Names>,
+    pub only: Option<String>,
+}
+
+/// How many axes change: one number or a list of them.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(untagged)]
+pub(crate) enum Counts {
+    One(i64),
+    Many(Vec<i64>),
+}
+
+/// One axis name or several.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(untagged)]
+pub(crate) enum Names {
+    One(String),
+    Many(Vec<String>),
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CastlingFile {
+    pub letter: Spanned<String>,
+    pub color: Spanned<String>,
+    pub king: Spanned<[String; 2]>,
+    pub rook: Spanned<[String; 2]>,
+}
