@@ -1,0 +1,88 @@
+//! Verbs about the rules themselves: perft, moves, variants, check.
+
+use super::{CliError, CliResult};
+use chess4d_core::{Position, Rules, divide, perft};
+use chess4d_variants::{Catalog, VariantSpec, parse_variant};
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The rules named by `--variant` and the position named by `--fen` (or the start).
+pub fn load(variant: &str, fen: Option<&str>) -> Result<(Arc<dyn Rules>, Position), CliError> {
+    let catalog = Catalog::standard();
+    let rules = catalog.resolve(variant)?;
+    let pos = match fen {
+        Some(f) => rules
+            .parse_position(f)
+            .map_err(|e| CliError(format!("--fen: {e}")))?,
+        None => rules.start_position(),
+    };
+    Ok((rules, pos))
+}
+
+/// `chess4d perft`: leaf counts, optionally split by first move; the total is last.
+pub fn perft_verb(variant: &str, fen: Option<&str>, depth: u32, split: bool) -> CliResult {
+    let (rules, mut pos) = load(variant, fen)?;
+    let mut out = std::io::stdout().lock();
+    if split && depth > 0 {
+        let mut total = 0;
+        for (mv, n) in divide(&*rules, &mut pos, depth) {
+            writeln!(out, "{mv}: {n}")?;
+            total += n;
+        }
+        writeln!(out, "{total}")?;
+    } else {
+        writeln!(out, "{}", perft(&*rules, &mut pos, depth))?;
+    }
+    Ok(())
+}
+
+/// `chess4d moves`: every legal move, one per line.
+pub fn moves_verb(variant: &str, fen: Option<&str>) -> CliResult {
+    let (rules, pos) = load(variant, fen)?;
+    let mut moves = Vec::new();
+    rules.legal_moves(&pos, &mut moves);
+    let mut out = std::io::stdout().lock();
+    for m in moves {
+        writeln!(out, "{}", rules.format_move(&pos, m))?;
+    }
+    Ok(())
+}
+
+/// `chess4d variants`: the catalog, one variant per line.
+pub fn variants_verb() -> CliResult {
+    let catalog = Catalog::standard();
+    let mut out = std::io::stdout().lock();
+    for e in catalog.entries() {
+        writeln!(out, "{}", e.summary())?;
+    }
+    Ok(())
+}
+
+/// `chess4d check FILE`: validate a variant file.
+pub fn check_verb(file: &Path) -> CliResult {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| CliError(format!("{}: cannot read: {e}", file.display())))?;
+    match parse_variant(&text, &file.display().to_string())? {
+        VariantSpec::Table(rules) => {
+            let info = rules.info();
+            let mut pos = rules.start_position();
+            let first = perft(&*rules, &mut pos, 1);
+            println!(
+                "ok: {} ({}), {} board, {} pieces, {first} legal first moves",
+                info.name,
+                info.title,
+                info.shape,
+                info.pieces.len()
+            );
+        }
+        VariantSpec::Plugin { name, library } => {
+            let rules = chess4d_variants::load_file(file)?;
+            println!(
+                "ok: {name} (plugin '{library}'), {} board",
+                rules.info().shape
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! chess4d: chess on boards of up to four axes.
+//!
+//! With no arguments it opens the viewer on the full 4D set; the verbs below are the
+//! stable command line other tools and tests call.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "chess4d",
+    version,
+    about = "Chess on boards of up to four axes"
+)]
+struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf positions of the move tree (perft).
+    Perft {
+        /// A catalog name (full, classic, orthodox, ...) or a path to a .toml file.
+        #[arg(long, default_value = "full")]
+        variant: String,
+        /// The position (FEN extended to four axes); the start position if absent.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Plies to search.
+        #[arg(long)]
+        depth: u32,
+        /// One `MOVE: COUNT` line per legal move before the total.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print every legal move, one per line, in coordinate notation.
+    Moves {
+        /// A catalog name or a path to a .toml file.
+        #[arg(long, default_value = "full")]
+        variant: String,
+        /// The position; the start position if absent.
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// List the variant catalog: name, board, title, source.
+    Variants,
+    /// Check a variant file and summarise it.
+    Check {
+        /// The .toml file.
+        file: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let args = match Args::try_parse() {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let result = match args.command {
+        None => Err(cli::CliError(
+            "the viewer is not built yet; see `chess4d --help` for the verbs".into(),
+        )),
+        Some(Command::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+        }) => cli::rules::perft_verb(&variant, fen.as_deref(), depth, divide),
+        Some(Command::Moves { variant, fen }) => cli::rules::moves_verb(&variant, fen.as_deref()),
+        Some(Command::Variants) => cli::rules::variants_verb(),
+        Some(Command::Check { file }) => cli::rules::check_verb(&file),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("chess4d: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
