@@ -1,4 +1,39 @@
+//! chess4d-archive keeps everything a player has played: every game, finished or
+//! adjourned, in one SQLite file, and a Glicko-2 rating per player and variant (each
+//! computer level has its own), updated in the same transaction that stores a rated game.
+//! It knows no rules: moves are opaque long-coordinate strings, positions FEN strings,
+//! variants names. [`pgn`] writes and reads the games as PGN-like text.
+//!
+//! Modules by concern: [`rating`] (Glicko-2 and Elo behind shared traits), [`storage`]
+//! (the archive file), [`pgn`] (the game text).
+//!
+//! # Examples
+//!
+//! ```
+//! use chess4d_archive::GameResult;
+//! use chess4d_archive::pgn::{PgnGame, export_game};
+//! use chess4d_archive::storage::{Archive, GameRecord, PlayerKind};
+//!
+//! // `Archive::open(default_db_path()?)` in the program; in memory here.
+//! let mut archive = Archive::open_in_memory()?;
+//! let ann = archive.upsert_player("Ann", PlayerKind::Human)?;
+//! let computer = archive.computer_player(3)?;
+//!
+//! let game = GameRecord::new("full", ann, computer, GameResult::WhiteWins)
+//!     .with_moves(["a2[0,0]a3[0,0]", "b3[0,1]b2[0,1]", "a3[0,0]a4[0,0]"])
+//!     .with_termination("checkmate");
+//! let recorded = archive.record_finished_game(&game, true)?;
+//! let change = recorded.white.expect("rated");
+//! println!("Ann: {:.0} ({:+.0})", change.after.rating, change.delta());
+//!
+//! let text = export_game(&PgnGame::from(&archive.load_game(recorded.id)?));
+//! assert!(text.contains("1. a2[0,0]a3[0,0] b3[0,1]b2[0,1] 2. a3[0,0]a4[0,0] 1-0"));
+//! # Ok::<(), chess4d_archive::storage::StorageError>(())
+//! ```
+
+pub mod pgn;
 pub mod rating;
 mod record;
 pub mod storage;
+
 pub use record::{BadMove, GameResult, MAX_MOVE_LEN, UnknownResult, check_move};

@@ -103,7 +103,7 @@ pub enum BadMove {
     /// The move does not start with a file letter.
     NoFileLetter(String),
     /// The move holds a space, a control character, a non-ASCII character or one of
-    /// `{ } ; "`, which the game text uses for itself.
+    /// `{ } ; " ( )`, which the game text uses for itself.
     BadCharacter(String, char),
 }
 
@@ -120,7 +120,7 @@ impl fmt::Display for BadMove {
             ),
             BadMove::BadCharacter(text, c) => write!(
                 f,
-                "move `{}` holds {c:?}; a move is printable ASCII without spaces or {{ }} ; \"",
+                "move `{}` holds {c:?}; a move is printable ASCII without spaces or {{ }} ; \" ( )",
                 text.escape_debug()
             ),
         }
@@ -150,7 +150,7 @@ pub fn check_move(text: &str) -> Result<(), BadMove> {
     }
     if let Some(bad) = text
         .chars()
-        .find(|&c| !c.is_ascii_graphic() || matches!(c, '{' | '}' | ';' | '"'))
+        .find(|&c| !c.is_ascii_graphic() || matches!(c, '{' | '}' | ';' | '"' | '(' | ')'))
     {
         return Err(BadMove::BadCharacter(text.to_owned(), bad));
     }

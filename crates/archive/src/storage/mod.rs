@@ -24,7 +24,7 @@ pub use games::{
     GameFilter, GameRecord, GameStatus, GameSummary, RatingChange, RecordedGame, StoredGame,
 };
 pub use paths::{DATA_DIR_VAR, DB_FILE_NAME, Platform, data_dir_for, default_db_path};
-pub use players::{Player, PlayerKind, PlayerRating, RatingPoint};
+pub use players::{Player, PlayerKind, PlayerRating, RatingPoint, computer_name};
 pub use schema::SCHEMA_VERSION;
 
 /// A player's row id in the archive.
