@@ -61,6 +61,6 @@ pub use piece::{Color, MAX_KINDS, Piece, PieceInfo, PieceKind};
 pub use position::{FenError, MAX_CHANGES, Position, Undo, format_fen, parse_fen, zobrist};
 pub use rules::{
     MoveParseError, Rules, Status, VariantInfo, bare_kings, coordinate_notation, parse_among_legal,
-    write_coordinate_notation,
+    reach, write_coordinate_notation,
 };
 pub use table::{CastlingDef, Mode, MoveAtom, PieceDef, TableRules, VariantDef, VariantError};

@@ -163,6 +163,35 @@ pub trait Rules: Send + Sync {
     }
 }
 
+/// Every square `piece` could move to from `sq` on an otherwise empty board: its reach,
+/// as the piece explorer shows it.
+///
+/// # Examples
+///
+/// ```
+/// # use chess4d_core::{reach, Rules, Piece, PieceKind, Color};
+/// # fn demo(rules: &dyn Rules) {
+/// let b2 = rules.info().shape.parse_square("b2[0,0]").unwrap();
+/// let rook = Piece::new(rules.info().kind_by_letter('R').unwrap(), Color::White);
+/// let squares = reach(rules, rook, b2);
+/// # }
+/// ```
+pub fn reach<R: Rules + ?Sized>(rules: &R, piece: crate::Piece, sq: Square) -> Vec<Square> {
+    let mut pos = Position::empty(rules.info().shape);
+    pos.put(sq, Some(piece));
+    pos.set_side_to_move(piece.color());
+    let mut moves = Vec::new();
+    rules.legal_moves(&pos, &mut moves);
+    let mut out: Vec<Square> = moves
+        .iter()
+        .filter(|m| m.from == sq)
+        .map(|m| m.to)
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// Whether only royal pieces remain on the board.
 pub fn bare_kings(info: &VariantInfo, pos: &Position) -> bool {
     pos.pieces()

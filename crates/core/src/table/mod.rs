@@ -323,34 +323,6 @@ impl TableRules {
     pub fn direction_count(&self) -> usize {
         self.rays.dirs.len()
     }
-
-    /// Every square a piece of `kind` and `color` could move to from `sq` on an otherwise
-    /// empty board (its reach), as the piece explorer shows it.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use chess4d_core::{Rules, TableRules, PieceKind, Color, Square};
-    /// # fn demo(rules: &TableRules) {
-    /// let b2 = rules.info().shape.parse_square("b2[0,0]").unwrap();
-    /// let reach = rules.reach(PieceKind(1), Color::White, b2);
-    /// # }
-    /// ```
-    pub fn reach(&self, kind: PieceKind, color: Color, sq: Square) -> Vec<Square> {
-        let mut pos = Position::empty(self.info.shape);
-        pos.put(sq, Some(Piece::new(kind, color)));
-        pos.set_side_to_move(color);
-        let mut moves = Vec::new();
-        self.legal_moves(&pos, &mut moves);
-        let mut out: Vec<Square> = moves
-            .iter()
-            .filter(|m| m.from == sq)
-            .map(|m| m.to)
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
 }
 
 impl Rules for TableRules {
