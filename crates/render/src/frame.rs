@@ -1,0 +1,699 @@
+//! Turning a [`Scene`] into GPU instance lists on the CPU: translucent cells for the
+//! tesseract, and screen-space quads (pieces, marks, lines, arrows, labels, flat boards)
+//! in three ranges that the renderer draws with one call each. The lists keep their
+//! capacity between frames, so a steady scene allocates nothing.
+
+use std::ops::Range;
+
+use bytemuck::{Pod, Zeroable};
+use glam::{Mat4, Vec2, Vec3, Vec4};
+
+use crate::atlas::{FONT_ASPECT, FONT_INK_HEIGHT, font_uv, piece_uv};
+use crate::layout::{FlatLayout, layout};
+use crate::projection::{BoardGeometry, MIN_W_DIVISOR, Projector, Rect};
+use crate::scene::{Highlight, Scene};
+use crate::style::{
+    Palette, Rgba, arrow_colour, highlight_colour, highlight_rank, palette, piece_colours,
+    with_alpha,
+};
+
+/// One tesseract cell: a box around a 4D centre, projected in the vertex shader.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
+pub(crate) struct CellInstance {
+    pub(crate) centre: [f32; 4],
+    pub(crate) half: [f32; 4],
+    pub(crate) fill: [f32; 4],
+    pub(crate) edge: [f32; 4],
+}
+
+/// One screen-space quad: four corners (pixels + depth) clockwise from the top-left,
+/// an atlas rectangle, two colours and how to shade it (`MODE_*`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
+pub(crate) struct QuadInstance {
+    pub(crate) p0: [f32; 3],
+    pub(crate) p1: [f32; 3],
+    pub(crate) p2: [f32; 3],
+    pub(crate) p3: [f32; 3],
+    pub(crate) uv: [f32; 4],
+    pub(crate) colour: [f32; 4],
+    pub(crate) colour2: [f32; 4],
+    pub(crate) mode: u32,
+}
+
+/// Quad shading modes, mirrored in `shaders/quads.wgsl`.
+pub(crate) const MODE_SOLID: u32 = 0;
+pub(crate) const MODE_PIECE: u32 = 1;
+pub(crate) const MODE_TEXT: u32 = 2;
+pub(crate) const MODE_DISC: u32 = 3;
+pub(crate) const MODE_RING: u32 = 4;
+pub(crate) const MODE_TRIANGLE: u32 = 5;
+pub(crate) const MODE_FRAME: u32 = 6;
+pub(crate) const MODE_GLOW: u32 = 7;
+
+/// Uniforms shared by both shaders.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Pod, Zeroable)]
+pub(crate) struct Globals {
+    /// World to clip space of the whole target (the tesseract rectangle folded in).
+    pub(crate) view_proj: [[f32; 4]; 4],
+    pub(crate) rotation: [[f32; 4]; 4],
+    /// x: 4D perspective, y: smallest divisor, z: 1 for an sRGB target, w: edge pixels.
+    pub(crate) params: [f32; 4],
+    /// x, y: target size in pixels.
+    pub(crate) target: [f32; 4],
+}
+
+impl Default for Globals {
+    fn default() -> Self {
+        Self {
+            view_proj: Mat4::IDENTITY.to_cols_array_2d(),
+            rotation: Mat4::IDENTITY.to_cols_array_2d(),
+            params: [0.0; 4],
+            target: [1.0, 1.0, 0.0, 0.0],
+        }
+    }
+}
+
+/// Depth nudge that puts a mark just behind the piece on the same square.
+const BEHIND: f32 = 2e-5;
+
+/// The CPU side of one frame.
+#[derive(Default)]
+pub(crate) struct Frame {
+    pub(crate) cells: Vec<CellInstance>,
+    pub(crate) quads: Vec<QuadInstance>,
+    /// Tesseract lines, marks and pieces: depth-tested and depth-writing.
+    pub(crate) depth_range: Range<u32>,
+    /// Tesseract arrows: on top, clipped to the tesseract rectangle.
+    pub(crate) tesseract_overlay: Range<u32>,
+    /// Flat boards, labels and their arrows: on top, in order.
+    pub(crate) flat_range: Range<u32>,
+    /// Pixel rectangle `[x, y, w, h]` the tesseract draws are clipped to.
+    pub(crate) tesseract_scissor: Option<[u32; 4]>,
+    pub(crate) target: [u32; 2],
+    pub(crate) globals: Globals,
+    pub(crate) clear: Rgba,
+    marks: Vec<Option<Highlight>>,
+    sorted_cells: Vec<(f32, CellInstance)>,
+    sorted_sprites: Vec<(f32, QuadInstance)>,
+}
+
+impl Frame {
+    /// Rebuild every list for `scene` drawn into `area` of a `target`-sized image.
+    pub(crate) fn build(&mut self, scene: &Scene, target: [u32; 2], area: Rect, srgb: bool) {
+        self.cells.clear();
+        self.quads.clear();
+        self.depth_range = 0..0;
+        self.tesseract_overlay = 0..0;
+        self.flat_range = 0..0;
+        self.tesseract_scissor = None;
+        self.target = target;
+        let pal = palette(scene.theme);
+        self.clear = pal.background;
+        self.globals = Globals {
+            params: [0.0, MIN_W_DIVISOR, if srgb { 1.0 } else { 0.0 }, 1.25],
+            target: [target[0].max(1) as f32, target[1].max(1) as f32, 0.0, 0.0],
+            ..Globals::default()
+        };
+        let Some(board) = BoardGeometry::new(scene.shape) else {
+            return;
+        };
+        self.collect_marks(scene, &board);
+        let split = layout(scene.view, area);
+        if let Some(rect) = split.tesseract {
+            self.build_tesseract(scene, &board, rect, &pal);
+        }
+        let start = self.quads.len() as u32;
+        if let (Some(t), Some(_)) = (split.tesseract, split.flat) {
+            let line = Rect::new(t.x + t.w - 1.0, t.y, 2.0, t.h);
+            self.quads.push(rect_quad(line, pal.separator, MODE_SOLID));
+        }
+        if let Some(rect) = split.flat {
+            self.build_flat(scene, &board, rect, &pal);
+        }
+        self.flat_range = start..self.quads.len() as u32;
+    }
+
+    /// The strongest mark of every square, for tinting tesseract cells.
+    fn collect_marks(&mut self, scene: &Scene, board: &BoardGeometry) {
+        self.marks.clear();
+        self.marks.resize(board.square_count(), None);
+        for &(square, h) in &scene.highlights {
+            if let Some(slot) = self.marks.get_mut(square as usize) {
+                if slot.is_none_or(|old| highlight_rank(h) >= highlight_rank(old)) {
+                    *slot = Some(h);
+                }
+            }
+        }
+    }
+
+    fn build_tesseract(&mut self, scene: &Scene, board: &BoardGeometry, rect: Rect, pal: &Palette) {
+        let proj = Projector::new(&scene.camera, rect);
+        let remap = clip_remap(rect, self.target);
+        self.globals.view_proj = (remap * proj.view_proj()).to_cols_array_2d();
+        self.globals.rotation = proj.rotation().to_cols_array_2d();
+        self.globals.params[0] = proj.perspective_4d();
+        self.tesseract_scissor = scissor(rect, self.target);
+
+        // Cells, far to near, so their translucent faces blend in a stable order.
+        let half = board.cell_half().extend(0.0).to_array();
+        self.sorted_cells.clear();
+        for square in 0..board.square_count() {
+            let Some(centre) = board.centre_4d(square as u16) else {
+                continue;
+            };
+            let (fill, edge) = match self.marks[square] {
+                Some(h) => {
+                    let c = highlight_colour(h);
+                    (with_alpha(c, 0.42), with_alpha(c, 0.95))
+                }
+                None => {
+                    let tone = if is_dark(board, square as u16) {
+                        pal.dark_square
+                    } else {
+                        pal.light_square
+                    };
+                    (with_alpha(tone, 0.10), pal.cell_edge)
+                }
+            };
+            let key = proj.view_depth(proj.to_world(centre));
+            let cell = CellInstance {
+                centre: centre.to_array(),
+                half,
+                fill,
+                edge,
+            };
+            self.sorted_cells.push((key, cell));
+        }
+        self.sorted_cells
+            .sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+        self.cells.extend(self.sorted_cells.iter().map(|(_, c)| *c));
+
+        let depth_start = self.quads.len() as u32;
+        self.push_cube_lines(board, &proj, pal);
+        self.push_tesseract_sprites(scene, board, &proj);
+        self.depth_range = depth_start..self.quads.len() as u32;
+
+        let overlay_start = self.quads.len() as u32;
+        for arrow in &scene.arrows {
+            let ends = [arrow.from, arrow.to].map(|sq| {
+                let c = board.centre_4d(sq)?;
+                Some((proj.project(c)?, proj.cell_radius_px(board, c)))
+            });
+            if let [Some((a, ra)), Some((b, rb))] = ends {
+                let width = ((ra + rb) * 0.12).clamp(3.0, 14.0);
+                push_arrow(
+                    &mut self.quads,
+                    a.truncate(),
+                    b.truncate(),
+                    width,
+                    arrow_colour(arrow.kind),
+                );
+            }
+        }
+        self.tesseract_overlay = overlay_start..self.quads.len() as u32;
+    }
+
+    /// Outline of every W copy's cube, and the edges joining matching corners of
+    /// neighbouring copies: the picture of a tesseract.
+    fn push_cube_lines(&mut self, board: &BoardGeometry, proj: &Projector, pal: &Palette) {
+        let copies = board.sizes()[3];
+        let mut previous: Option<[Vec4; 8]> = None;
+        for w in 0..copies {
+            let corners = board.cube_corners(w);
+            for i in 0..8usize {
+                for bit in [1usize, 2, 4] {
+                    if i & bit == 0 {
+                        self.push_line(proj, corners[i], corners[i | bit], 1.6, pal.cube_line);
+                    }
+                }
+                if let Some(inner) = previous {
+                    self.push_line(proj, inner[i], corners[i], 1.6, pal.cube_line);
+                }
+            }
+            previous = Some(corners);
+        }
+    }
+
+    fn push_line(&mut self, proj: &Projector, a: Vec4, b: Vec4, width: f32, colour: Rgba) {
+        if let (Some(a), Some(b)) = (proj.project(a), proj.project(b)) {
+            push_segment(&mut self.quads, a, b, width, colour, MODE_SOLID);
+        }
+    }
+
+    /// Pieces as camera-facing billboards plus the marks drawn around them, far to near.
+    fn push_tesseract_sprites(&mut self, scene: &Scene, board: &BoardGeometry, proj: &Projector) {
+        self.sorted_sprites.clear();
+        let at = |square: u16| {
+            let c = board.centre_4d(square)?;
+            Some((proj.project(c)?, proj.cell_radius_px(board, c)))
+        };
+        for piece in &scene.pieces {
+            let Some((p, r)) = at(piece.square) else {
+                continue;
+            };
+            let (fill, line) = piece_colours(piece.white);
+            let quad = square_quad(p, r * 0.9, piece_uv(piece.glyph), fill, line, MODE_PIECE);
+            self.sorted_sprites.push((p.z, quad));
+        }
+        for &(square, h) in &scene.highlights {
+            let Some((p, r)) = at(square) else { continue };
+            let behind = Vec3::new(p.x, p.y, p.z + BEHIND);
+            let c = highlight_colour(h);
+            let quad = match h {
+                Highlight::LegalMove => square_quad(p, r * 0.3, UNIT_UV, c, c, MODE_DISC),
+                Highlight::LegalCapture | Highlight::Threat => square_quad(
+                    behind,
+                    r * 1.05,
+                    UNIT_UV,
+                    c,
+                    [0.74, 0.0, 0.0, 0.0],
+                    MODE_RING,
+                ),
+                Highlight::Check | Highlight::Selected => {
+                    square_quad(behind, r * 1.3, UNIT_UV, c, c, MODE_GLOW)
+                }
+                _ => continue,
+            };
+            self.sorted_sprites.push((quad.p0[2], quad));
+        }
+        self.sorted_sprites.sort_by(|a, b| b.0.total_cmp(&a.0));
+        self.quads
+            .extend(self.sorted_sprites.iter().map(|(_, q)| *q));
+    }
+
+    fn build_flat(&mut self, scene: &Scene, board: &BoardGeometry, rect: Rect, pal: &Palette) {
+        let flat = FlatLayout::new(*board, rect);
+        let s = flat.square_size();
+        if s < 2.0 {
+            return;
+        }
+        let [sx, sy, sz, sw] = board.sizes();
+        for w in 0..sw {
+            for z in 0..sz {
+                let b = flat.board_rect(z, w);
+                let pad = (s * 0.06).max(1.0);
+                let frame = Rect::new(b.x - pad, b.y - pad, b.w + 2.0 * pad, b.h + 2.0 * pad);
+                self.quads
+                    .push(rect_quad(frame, pal.board_frame, MODE_SOLID));
+            }
+        }
+        for square in 0..board.square_count() as u16 {
+            let Some(r) = flat.square_rect(square) else {
+                continue;
+            };
+            let tone = if is_dark(board, square) {
+                pal.dark_square
+            } else {
+                pal.light_square
+            };
+            self.quads.push(rect_quad(r, tone, MODE_SOLID));
+        }
+        // Square tints under the pieces, in the scene's order.
+        for &(square, h) in &scene.highlights {
+            let Some(r) = flat.square_rect(square) else {
+                continue;
+            };
+            let c = highlight_colour(h);
+            let quad = match h {
+                Highlight::Selected => rect_quad(r, with_alpha(c, 0.70), MODE_SOLID),
+                Highlight::LastMove => rect_quad(r, with_alpha(c, 0.55), MODE_SOLID),
+                Highlight::Path => rect_quad(r, with_alpha(c, 0.50), MODE_SOLID),
+                Highlight::Check => rect_quad(r, c, MODE_GLOW),
+                _ => continue,
+            };
+            self.quads.push(quad);
+        }
+        for piece in &scene.pieces {
+            let Some(r) = flat.square_rect(piece.square) else {
+                continue;
+            };
+            let (fill, line) = piece_colours(piece.white);
+            let centre = r.centre().extend(0.5);
+            self.quads.push(square_quad(
+                centre,
+                s * 0.47,
+                piece_uv(piece.glyph),
+                fill,
+                line,
+                MODE_PIECE,
+            ));
+        }
+        // Marks drawn over the pieces.
+        for &(square, h) in &scene.highlights {
+            let Some(r) = flat.square_rect(square) else {
+                continue;
+            };
+            let c = highlight_colour(h);
+            let centre = r.centre().extend(0.5);
+            let quad = match h {
+                Highlight::LegalMove => square_quad(centre, s * 0.16, UNIT_UV, c, c, MODE_DISC),
+                Highlight::LegalCapture => square_quad(
+                    centre,
+                    s * 0.5,
+                    UNIT_UV,
+                    with_alpha(c, 0.9),
+                    [0.80, 0.0, 0.0, 0.0],
+                    MODE_RING,
+                ),
+                Highlight::Threat => frame_quad(r, c, 0.09),
+                Highlight::Focus => frame_quad(r, c, 0.11),
+                Highlight::Hover => frame_quad(r, with_alpha(c, 0.8), 0.06),
+                _ => continue,
+            };
+            self.quads.push(quad);
+        }
+        self.push_flat_labels(&flat, [sx, sy, sz, sw], pal);
+        for arrow in &scene.arrows {
+            if let (Some(a), Some(b)) =
+                (flat.square_centre(arrow.from), flat.square_centre(arrow.to))
+            {
+                let width = (s * 0.13).clamp(3.0, 12.0);
+                push_arrow(&mut self.quads, a, b, width, arrow_colour(arrow.kind));
+            }
+        }
+    }
+
+    /// Rank numbers left of the left column of boards, file letters under the bottom
+    /// row, and a `[z,w]` tag above every board.
+    fn push_flat_labels(&mut self, flat: &FlatLayout, sizes: [u32; 4], pal: &Palette) {
+        let s = flat.square_size();
+        if s < 12.0 {
+            return;
+        }
+        let [sx, sy, sz, sw] = sizes;
+        let ink = (s * 0.26).clamp(7.0, 20.0);
+        for w in 0..sw {
+            let b = flat.board_rect(0, w);
+            for y in 0..sy {
+                let mut text = Label::default();
+                text.push_number(y + 1);
+                let at = Vec2::new(b.x - s * 0.3, b.y + (sy - 1 - y) as f32 * s + s * 0.5);
+                push_text(&mut self.quads, text.chars(), at, 0.5, ink, pal.label);
+            }
+        }
+        for z in 0..sz {
+            let b = flat.board_rect(z, 0);
+            for x in 0..sx.min(26) {
+                let letter = char::from(b'a' + x as u8);
+                let at = Vec2::new(b.x + (x as f32 + 0.5) * s, b.y + b.h + s * 0.3);
+                push_text(&mut self.quads, &[letter], at, 0.5, ink, pal.label);
+            }
+        }
+        if sz == 1 && sw == 1 {
+            return;
+        }
+        for w in 0..sw {
+            for z in 0..sz {
+                let b = flat.board_rect(z, w);
+                let mut tag = Label::default();
+                tag.push('[');
+                tag.push_number(z);
+                if sw > 1 {
+                    tag.push(',');
+                    tag.push_number(w);
+                }
+                tag.push(']');
+                let at = Vec2::new(b.x, b.y - s * 0.3);
+                push_text(&mut self.quads, tag.chars(), at, 0.0, ink, pal.label);
+            }
+        }
+    }
+}
+
+const UNIT_UV: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
+
+/// A square's colour: a1 (all coordinates 0) is dark, like chess.
+fn is_dark(board: &BoardGeometry, square: u16) -> bool {
+    board
+        .coords(square)
+        .is_some_and(|c| c.iter().sum::<u32>() % 2 == 0)
+}
+
+/// Clip-space transform that squeezes the tesseract's own clip space into `rect` of the
+/// whole target, so no viewport switch is needed inside the app's render pass.
+fn clip_remap(rect: Rect, target: [u32; 2]) -> Mat4 {
+    let (tw, th) = (target[0].max(1) as f32, target[1].max(1) as f32);
+    let sx = rect.w / tw;
+    let sy = rect.h / th;
+    let tx = (rect.x + rect.w * 0.5) / tw * 2.0 - 1.0;
+    let ty = 1.0 - (rect.y + rect.h * 0.5) / th * 2.0;
+    Mat4::from_cols(
+        Vec4::new(sx, 0.0, 0.0, 0.0),
+        Vec4::new(0.0, sy, 0.0, 0.0),
+        Vec4::Z,
+        Vec4::new(tx, ty, 0.0, 1.0),
+    )
+}
+
+fn scissor(rect: Rect, target: [u32; 2]) -> Option<[u32; 4]> {
+    let x0 = rect.x.floor().clamp(0.0, target[0] as f32) as u32;
+    let y0 = rect.y.floor().clamp(0.0, target[1] as f32) as u32;
+    let x1 = (rect.x + rect.w).ceil().clamp(0.0, target[0] as f32) as u32;
+    let y1 = (rect.y + rect.h).ceil().clamp(0.0, target[1] as f32) as u32;
+    (x1 > x0 && y1 > y0).then(|| [x0, y0, x1 - x0, y1 - y0])
+}
+
+fn quad(corners: [Vec3; 4], uv: [f32; 4], colour: Rgba, colour2: Rgba, mode: u32) -> QuadInstance {
+    QuadInstance {
+        p0: corners[0].to_array(),
+        p1: corners[1].to_array(),
+        p2: corners[2].to_array(),
+        p3: corners[3].to_array(),
+        uv,
+        colour,
+        colour2,
+        mode,
+    }
+}
+
+fn rect_quad(r: Rect, colour: Rgba, mode: u32) -> QuadInstance {
+    let corners = [
+        Vec3::new(r.x, r.y, 0.5),
+        Vec3::new(r.x + r.w, r.y, 0.5),
+        Vec3::new(r.x + r.w, r.y + r.h, 0.5),
+        Vec3::new(r.x, r.y + r.h, 0.5),
+    ];
+    quad(corners, UNIT_UV, colour, colour, mode)
+}
+
+fn frame_quad(r: Rect, colour: Rgba, thickness: f32) -> QuadInstance {
+    QuadInstance {
+        colour2: [thickness, 0.0, 0.0, 0.0],
+        ..rect_quad(r, colour, MODE_FRAME)
+    }
+}
+
+/// An upright square of half-size `half` centred on screen point `c` (with depth).
+fn square_quad(
+    c: Vec3,
+    half: f32,
+    uv: [f32; 4],
+    colour: Rgba,
+    colour2: Rgba,
+    mode: u32,
+) -> QuadInstance {
+    let corners = [
+        Vec3::new(c.x - half, c.y - half, c.z),
+        Vec3::new(c.x + half, c.y - half, c.z),
+        Vec3::new(c.x + half, c.y + half, c.z),
+        Vec3::new(c.x - half, c.y + half, c.z),
+    ];
+    quad(corners, uv, colour, colour2, mode)
+}
+
+/// A band of `width` pixels from `a` to `b` (pixel positions with depth).
+fn push_segment(
+    quads: &mut Vec<QuadInstance>,
+    a: Vec3,
+    b: Vec3,
+    width: f32,
+    colour: Rgba,
+    mode: u32,
+) {
+    let along = (b - a).truncate();
+    if along.length_squared() < 1e-6 {
+        return;
+    }
+    let n = along.normalize().perp() * (width * 0.5);
+    let n = n.extend(0.0);
+    quads.push(quad(
+        [a + n, b + n, b - n, a - n],
+        UNIT_UV,
+        colour,
+        colour,
+        mode,
+    ));
+}
+
+/// An arrow from `a` to `b`: a shaft and a triangular head ending at `b`.
+fn push_arrow(quads: &mut Vec<QuadInstance>, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
+    let along = b - a;
+    let length = along.length();
+    if length < 1.0 {
+        return;
+    }
+    let dir = along / length;
+    let head = (width * 3.2).min(length * 0.6);
+    let neck = b - dir * head;
+    push_segment(
+        quads,
+        a.extend(0.0),
+        neck.extend(0.0),
+        width,
+        colour,
+        MODE_SOLID,
+    );
+    let n = dir.perp() * (width * 1.4);
+    // The triangle shader fills v in 0..1 across and narrows towards u = 1.
+    let corners = [neck + n, b + n, b - n, neck - n].map(|p| p.extend(0.0));
+    quads.push(quad(corners, UNIT_UV, colour, colour, MODE_TRIANGLE));
+}
+
+/// Text centred vertically on `at`, with `align` 0 = left edge at `at`, 0.5 = centred.
+fn push_text(
+    quads: &mut Vec<QuadInstance>,
+    text: &[char],
+    at: Vec2,
+    align: f32,
+    ink: f32,
+    colour: Rgba,
+) {
+    let cell_h = ink / FONT_INK_HEIGHT;
+    let cell_w = cell_h * FONT_ASPECT;
+    // Advance = 6 font pixels (5 of ink, 1 of spacing) = 30 of the cell's 32 texels.
+    let advance = cell_w * 30.0 / 32.0;
+    let width = advance * text.len() as f32;
+    let x0 = at.x - width * align - (cell_w - advance) * 0.5;
+    for (i, &c) in text.iter().enumerate() {
+        let r = Rect::new(x0 + i as f32 * advance, at.y - cell_h * 0.5, cell_w, cell_h);
+        quads.push(QuadInstance {
+            uv: font_uv(c),
+            ..rect_quad(r, colour, MODE_TEXT)
+        });
+    }
+}
+
+/// A short label built without allocating.
+#[derive(Default)]
+struct Label {
+    chars: [char; 16],
+    len: usize,
+}
+
+impl Label {
+    fn push(&mut self, c: char) {
+        if let Some(slot) = self.chars.get_mut(self.len) {
+            *slot = c;
+            self.len += 1;
+        }
+    }
+
+    fn push_number(&mut self, n: u32) {
+        let mut digits = [0u8; 10];
+        let mut count = 0;
+        let mut rest = n;
+        loop {
+            digits[count] = (rest % 10) as u8;
+            count += 1;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        for &d in digits[..count].iter().rev() {
+            self.push(char::from(b'0' + d));
+        }
+    }
+
+    fn chars(&self) -> &[char] {
+        &self.chars[..self.len]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{Arrow, ArrowKind, ScenePiece, View};
+
+    fn scene() -> Scene {
+        Scene {
+            pieces: vec![ScenePiece {
+                square: 0,
+                glyph: 'R',
+                white: true,
+            }],
+            highlights: vec![(0, Highlight::Selected), (16, Highlight::LegalMove)],
+            arrows: vec![Arrow {
+                from: 0,
+                to: 32,
+                kind: ArrowKind::Hint,
+            }],
+            ..Scene::default()
+        }
+    }
+
+    #[test]
+    fn draw_lists_hold_every_square_and_piece_and_reuse_memory() {
+        let mut frame = Frame::default();
+        let area = Rect::new(0.0, 0.0, 1280.0, 720.0);
+        frame.build(&scene(), [1280, 720], area, false);
+        assert_eq!(frame.cells.len(), 64);
+        let pieces = frame.quads.iter().filter(|q| q.mode == MODE_PIECE).count();
+        assert_eq!(pieces, 2, "one piece in each view");
+        assert!(!frame.depth_range.is_empty() && !frame.flat_range.is_empty());
+        assert!(!frame.tesseract_overlay.is_empty(), "the arrow");
+        let caps = (frame.cells.capacity(), frame.quads.capacity());
+        frame.build(&scene(), [1280, 720], area, false);
+        assert_eq!(caps, (frame.cells.capacity(), frame.quads.capacity()));
+    }
+
+    #[test]
+    fn views_and_bad_shapes() {
+        let mut frame = Frame::default();
+        let area = Rect::new(0.0, 0.0, 640.0, 480.0);
+        frame.build(
+            &Scene {
+                view: View::Flat,
+                ..scene()
+            },
+            [640, 480],
+            area,
+            false,
+        );
+        assert!(frame.cells.is_empty() && frame.tesseract_scissor.is_none());
+        frame.build(
+            &Scene {
+                view: View::Tesseract,
+                ..scene()
+            },
+            [640, 480],
+            area,
+            false,
+        );
+        assert!(frame.flat_range.is_empty() && frame.tesseract_scissor == Some([0, 0, 640, 480]));
+        frame.build(
+            &Scene {
+                shape: [255, 255, 255, 255],
+                ..scene()
+            },
+            [640, 480],
+            area,
+            false,
+        );
+        assert!(frame.cells.is_empty() && frame.quads.is_empty());
+    }
+
+    #[test]
+    fn labels_spell_numbers() {
+        let mut l = Label::default();
+        l.push('[');
+        l.push_number(10);
+        l.push(',');
+        l.push_number(0);
+        l.push(']');
+        assert_eq!(l.chars().iter().collect::<String>(), "[10,0]");
+    }
+}

@@ -1,0 +1,39 @@
+//! chess4d-render draws boards of up to four axes with wgpu: a rotatable tesseract (each
+//! W copy of the board is a cube, W = 0 inside, W = 1 outside, seen through a 4D
+//! perspective) beside the flat 2D boards. It knows geometry, not rules: the app builds a
+//! plain [`Scene`] (shape, pieces as letters, square marks, arrows, camera) each frame,
+//! and [`pick`] maps a pointer position back to a square with the same projection math.
+//!
+//! ```no_run
+//! use chess4d_render::{render_to_png, Highlight, Scene, ScenePiece};
+//! let scene = Scene {
+//!     pieces: vec![ScenePiece { square: 0, glyph: 'R', white: true }],
+//!     highlights: vec![(0, Highlight::Selected), (32, Highlight::LegalMove)],
+//!     ..Scene::default()
+//! };
+//! let info = render_to_png(&scene, 1280, 720, std::path::Path::new("board.png"))?;
+//! println!("drawn on {}", info.adapter_name);
+//! # Ok::<(), chess4d_render::RenderError>(())
+//! ```
+
+mod atlas;
+mod font;
+mod frame;
+mod gpu;
+mod layout;
+mod offscreen;
+mod projection;
+mod scene;
+mod style;
+
+pub use gpu::{DEPTH_FORMAT, Renderer};
+pub use layout::{FlatLayout, Layout, layout, pick};
+pub use offscreen::{
+    OffscreenRenderer, RenderError, RenderInfo, adapter_info, render_to_png, render_to_rgba,
+    write_png,
+};
+pub use projection::{BoardGeometry, MAX_SQUARES, Projector, Rect, pick_tesseract, rotation_4d};
+pub use scene::{Arrow, ArrowKind, Camera, Highlight, Scene, ScenePiece, Theme, View};
+
+/// The glam version the public API speaks (`Vec2`, `Vec4`, `Mat4`).
+pub use glam;

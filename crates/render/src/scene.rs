@@ -1,0 +1,170 @@
+//! The plain-data picture the app hands to the renderer each frame.
+//!
+//! Nothing here knows chess rules: a scene is a board shape, pieces as letters on
+//! squares, coloured square marks, arrows and a camera. The app derives all of it from
+//! the game; the renderer only draws it.
+
+/// Everything one frame shows. Build it from the game, hand it to
+/// [`Renderer::prepare`](crate::Renderer::prepare) or [`render_to_png`](crate::render_to_png).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    /// Sizes of the X, Y, Z and W axes; an unused axis has size 1. A size of 0 is
+    /// treated as 1. Boards with more than 65 536 squares draw nothing.
+    pub shape: [u8; 4],
+    /// Pieces on squares (dense square index `x + sx*(y + sy*(z + sz*w))`). Pieces on
+    /// squares outside the board are ignored.
+    pub pieces: Vec<ScenePiece>,
+    /// Marks on squares; a square may carry several. Out-of-board squares are ignored.
+    pub highlights: Vec<(u16, Highlight)>,
+    /// Arrows from square centre to square centre.
+    pub arrows: Vec<Arrow>,
+    /// Which pictures to draw.
+    pub view: View,
+    /// How the tesseract is looked at (ignored by the flat boards).
+    pub camera: Camera,
+    /// Background and square colours.
+    pub theme: Theme,
+}
+
+impl Default for Scene {
+    fn default() -> Self {
+        Self {
+            shape: [4, 4, 2, 2],
+            pieces: Vec::new(),
+            highlights: Vec::new(),
+            arrows: Vec::new(),
+            view: View::Both,
+            camera: Camera::default(),
+            theme: Theme::Dark,
+        }
+    }
+}
+
+impl Scene {
+    /// An empty scene of the given shape, shown in both views with the default camera.
+    pub fn empty(shape: [u8; 4]) -> Self {
+        Self {
+            shape,
+            ..Self::default()
+        }
+    }
+}
+
+/// A piece drawn on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScenePiece {
+    /// Dense square index.
+    pub square: u16,
+    /// Piece letter. `K Q R B N P` get drawn silhouettes; any other letter is shown on a
+    /// disc. Case is ignored (colour comes from `white`).
+    pub glyph: char,
+    /// White pieces are light with a dark outline, black pieces dark with a light one.
+    pub white: bool,
+}
+
+/// What a square mark means; each kind has its own colour and shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Highlight {
+    /// The piece the player picked.
+    Selected,
+    /// An empty square the selected piece can move to (a dot).
+    LegalMove,
+    /// An occupied square the selected piece can capture on (a ring).
+    LegalCapture,
+    /// From- and to-square of the last move.
+    LastMove,
+    /// A king in check.
+    Check,
+    /// A checking piece or a threatened square.
+    Threat,
+    /// Keyboard focus.
+    Focus,
+    /// Under the mouse pointer.
+    Hover,
+    /// A square a move passes through (jump path, pushed piece).
+    Path,
+}
+
+/// An arrow from one square centre to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    /// Dense square index of the tail.
+    pub from: u16,
+    /// Dense square index of the head.
+    pub to: u16,
+    /// Colour and meaning.
+    pub kind: ArrowKind,
+}
+
+/// What an arrow means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArrowKind {
+    /// Attacker to checked king (red).
+    Check,
+    /// A suggested move (blue).
+    Hint,
+    /// The move just played (yellow).
+    LastMove,
+}
+
+/// Which pictures of the board to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum View {
+    /// Only the projected tesseract (cubes nested by W).
+    Tesseract,
+    /// Only the flat 2D boards (Z across, W up).
+    Flat,
+    /// Tesseract on the left, flat boards on the right.
+    #[default]
+    Both,
+}
+
+/// Colour scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Theme {
+    /// Dark background.
+    #[default]
+    Dark,
+    /// Light background.
+    Light,
+}
+
+/// The tesseract camera: a 3D orbit around the board plus a rotation in 4D.
+///
+/// Angles are in degrees. The 4D rotations turn the board before it is projected from
+/// 4D to 3D: at all zero, W = 0 is the inner cube and W = 1 the outer one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    /// Turn around the vertical axis, degrees (0 = looking from rank 1 side).
+    pub yaw_deg: f32,
+    /// Height angle, degrees, clamped to ±89.
+    pub pitch_deg: f32,
+    /// Distance from the orbit centre (zoom), world units; the outer cube is about 3 wide.
+    pub distance: f32,
+    /// Pan of the orbit centre along the screen's right and up, world units.
+    pub pan: [f32; 2],
+    /// 4D rotation in the X–W plane, degrees.
+    pub xw_deg: f32,
+    /// 4D rotation in the Y–W plane, degrees.
+    pub yw_deg: f32,
+    /// 4D rotation in the Z–W plane, degrees.
+    pub zw_deg: f32,
+    /// 4D perspective strength, 0 (none: the cubes coincide) to 0.45; 1/3 makes the
+    /// outer cube twice the inner one.
+    pub perspective_4d: f32,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Self {
+            yaw_deg: 30.0,
+            pitch_deg: 24.0,
+            distance: 9.0,
+            pan: [0.0, 0.0],
+            xw_deg: 0.0,
+            yw_deg: 0.0,
+            zw_deg: 0.0,
+            perspective_4d: 1.0 / 3.0,
+        }
+    }
+}
