@@ -6,6 +6,8 @@
 //! game, never a game without its rating update, never a rating update without its game.
 
 mod error;
+mod exchange;
+mod game_records;
 mod games;
 mod paths;
 mod players;
@@ -20,7 +22,7 @@ use crate::rating::glicko2::{Glicko2, Glicko2Rating};
 
 pub(crate) use error::Context;
 pub use error::StorageError;
-pub use games::{
+pub use game_records::{
     GameFilter, GameRecord, GameStatus, GameSummary, RatingChange, RecordedGame, StoredGame,
 };
 pub use paths::{DATA_DIR_VAR, DB_FILE_NAME, Platform, data_dir_for, default_db_path};
