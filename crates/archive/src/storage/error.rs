@@ -74,7 +74,7 @@ pub enum StorageError {
         /// The value given.
         value: String,
         /// What the field must be.
-        expected: &'static str,
+        expected: String,
     },
 }
 

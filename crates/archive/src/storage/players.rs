@@ -117,7 +117,8 @@ impl Archive {
             return Err(StorageError::BadText {
                 field: "player name",
                 value: name.to_owned(),
-                expected: "a name other than \"Computer level N\", which the computer uses",
+                expected: "a name other than \"Computer level N\", which the computer uses"
+                    .to_owned(),
             });
         }
         let tx = self
@@ -363,18 +364,18 @@ pub(super) fn check_text(
     value: &str,
     max_chars: usize,
 ) -> Result<(), StorageError> {
-    let bad = |expected| {
+    let bad = |expected: &str| {
         Err(StorageError::BadText {
             field,
             value: value.to_owned(),
-            expected,
+            expected: expected.to_owned(),
         })
     };
     if value.trim().is_empty() {
         return bad("not empty");
     }
     if value.chars().count() > max_chars {
-        return bad("shorter (see the limit in the archive documentation)");
+        return bad(&format!("at most {max_chars} characters long"));
     }
     if value.chars().any(char::is_control) {
         return bad("free of control characters such as line breaks and tabs");
