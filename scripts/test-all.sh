@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every test of the workspace: unit, property, perft, plugin, rendering and the
+# real window under Xvfb. On a machine where it runs as root it first installs the few
+# Debian packages the rendering and window tests need (lavapipe, Xvfb, xdotool).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+for pkg in mesa-vulkan-drivers xvfb xauth xdotool x11-apps imagemagick; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
+done
+if [ "${#need[@]}" -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "== installing ${need[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  else
+    echo "== missing packages (install them as root for the rendering tests): ${need[*]}"
+  fi
+fi
+
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+chmod 700 "$XDG_RUNTIME_DIR"
+
+echo "== building the workspace (plugins included)"
+cargo build --workspace --all-targets
+echo "== cargo test --workspace"
+cargo test --workspace
+if [ -x scripts/window-test.sh ]; then
+  echo "== the real window under Xvfb"
+  scripts/window-test.sh
+fi
