@@ -149,6 +149,8 @@ struct Piece {
     shapes: Vec<Shape>,
     strokes: Vec<(Vec2, Vec2)>,
     dots: Vec<(Vec2, f32)>,
+    /// Filled detail areas (a disc's letter).
+    marks: Vec<Shape>,
 }
 
 fn v(x: f32, y: f32) -> Vec2 {
@@ -191,6 +193,7 @@ fn silhouette(letter: char) -> Piece {
                 hline(0.58, 0.34, 0.66),
             ],
             dots: vec![],
+            marks: vec![],
         },
         'Q' => Piece {
             shapes: vec![
@@ -224,6 +227,7 @@ fn silhouette(letter: char) -> Piece {
                 hline(0.56, 0.34, 0.66),
             ],
             dots: vec![],
+            marks: vec![],
         },
         'R' => Piece {
             shapes: vec![
@@ -241,6 +245,7 @@ fn silhouette(letter: char) -> Piece {
                 hline(0.63, 0.30, 0.70),
             ],
             dots: vec![],
+            marks: vec![],
         },
         'B' => Piece {
             shapes: vec![
@@ -271,6 +276,7 @@ fn silhouette(letter: char) -> Piece {
                 (v(0.565, 0.71), v(0.47, 0.60)),
             ],
             dots: vec![],
+            marks: vec![],
         },
         'N' => Piece {
             shapes: vec![
@@ -302,6 +308,7 @@ fn silhouette(letter: char) -> Piece {
                 (v(0.56, 0.79), v(0.69, 0.50)),
             ],
             dots: vec![(v(0.385, 0.685), 0.03), (v(0.205, 0.535), 0.015)],
+            marks: vec![],
         },
         _ => Piece {
             shapes: vec![
@@ -319,6 +326,7 @@ fn silhouette(letter: char) -> Piece {
             ],
             strokes: vec![hline(0.17, 0.25, 0.75), hline(0.475, 0.40, 0.60)],
             dots: vec![],
+            marks: vec![],
         },
     }
 }
@@ -331,17 +339,21 @@ fn letter_disc(letter: char) -> Piece {
         0.5 - px * FONT_W as f32 * 0.5,
         0.5 + px * FONT_H as f32 * 0.5,
     );
-    let mut strokes = Vec::new();
+    let mut marks = Vec::new();
     for_each_lit(bitmap, |col, row| {
-        // A lit font pixel becomes a very short stroke: its capsule is the pixel, and
-        // neighbouring capsules overlap so the letter has no seams.
-        let c = origin + v((col as f32 + 0.5) * px, -(row as f32 + 0.5) * px);
-        strokes.push((c - v(0.001, 0.0), c + v(0.001, 0.0)));
+        // Each lit font pixel is a box, grown a little so neighbours merge without seams.
+        let lo = origin + v(col as f32 * px, -(row as f32 + 1.0) * px);
+        marks.push(Shape::Box(
+            lo - Vec2::splat(0.003),
+            lo + Vec2::splat(px + 0.003),
+            0.0,
+        ));
     });
     Piece {
         shapes: vec![Shape::Circle(v(0.5, 0.5), 0.37)],
-        strokes,
+        strokes: vec![],
         dots: vec![],
+        marks,
     }
 }
 
@@ -379,7 +391,8 @@ fn paint_piece(pixels: &mut [u8], slot: u32, piece: &Piece, detail_width: f32) {
                 .iter()
                 .map(|(a, b)| segment_distance(*a, *b, p) - detail_width);
             let dots = piece.dots.iter().map(|(c, r)| p.distance(*c) - r);
-            let detail = strokes.chain(dots).fold(f32::MAX, f32::min);
+            let marks = piece.marks.iter().map(|m| m.distance(p));
+            let detail = strokes.chain(dots).chain(marks).fold(f32::MAX, f32::min);
             let fill = coverage(body, aa);
             let texel = [
                 coverage(body - OUTLINE, aa),

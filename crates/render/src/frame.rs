@@ -161,21 +161,21 @@ impl Frame {
         let half = board.cell_half().extend(0.0).to_array();
         self.sorted_cells.clear();
         for square in 0..board.square_count() {
-            let Some(centre) = board.centre_4d(square as u16) else {
+            let Some(centre) = board.tile_centre_4d(square as u16) else {
                 continue;
             };
             let (fill, edge) = match self.marks[square] {
                 Some(h) => {
                     let c = highlight_colour(h);
-                    (with_alpha(c, 0.42), with_alpha(c, 0.95))
+                    (with_alpha(c, 0.75), with_alpha(c, 1.0))
                 }
                 None => {
                     let tone = if is_dark(board, square as u16) {
-                        pal.dark_square
+                        with_alpha(pal.dark_square, 0.25)
                     } else {
-                        pal.light_square
+                        with_alpha(pal.light_square, 0.45)
                     };
-                    (with_alpha(tone, 0.10), pal.cell_edge)
+                    (tone, pal.cell_edge)
                 }
             };
             let key = proj.view_depth(proj.to_world(centre));

@@ -17,7 +17,9 @@ pub(crate) const MIN_W_DIVISOR: f32 = 0.08;
 /// Highest accepted 4D perspective strength (keeps the divisor positive for |w| <= 2).
 const MAX_PERSPECTIVE_4D: f32 = 0.45;
 /// Drawn cell size as a fraction of the square pitch (the rest is the gap between cells).
-pub(crate) const CELL_FILL: f32 = 0.84;
+pub(crate) const CELL_FILL: f32 = 0.9;
+/// Tile height as a fraction of the square pitch.
+const TILE_THICKNESS: f32 = 0.16;
 
 /// A rectangle in pixels, origin at the top-left of the render target, y down.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
@@ -128,12 +130,13 @@ impl BoardGeometry {
         u16::try_from(index).ok()
     }
 
-    /// Normalised 4D position of a W copy: -1 (innermost) to 1 (outermost).
+    /// Normalised 4D position of a W copy: -1 (innermost) to 1 (outermost). A board
+    /// without W sits where the outer cube would, so it is drawn at the same size.
     fn w_coord(&self, w: f32) -> f32 {
         if self.sizes[3] > 1 {
             -1.0 + 2.0 * w / (self.sizes[3] - 1) as f32
         } else {
-            0.0
+            1.0
         }
     }
 
@@ -164,10 +167,19 @@ impl BoardGeometry {
         Some(self.point(x + 0.5, y + 0.5, z + 0.5, w))
     }
 
-    /// Half extents (along X, Y, Z in 4D) of the box drawn for one square.
+    /// Half extents (along X, Y, Z in 4D) of the tile drawn for one square: a flat box,
+    /// so every layer reads as a board and the pieces above it stay visible.
     pub fn cell_half(&self) -> Vec3 {
         let h = self.pitch_xy * CELL_FILL * 0.5;
-        Vec3::new(h, h, (self.pitch_z * CELL_FILL * 0.5).min(h))
+        Vec3::new(h, h, self.pitch_xy.min(self.pitch_z) * TILE_THICKNESS * 0.5)
+    }
+
+    /// Where a square's tile is drawn: below the square's centre, so a piece drawn at
+    /// the centre stands on it.
+    pub fn tile_centre_4d(&self, square: u16) -> Option<Vec4> {
+        let drop = self.pitch_xy.min(self.pitch_z) * 0.42 + self.cell_half().z;
+        self.centre_4d(square)
+            .map(|c| c - Vec4::new(0.0, 0.0, drop, 0.0))
     }
 
     /// Distance between neighbouring square centres along X (and Y).
@@ -532,7 +544,7 @@ mod tests {
             let board = BoardGeometry::new(shape).unwrap();
             for sq in 0..board.square_count() as u16 {
                 let c = board.centre_4d(sq).unwrap();
-                assert_eq!((c.z, c.w), (0.0, 0.0));
+                assert_eq!((c.z, c.w), (0.0, 1.0));
             }
             // Squares stay square: same pitch along X and Y.
             let a = board.centre_4d(0).unwrap();

@@ -154,6 +154,30 @@ pub struct Camera {
     pub perspective_4d: f32,
 }
 
+impl Camera {
+    /// A good first view of a board of this shape: the default orbit for boards with
+    /// layers or W copies, a higher and closer look at a single flat board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_render::Camera;
+    /// assert!(Camera::for_shape([8, 8, 1, 1]).pitch_deg > Camera::default().pitch_deg);
+    /// ```
+    pub fn for_shape(shape: [u8; 4]) -> Self {
+        if shape[2] <= 1 && shape[3] <= 1 {
+            Self {
+                pitch_deg: 52.0,
+                yaw_deg: 0.0,
+                distance: 6.6,
+                ..Self::default()
+            }
+        } else {
+            Self::default()
+        }
+    }
+}
+
 impl Default for Camera {
     fn default() -> Self {
         Self {
