@@ -15,7 +15,10 @@ fn diagonal_chain_over_pieces_of_both_colours() {
     assert_eq!(move_path(&p, mv), vec![sq("a1"), sq("c3"), sq("e5")]);
     assert_eq!(describe_move(&p, mv), "monster a1-c3-e5, jumping");
     // Steps: a2 and b1 are empty.
-    assert_eq!(names_from(&p, "a1"), sorted(&["a1a2", "a1b1", "a1c3", "a1e5"]));
+    assert_eq!(
+        names_from(&p, "a1"),
+        sorted(&["a1a2", "a1b1", "a1c3", "a1e5"])
+    );
 }
 
 #[test]
@@ -74,13 +77,19 @@ fn captures_only_monsters_and_may_return_to_its_start() {
 fn jump_over_one_enemy_monster_and_take_another() {
     // White monster a1, black monsters b2 and d4, c3 and e5 empty.
     let p = pos("5k4/10/10/10/3t6/10/1t8/T4K4 w - - 0 1");
-    let caps: Vec<String> = names_from(&p, "a1").into_iter().filter(|m| m.contains('x')).collect();
+    let caps: Vec<String> = names_from(&p, "a1")
+        .into_iter()
+        .filter(|m| m.contains('x'))
+        .collect();
     assert_eq!(caps, sorted(&["a1a1xb2", "a1c3xb2", "a1c3xd4", "a1e5xd4"]));
     assert!(has(&p, "a1e5"));
     // At most one capture: taking b2 ends the move, so nothing lands beyond with two.
     let mut q = p.clone();
     tensor_chess::make_move(&mut q, parse_move(&p, "a1e5xd4").unwrap());
-    assert_eq!(tensor_chess::to_fen(&q), "5k4/10/10/4T5/10/10/1t8/5K4 b - - 0 1");
+    assert_eq!(
+        tensor_chess::to_fen(&q),
+        "5k4/10/10/4T5/10/10/1t8/5K4 b - - 0 1"
+    );
 }
 
 #[test]

@@ -9,11 +9,12 @@ use tensor_chess::{Color, Kind, describe_move, is_attacked, make_move, parse_mov
 fn bishop_push_may_send_the_monster_back_past_the_start_square() {
     // Diagram 9: bishop d6, its monster f4; the monster may land on d6 and on b8.
     let p = pos("k9/10/3B6/10/5T4/10/10/K9 w - - 0 1");
-    let mut expected: Vec<String> =
-        ["e5", "d6", "c7", "b8", "g3", "h2", "i1", "e3", "d2", "c1", "g5", "h6", "i7", "j8"]
-            .iter()
-            .map(|t| format!("d6f4>{t}"))
-            .collect();
+    let mut expected: Vec<String> = [
+        "e5", "d6", "c7", "b8", "g3", "h2", "i1", "e3", "d2", "c1", "g5", "h6", "i7", "j8",
+    ]
+    .iter()
+    .map(|t| format!("d6f4>{t}"))
+    .collect();
     expected.sort();
     assert_eq!(names_from(&p, "d6f4>"), expected);
 }
@@ -26,7 +27,10 @@ fn rook_push_back_along_its_file() {
         assert!(has(&p, &format!("g3g5>{t}")), "g3g5>{t}");
     }
     let mv = parse_move(&p, "g3g5>g1").unwrap();
-    assert_eq!(describe_move(&p, mv), "rook g3-g5, pushing its monster g5-g1");
+    assert_eq!(
+        describe_move(&p, mv),
+        "rook g3-g5, pushing its monster g5-g1"
+    );
     let mut q = p.clone();
     make_move(&mut q, mv);
     assert_eq!(to_fen(&q), "k9/10/10/6R3/10/10/10/K5T3 b - - 1 1");
@@ -38,12 +42,21 @@ fn pushed_monster_stops_before_pieces_and_never_captures() {
     let p = pos("9k/10/10/10/10/3P6/10/RT1T1K4 w - - 0 1");
     // The rook passes over b1 to push d1: east the king on f1 stops the monster at e1;
     // west the monster may reach c1 but not pass over b1; north the pawn d3 blocks.
-    assert_eq!(names_from(&p, "a1d1"), sorted(&["a1d1>c1", "a1d1>d2", "a1d1>e1"]));
+    assert_eq!(
+        names_from(&p, "a1d1"),
+        sorted(&["a1d1>c1", "a1d1>d2", "a1d1>e1"])
+    );
     // Pushing the b1 monster back onto the rook's start square.
     assert!(has(&p, "a1b1>a1"));
     // A monster pushed towards an enemy piece stops before it (no capture):
     let q = pos("9k/10/10/10/10/10/10/RT1n1K4 w - - 0 1");
-    assert_eq!(names_from(&q, "a1b1"), sorted(&["a1b1>a1", "a1b1>b2", "a1b1>b3", "a1b1>b4", "a1b1>b5", "a1b1>b6", "a1b1>b7", "a1b1>b8", "a1b1>c1"]));
+    assert_eq!(
+        names_from(&q, "a1b1"),
+        sorted(&[
+            "a1b1>a1", "a1b1>b2", "a1b1>b3", "a1b1>b4", "a1b1>b5", "a1b1>b6", "a1b1>b7", "a1b1>b8",
+            "a1b1>c1"
+        ])
+    );
 }
 
 #[test]
@@ -106,12 +119,18 @@ fn en_passant_after_a_double_step_over_an_empty_square() {
     make_move(&mut q, parse_move(&p, "b2b4").unwrap());
     assert_eq!(to_fen(&q), "5k4/10/10/10/1Pp7/10/10/5K4 b - b3 0 1");
     let ep = parse_move(&q, "c4b3xb4").unwrap();
-    assert_eq!(describe_move(&q, ep), "pawn c4-b3, taking the pawn on b4 en passant");
+    assert_eq!(
+        describe_move(&q, ep),
+        "pawn c4-b3, taking the pawn on b4 en passant"
+    );
     make_move(&mut q, ep);
     assert_eq!(to_fen(&q), "5k4/10/10/10/10/1p8/10/5K4 w - - 0 2");
     // The ep square is written even when no pawn can take.
     let mut r = pos("5k4/10/10/10/10/10/1P8/5K4 w - - 0 1");
-    make_move(&mut r, parse_move(&pos("5k4/10/10/10/10/10/1P8/5K4 w - - 0 1"), "b2b4").unwrap());
+    make_move(
+        &mut r,
+        parse_move(&pos("5k4/10/10/10/10/10/1P8/5K4 w - - 0 1"), "b2b4").unwrap(),
+    );
     assert_eq!(r.en_passant(), Some(sq("b3")));
 }
 
@@ -120,7 +139,10 @@ fn promotion_to_every_piece_including_the_monster() {
     let p = pos("1n3k4/P9/10/10/10/10/10/5K4 w - - 0 1");
     assert_eq!(
         names_from(&p, "a7"),
-        sorted(&["a7a8b", "a7a8n", "a7a8q", "a7a8r", "a7a8t", "a7b8b", "a7b8n", "a7b8q", "a7b8r", "a7b8t"])
+        sorted(&[
+            "a7a8b", "a7a8n", "a7a8q", "a7a8r", "a7a8t", "a7b8b", "a7b8n", "a7b8q", "a7b8r",
+            "a7b8t"
+        ])
     );
     let mut q = p.clone();
     make_move(&mut q, parse_move(&p, "a7a8t").unwrap());
@@ -138,7 +160,10 @@ fn check_evaded_only_by_a_bounced_capture() {
     let p = pos("r8k/5B4/10/3T6/10/1P8/1P8/KR8 w - - 0 1");
     assert_eq!(names(&p), sorted(&["f7a8"]));
     let mv = parse_move(&p, "f7a8").unwrap();
-    assert_eq!(describe_move(&p, mv), "bishop f7-a8, bouncing off d5, taking the rook on a8");
+    assert_eq!(
+        describe_move(&p, mv),
+        "bishop f7-a8, bouncing off d5, taking the rook on a8"
+    );
 }
 
 #[test]

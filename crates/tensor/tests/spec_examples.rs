@@ -61,7 +61,10 @@ fn rook_passes_over_its_own_monster_to_take_the_queen() {
 #[test]
 fn queen_cannot_pass_over_an_enemy_monster() {
     let p = pos(&format!("{SHIELD} w - - 0 1"));
-    let queen: Vec<String> = names_from(&p, "d1").into_iter().filter(|m| m.as_bytes()[2] == b'd').collect();
+    let queen: Vec<String> = names_from(&p, "d1")
+        .into_iter()
+        .filter(|m| m.as_bytes()[2] == b'd')
+        .collect();
     assert_eq!(queen, sorted(&["d1d2", "d1d3"]));
     // The rook is protected by its monster: White does not attack it.
     assert!(!is_attacked(&p, sq("d6"), Color::White));
@@ -74,7 +77,12 @@ fn queen_cannot_pass_over_an_enemy_monster() {
 fn bishop_bounce_checks_and_the_enemy_cannot_use_that_monster() {
     let p = pos("k9/8Q1/3b6/10/5t4/10/10/2K7 w - - 0 1");
     assert!(in_check(&p));
-    assert_eq!(attackers(&p, sq("c1"), Color::Black).iter().collect::<Vec<_>>(), vec![sq("d6")]);
+    assert_eq!(
+        attackers(&p, sq("c1"), Color::Black)
+            .iter()
+            .collect::<Vec<_>>(),
+        vec![sq("d6")]
+    );
     assert!(is_attacked(&p, sq("i7"), Color::Black));
     // The queen cannot bounce off the black monster back to the bishop.
     assert!(!is_attacked(&p, sq("d6"), Color::White));
@@ -117,7 +125,11 @@ fn knight_bounces_off_or_pushes_its_monster() {
     let moves = names_from(&p, "f4");
     let direct = ["e6", "h5", "h3", "g2", "e2", "d3", "d5"];
     let bounced = ["f8", "h8", "e7", "i7", "e5", "i5", "h4"];
-    let mut expected: Vec<String> = direct.iter().chain(&bounced).map(|s| format!("f4{s}")).collect();
+    let mut expected: Vec<String> = direct
+        .iter()
+        .chain(&bounced)
+        .map(|s| format!("f4{s}"))
+        .collect();
     for t in bounced.iter().chain(&["f4"]) {
         expected.push(format!("f4g6>{t}"));
     }

@@ -136,7 +136,7 @@ pub fn describe_move(pos: &Position, mv: Move) -> String {
     let is_monster = pos
         .piece_at(mv.from())
         .is_some_and(|p| p.kind == Kind::Monster);
-    if is_monster && path.len() > 2 || is_monster && KING[mv.from() as usize] & bit(mv.to()) == 0 {
+    if is_monster && (path.len() > 2 || KING[mv.from() as usize] & bit(mv.to()) == 0) {
         s += &route.join("-");
         s += ", jumping";
     } else if path.len() == 3 {
@@ -146,10 +146,8 @@ pub fn describe_move(pos: &Position, mv: Move) -> String {
     } else {
         s += &format!("{}-{}", square_name(mv.from()), square_name(mv.to()));
     }
-    if let Some(t) = target {
-        if path.len() == 3 {
-            s += &format!(", taking the {} on {}", t.kind.name(), square_name(mv.to()));
-        }
+    if let Some(t) = target.filter(|_| path.len() == 3) {
+        s += &format!(", taking the {} on {}", t.kind.name(), square_name(mv.to()));
     }
     if let Some(c) = mv.capture_square() {
         let what = pos.piece_at(c).map_or("piece", |p| p.kind.name());

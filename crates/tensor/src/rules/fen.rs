@@ -172,10 +172,11 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
             })?;
     }
     let them = pos.side.flip();
-    if let Some(k) = pos.king_square(them) {
-        if piece_attacks(&pos, k, pos.side) {
-            return Err(FenError::OpponentInCheck);
-        }
+    if pos
+        .king_square(them)
+        .is_some_and(|k| piece_attacks(&pos, k, pos.side))
+    {
+        return Err(FenError::OpponentInCheck);
     }
     pos.hash = pos.compute_key();
     Ok(pos)
@@ -236,26 +237,35 @@ fn parse_castling(text: &str, pos: &Position) -> Result<u8, FenError> {
     if text == "-" {
         return Ok(0);
     }
+    let bad = || FenError::BadCastling(text.to_string());
     let mut rights = 0u8;
     for c in text.chars() {
-        let (bit, color, king, rook) = match c {
-            'K' => (WHITE_SHORT, Color::White, 5u8, 9u8),
-            'Q' => (WHITE_LONG, Color::White, 5, 0),
-            'k' => (BLACK_SHORT, Color::Black, 75, 79),
-            'q' => (BLACK_LONG, Color::Black, 75, 70),
-            _ => return Err(FenError::BadCastling(text.to_string())),
+        let bit = match c {
+            'K' => WHITE_SHORT,
+            'Q' => WHITE_LONG,
+            'k' => BLACK_SHORT,
+            'q' => BLACK_LONG,
+            _ => return Err(bad()),
         };
         if rights & bit != 0 {
-            return Err(FenError::BadCastling(text.to_string()));
-        }
-        let here = |sq: u8, kind| pos.board[sq as usize] == Piece::new(color, kind).code();
-        if !here(king, Kind::King) || !here(rook, Kind::Rook) {
-            return Err(FenError::CastlingWithoutPieces(c));
+            return Err(bad());
         }
         rights |= bit;
     }
-    if text.is_empty() {
-        return Err(FenError::BadCastling(String::new()));
+    if rights == 0 {
+        return Err(bad());
+    }
+    // Each right needs its king and rook at home.
+    for (bit, c, color, king, rook) in [
+        (WHITE_SHORT, 'K', Color::White, 5u8, 9u8),
+        (WHITE_LONG, 'Q', Color::White, 5, 0),
+        (BLACK_SHORT, 'k', Color::Black, 75, 79),
+        (BLACK_LONG, 'q', Color::Black, 75, 70),
+    ] {
+        let here = |sq: u8, kind| pos.board[sq as usize] == Piece::new(color, kind).code();
+        if rights & bit != 0 && !(here(king, Kind::King) && here(rook, Kind::Rook)) {
+            return Err(FenError::CastlingWithoutPieces(c));
+        }
     }
     Ok(rights)
 }

@@ -20,7 +20,7 @@ pub(crate) struct Keys {
 }
 
 const fn build() -> Keys {
-    let mut state = 0x7E45_0C4E_55u64;
+    let mut state = 0x007E_450C_4E55_u64;
     let mut keys = Keys {
         piece: [[0; SQUARES]; 15],
         black_to_move: 0,

@@ -29,7 +29,10 @@ pub fn names(p: &Position) -> Vec<String> {
 
 /// The legal moves starting on `from`, in notation, sorted.
 pub fn names_from(p: &Position, from: &str) -> Vec<String> {
-    names(p).into_iter().filter(|m| m.starts_with(from)).collect()
+    names(p)
+        .into_iter()
+        .filter(|m| m.starts_with(from))
+        .collect()
 }
 
 pub fn has(p: &Position, mv: &str) -> bool {
