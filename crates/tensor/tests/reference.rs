@@ -240,18 +240,16 @@ impl Gen<'_> {
             if self.b[one] == 0 {
                 land(self, one);
             }
-            if y == start {
-                if let Some(two) = idx(x, y + 2 * f).filter(|&t| self.b[t] == 0) {
-                    if self.b[one] == 0 || self.own_monster(one) {
-                        self.result(s, two, me);
-                    }
-                    if self.own_monster(one) {
-                        let mut r = *self.b;
-                        r[s] = 0;
-                        r[one] = me;
-                        r[two] = self.b[one];
-                        self.out.push(r);
-                    }
+            if let Some(two) = idx(x, y + 2 * f).filter(|&t| y == start && self.b[t] == 0) {
+                if self.b[one] == 0 || self.own_monster(one) {
+                    self.result(s, two, me);
+                }
+                if self.own_monster(one) {
+                    let mut r = *self.b;
+                    r[s] = 0;
+                    r[one] = me;
+                    r[two] = self.b[one];
+                    self.out.push(r);
                 }
             }
         }
@@ -261,14 +259,12 @@ impl Gen<'_> {
             };
             if self.b[t] != 0 && self.can_land(t) {
                 land(self, t);
-            } else if Some(t) == ep {
-                if let Some(v) = idx(x + dx, y) {
-                    let mut r = *self.b;
-                    r[s] = 0;
-                    r[v] = 0;
-                    r[t] = me;
-                    self.out.push(r);
-                }
+            } else if let Some(v) = idx(x + dx, y).filter(|_| Some(t) == ep) {
+                let mut r = *self.b;
+                r[s] = 0;
+                r[v] = 0;
+                r[t] = me;
+                self.out.push(r);
             }
         }
     }
@@ -290,8 +286,7 @@ fn pseudo(b: &Board, us: u8, ep: Option<usize>) -> Vec<Board> {
         us,
         out: Vec::new(),
     };
-    for s in 0..SQUARES {
-        let c = b[s];
+    for (s, &c) in b.iter().enumerate() {
         if c == 0 || color(c) != us {
             continue;
         }
