@@ -9,7 +9,7 @@ use super::attacks::piece_attacks;
 use super::board::{BLACK_LONG, BLACK_SHORT, Position, WHITE_LONG, WHITE_SHORT};
 use super::geometry::NONE;
 use super::types::{
-    Color, FILES, Kind, Piece, RANKS, Square, parse_square, rank_of, square, square_name,
+    Color, FILES, Kind, Piece, RANKS, SQUARES, Square, parse_square, rank_of, square, square_name,
 };
 
 /// What is wrong with a FEN string.
@@ -43,6 +43,8 @@ pub enum FenError {
     PawnOnEdgeRank(String),
     /// The side that just moved left its king attacked.
     OpponentInCheck,
+    /// A board array entry that is not a piece code (0..=14).
+    BadPieceCode { square: String, code: u8 },
 }
 
 impl fmt::Display for FenError {
@@ -116,6 +118,10 @@ impl fmt::Display for FenError {
                     "pawn on {sq}: pawns cannot stand on the first or last rank"
                 )
             }
+            FenError::BadPieceCode { square, code } => write!(
+                f,
+                "square {square} holds code {code}; piece codes are 0 (empty) to 14 (black monster)"
+            ),
             FenError::OpponentInCheck => write!(
                 f,
                 "the side not to move is in check, so the position cannot arise in a game"
@@ -290,6 +296,49 @@ fn parse_ep(text: &str, pos: &Position) -> Result<u8, FenError> {
         Ok(sq)
     } else {
         Err(FenError::ImpossibleEnPassant(text.to_string()))
+    }
+}
+
+impl Position {
+    /// Builds a position from a board array and the other FEN fields, with the same checks
+    /// as [`parse_fen`] (the form a plugin host may hand over).
+    ///
+    /// # Examples
+    /// ```
+    /// use tensor_chess::{Position, Color, WHITE_SHORT, WHITE_LONG, BLACK_SHORT, BLACK_LONG};
+    /// let start = Position::start();
+    /// let all = WHITE_SHORT | WHITE_LONG | BLACK_SHORT | BLACK_LONG;
+    /// let again = Position::from_board(start.board(), Color::White, all, None, 0, 1).unwrap();
+    /// assert_eq!(again, start);
+    /// let mut bad = *start.board();
+    /// bad[40] = 99;
+    /// assert!(Position::from_board(&bad, Color::White, 0, None, 0, 1).is_err());
+    /// ```
+    pub fn from_board(
+        board: &[u8; SQUARES],
+        side: Color,
+        castling: u8,
+        en_passant: Option<Square>,
+        halfmove: u32,
+        fullmove: u32,
+    ) -> Result<Position, FenError> {
+        let mut pos = Position::empty();
+        for (sq, &code) in board.iter().enumerate() {
+            if code > 14 {
+                return Err(FenError::BadPieceCode {
+                    square: square_name(sq as Square),
+                    code,
+                });
+            }
+            pos.put(sq as Square, code);
+        }
+        pos.side = side;
+        pos.castling = castling & 15;
+        pos.ep = en_passant.unwrap_or(NONE);
+        pos.halfmove = halfmove;
+        pos.fullmove = fullmove.max(1);
+        // Validate through the one parser so both paths accept exactly the same positions.
+        parse_fen(&to_fen(&pos))
     }
 }
 

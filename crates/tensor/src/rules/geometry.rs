@@ -121,6 +121,24 @@ const fn build_rays() -> [[u128; 8]; SQUARES] {
 /// `RAY[sq][dir]`: every square from `sq` (exclusive) to the edge in `dir`.
 pub(crate) static RAY: [[u128; 8]; SQUARES] = build_rays();
 
+const fn build_queen_lines() -> [u128; SQUARES] {
+    let rays = build_rays();
+    let mut t = [0u128; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut d = 0;
+        while d < 8 {
+            t[sq] |= rays[sq][d];
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// Every square on one of the eight lines through a square (the square excluded).
+pub(crate) static QUEEN_LINES: [u128; SQUARES] = build_queen_lines();
+
 const fn build_leaps(jumps: &[(i32, i32)]) -> [u128; SQUARES] {
     let mut t = [0u128; SQUARES];
     let mut sq = 0;

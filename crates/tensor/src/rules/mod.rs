@@ -22,7 +22,7 @@ pub use describe::{describe_move, move_path};
 pub use fen::{FenError, parse_fen, to_fen};
 pub use makemove::{make_move, unmake_move};
 pub use movegen::{has_legal_move, legal_moves, legal_moves_in_place, pseudo_legal_moves};
-pub use moves::{Move, MovePartsError, Undo};
+pub use moves::{Move, MovePartsError, Undo, is_capture};
 pub use notation::{MoveParseError, move_to_string, parse_move, parse_move_text};
 pub use perft::{divide, perft};
 pub use status::{GameStatus, status};

@@ -221,6 +221,19 @@ impl fmt::Debug for Move {
     }
 }
 
+/// Whether the move takes a piece (on its landing square, or away from it).
+///
+/// # Examples
+/// ```
+/// use tensor_chess::{Position, parse_move, is_capture};
+/// let pos = Position::start();
+/// assert!(!is_capture(&pos, parse_move(&pos, "a1b1>a1").unwrap()));
+/// ```
+pub fn is_capture(pos: &super::board::Position, mv: Move) -> bool {
+    mv.capture_square().is_some()
+        || (!mv.is_push() && !mv.is_castling() && pos.piece_at(mv.to).is_some())
+}
+
 /// What [`crate::make_move`] needs to take a move back.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Undo {

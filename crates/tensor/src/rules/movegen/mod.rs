@@ -11,6 +11,7 @@ pub(crate) mod sliders;
 
 use super::attacks::piece_attacks;
 use super::board::Position;
+use super::geometry::{QUEEN_LINES, bit};
 use super::makemove::{make_move, unmake_move};
 use super::moves::Move;
 use super::types::{Bits, Kind};
@@ -59,7 +60,24 @@ pub fn legal_moves_in_place(pos: &mut Position, out: &mut Vec<Move>) {
     pseudo_legal_moves(pos, out);
     let us = pos.side_to_move();
     let them = us.flip();
+    let Some(king) = pos.king_square(us) else {
+        return;
+    };
+    // Outside check, a move by another piece can only expose the king by emptying a
+    // square on a line through the king (a direct attack) or through an enemy monster
+    // (a bounce towards the king). Moves that empty no such square need no test.
+    let mut danger = QUEEN_LINES[king as usize];
+    if piece_attacks(pos, king, them) {
+        danger = !0;
+    }
+    for m in Bits(pos.mask(them, Kind::Monster)) {
+        danger |= QUEEN_LINES[m as usize];
+    }
     out.retain(|&mv| {
+        let emptied = bit(mv.from) | mv.capture_square().map_or(0, bit);
+        if mv.from != king && emptied & danger == 0 {
+            return true;
+        }
         let undo = make_move(pos, mv);
         let safe = match pos.king_square(us) {
             Some(k) => !piece_attacks(pos, k, them),
