@@ -190,3 +190,48 @@ fn non_ascii_and_odd_whitespace_never_panic() {
     }
     assert!(parse_fen("  5k4/10/10/10/10/10/10/5K4   w  -  -  0  1 ").is_ok());
 }
+
+#[test]
+fn from_board_checks_like_the_parser() {
+    let start = Position::start();
+    let all = 15;
+    assert_eq!(
+        Position::from_board(start.board(), Color::White, all, None, 0, 1),
+        Ok(start.clone())
+    );
+    let mut no_king = *start.board();
+    no_king[5] = 0;
+    assert_eq!(
+        Position::from_board(&no_king, Color::White, 0, None, 0, 1),
+        Err(FenError::KingCount {
+            color: Color::White,
+            count: 0
+        })
+    );
+    assert_eq!(
+        Position::from_board(&no_king, Color::White, all, None, 0, 1).map(|_| ()),
+        Err(FenError::KingCount {
+            color: Color::White,
+            count: 0
+        })
+    );
+    let mut pawn_home = *start.board();
+    pawn_home[0] = tensor_chess::Piece::new(Color::White, tensor_chess::Kind::Pawn).code();
+    assert!(matches!(
+        Position::from_board(&pawn_home, Color::White, 0, None, 0, 1),
+        Err(FenError::PawnOnEdgeRank(_))
+    ));
+    assert!(matches!(
+        Position::from_board(start.board(), Color::White, 0, Some(200), 0, 1),
+        Err(FenError::BadEnPassant(_))
+    ));
+    assert!(matches!(
+        Position::from_board(start.board(), Color::White, 0, Some(sq("e6")), 0, 1),
+        Err(FenError::ImpossibleEnPassant(_))
+    ));
+    let ep = pos("5k4/10/10/10/1Pp7/10/10/5K4 b - b3 0 1");
+    assert_eq!(
+        Position::from_board(ep.board(), Color::Black, 0, Some(sq("b3")), 0, 1),
+        Ok(ep)
+    );
+}

@@ -148,21 +148,16 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     }
     let mut pos = Position::empty();
     parse_placement(fields[0], &mut pos)?;
-
     pos.side = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
         s => return Err(FenError::BadSide(s.to_string())),
     };
-
-    for color in [Color::White, Color::Black] {
-        let count = pos.mask(color, Kind::King).count_ones() as usize;
-        if count != 1 {
-            return Err(FenError::KingCount { color, count });
-        }
-    }
-    pos.castling = parse_castling(fields[2], &pos)?;
-    pos.ep = parse_ep(fields[3], &pos)?;
+    pos.castling = parse_castling(fields[2])?;
+    pos.ep = match fields[3] {
+        "-" => NONE,
+        s => parse_square(s).ok_or_else(|| FenError::BadEnPassant(s.to_string()))?,
+    };
     if fields.len() == 6 {
         pos.halfmove = fields[4].parse::<u32>().map_err(|_| FenError::BadCounter {
             field: "halfmove clock",
@@ -177,15 +172,47 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
                 text: fields[5].to_string(),
             })?;
     }
+    validate(&mut pos)?;
+    Ok(pos)
+}
+
+/// The checks every way of building a position shares; sets the key when they pass.
+fn validate(pos: &mut Position) -> Result<(), FenError> {
+    for color in [Color::White, Color::Black] {
+        let count = pos.mask(color, Kind::King).count_ones() as usize;
+        if count != 1 {
+            return Err(FenError::KingCount { color, count });
+        }
+    }
+    let pawns = pos.mask(Color::White, Kind::Pawn) | pos.mask(Color::Black, Kind::Pawn);
+    let edges = super::geometry::RANK_1 | super::geometry::RANK_8;
+    if pawns & edges != 0 {
+        let sq = (pawns & edges).trailing_zeros() as Square;
+        return Err(FenError::PawnOnEdgeRank(square_name(sq)));
+    }
+    for (bit, c, color, king, rook) in [
+        (WHITE_SHORT, 'K', Color::White, 5u8, 9u8),
+        (WHITE_LONG, 'Q', Color::White, 5, 0),
+        (BLACK_SHORT, 'k', Color::Black, 75, 79),
+        (BLACK_LONG, 'q', Color::Black, 75, 70),
+    ] {
+        let here = |sq: u8, kind| pos.board[sq as usize] == Piece::new(color, kind).code();
+        if pos.castling & bit != 0 && !(here(king, Kind::King) && here(rook, Kind::Rook)) {
+            return Err(FenError::CastlingWithoutPieces(c));
+        }
+    }
+    if pos.ep != NONE {
+        check_ep(pos)?;
+    }
     let them = pos.side.flip();
     if pos
         .king_square(them)
-        .is_some_and(|k| piece_attacks(&pos, k, pos.side))
+        .is_some_and(|k| piece_attacks(pos, k, pos.side))
     {
         return Err(FenError::OpponentInCheck);
     }
     pos.hash = pos.compute_key();
-    Ok(pos)
+    Ok(())
 }
 
 fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
@@ -216,9 +243,6 @@ fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
                         squares: file + 1,
                     });
                 };
-                if piece.kind == Kind::Pawn && (rank == 0 || rank == RANKS - 1) {
-                    return Err(FenError::PawnOnEdgeRank(square_name(sq)));
-                }
                 pos.put(sq, piece.code());
                 file += 1;
             }
@@ -239,7 +263,7 @@ fn parse_placement(text: &str, pos: &mut Position) -> Result<(), FenError> {
     Ok(())
 }
 
-fn parse_castling(text: &str, pos: &Position) -> Result<u8, FenError> {
+fn parse_castling(text: &str) -> Result<u8, FenError> {
     if text == "-" {
         return Ok(0);
     }
@@ -261,41 +285,34 @@ fn parse_castling(text: &str, pos: &Position) -> Result<u8, FenError> {
     if rights == 0 {
         return Err(bad());
     }
-    // Each right needs its king and rook at home.
-    for (bit, c, color, king, rook) in [
-        (WHITE_SHORT, 'K', Color::White, 5u8, 9u8),
-        (WHITE_LONG, 'Q', Color::White, 5, 0),
-        (BLACK_SHORT, 'k', Color::Black, 75, 79),
-        (BLACK_LONG, 'q', Color::Black, 75, 70),
-    ] {
-        let here = |sq: u8, kind| pos.board[sq as usize] == Piece::new(color, kind).code();
-        if rights & bit != 0 && !(here(king, Kind::King) && here(rook, Kind::Rook)) {
-            return Err(FenError::CastlingWithoutPieces(c));
-        }
-    }
     Ok(rights)
 }
 
-fn parse_ep(text: &str, pos: &Position) -> Result<u8, FenError> {
-    if text == "-" {
-        return Ok(NONE);
+/// An en-passant square must lie behind a pawn of the side that just moved, on the
+/// square it passed, with the square it came from empty.
+fn check_ep(pos: &Position) -> Result<(), FenError> {
+    let sq = pos.ep;
+    let name = square_name(sq);
+    if sq as usize >= SQUARES {
+        return Err(FenError::BadEnPassant(name));
     }
-    let sq = parse_square(text).ok_or_else(|| FenError::BadEnPassant(text.to_string()))?;
     // White just double-stepped (Black to move): the square is on rank 3, the pawn on 4.
     let (rank, mover, step): (usize, Color, i16) = match pos.side {
         Color::Black => (2, Color::White, 10),
         Color::White => (5, Color::Black, -10),
     };
-    let pawn = (sq as i16 + step) as Square;
-    let origin = (sq as i16 - step) as Square;
-    let ok = rank_of(sq) == rank
-        && pos.board[sq as usize] == 0
-        && pos.board[origin as usize] == 0
-        && pos.board[pawn as usize] == Piece::new(mover, Kind::Pawn).code();
+    if rank_of(sq) != rank {
+        return Err(FenError::ImpossibleEnPassant(name));
+    }
+    let pawn = (sq as i16 + step) as usize;
+    let origin = (sq as i16 - step) as usize;
+    let ok = pos.board[sq as usize] == 0
+        && pos.board[origin] == 0
+        && pos.board[pawn] == Piece::new(mover, Kind::Pawn).code();
     if ok {
-        Ok(sq)
+        Ok(())
     } else {
-        Err(FenError::ImpossibleEnPassant(text.to_string()))
+        Err(FenError::ImpossibleEnPassant(name))
     }
 }
 
@@ -337,8 +354,8 @@ impl Position {
         pos.ep = en_passant.unwrap_or(NONE);
         pos.halfmove = halfmove;
         pos.fullmove = fullmove.max(1);
-        // Validate through the one parser so both paths accept exactly the same positions.
-        parse_fen(&to_fen(&pos))
+        validate(&mut pos)?;
+        Ok(pos)
     }
 }
 

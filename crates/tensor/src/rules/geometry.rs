@@ -22,6 +22,8 @@ const fn file_mask(file: usize) -> u128 {
 
 pub(crate) const FILE_A: u128 = file_mask(0);
 pub(crate) const FILE_J: u128 = file_mask(FILES - 1);
+pub(crate) const RANK_1: u128 = (1u128 << FILES) - 1;
+pub(crate) const RANK_8: u128 = RANK_1 << (FILES * (RANKS - 1));
 
 /// Line directions: 0..4 are the straight ones (N S E W), 4..8 the diagonals
 /// (NE NW SE SW).
