@@ -16,12 +16,17 @@ pub(super) fn attacked(
     target: Square,
     by: Color,
 ) -> bool {
-    for ad in &rules.attack_dirs[by.index()] {
-        let ray = rules.rays.ray(ad.dir, target);
-        let reach = ray.len().min(ad.max_range as usize);
-        for (k, &sq) in ray[..reach].iter().enumerate() {
+    let ranges = &rules.attack_range[by.index()];
+    for span in rules.attack_spans_of(by, target) {
+        let row = span.dir as usize * rules.ncodes;
+        for (k, &sq) in rules
+            .rays
+            .squares(span.start, span.len as usize)
+            .iter()
+            .enumerate()
+        {
             if let Some(p) = at(sq) {
-                if p.color() == by && ad.range_of[p.code() as usize] as usize > k {
+                if p.color() == by && ranges[row + p.code() as usize] as usize > k {
                     return true;
                 }
                 break;
@@ -40,13 +45,18 @@ pub(super) fn attackers(
     out: &mut Vec<Square>,
 ) {
     out.clear();
-    for ad in &rules.attack_dirs[by.index()] {
-        let ray = rules.rays.ray(ad.dir, target);
-        let reach = ray.len().min(ad.max_range as usize);
-        for (k, &sq) in ray[..reach].iter().enumerate() {
+    let ranges = &rules.attack_range[by.index()];
+    for span in rules.attack_spans_of(by, target) {
+        let row = span.dir as usize * rules.ncodes;
+        for (k, &sq) in rules
+            .rays
+            .squares(span.start, span.len as usize)
+            .iter()
+            .enumerate()
+        {
             if let Some(p) = pos.piece_at(sq) {
                 if p.color() == by
-                    && ad.range_of[p.code() as usize] as usize > k
+                    && ranges[row + p.code() as usize] as usize > k
                     && !out.contains(&sq)
                 {
                     out.push(sq);
@@ -69,14 +79,19 @@ pub(super) fn pinned(
     us: Color,
     out: &mut PinList,
 ) -> bool {
-    for ad in &rules.attack_dirs[(!us).index()] {
-        if ad.max_range < 2 {
+    let ranges = &rules.attack_range[(!us).index()];
+    for span in rules.attack_spans_of(!us, king) {
+        if span.len < 2 {
             continue;
         }
-        let ray = rules.rays.ray(ad.dir, king);
-        let reach = ray.len().min(ad.max_range as usize);
+        let row = span.dir as usize * rules.ncodes;
         let mut shield: Option<Square> = None;
-        for (k, &sq) in ray[..reach].iter().enumerate() {
+        for (k, &sq) in rules
+            .rays
+            .squares(span.start, span.len as usize)
+            .iter()
+            .enumerate()
+        {
             if let Some(p) = pos.piece_at(sq) {
                 if p.color() == us {
                     if shield.is_some() {
@@ -85,7 +100,7 @@ pub(super) fn pinned(
                     shield = Some(sq);
                 } else {
                     if let Some(s) = shield
-                        && ad.range_of[p.code() as usize] as usize > k
+                        && ranges[row + p.code() as usize] as usize > k
                         && !out.push(s)
                     {
                         return false;
@@ -125,4 +140,58 @@ impl PinList {
     pub(super) fn contains(&self, sq: Square) -> bool {
         self.squares[..self.len].contains(&sq)
     }
+}
+
+/// The pieces giving check, and the squares where a single line check can be blocked.
+pub(super) struct Checks {
+    /// How many pieces give check (counted up to 2).
+    pub(super) count: u8,
+    /// The checking piece's square when there is one.
+    pub(super) checker: Square,
+    blocks: [Square; 32],
+    nblocks: usize,
+    /// False when the blocking squares did not fit: then every move is checked in full.
+    pub(super) complete: bool,
+}
+
+impl Checks {
+    #[inline]
+    pub(super) fn blocks(&self, sq: Square) -> bool {
+        self.blocks[..self.nblocks].contains(&sq)
+    }
+}
+
+/// Who checks `king` (of colour `!by`), with the squares between king and a line checker.
+pub(super) fn checks(rules: &TableRules, pos: &Position, king: Square, by: Color) -> Checks {
+    let mut out = Checks {
+        count: 0,
+        checker: king,
+        blocks: [king; 32],
+        nblocks: 0,
+        complete: true,
+    };
+    let ranges = &rules.attack_range[by.index()];
+    for span in rules.attack_spans_of(by, king) {
+        let row = span.dir as usize * rules.ncodes;
+        let ray = rules.rays.squares(span.start, span.len as usize);
+        for (k, &sq) in ray.iter().enumerate() {
+            if let Some(p) = pos.piece_at(sq) {
+                if p.color() == by && ranges[row + p.code() as usize] as usize > k {
+                    out.count += 1;
+                    if out.count > 1 {
+                        return out;
+                    }
+                    out.checker = sq;
+                    if k <= out.blocks.len() {
+                        out.blocks[..k].copy_from_slice(&ray[..k]);
+                        out.nblocks = k;
+                    } else {
+                        out.complete = false;
+                    }
+                }
+                break;
+            }
+        }
+    }
+    out
 }

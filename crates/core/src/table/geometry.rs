@@ -48,12 +48,17 @@ impl Rays {
         id
     }
 
-    /// The squares from `sq` along direction `dir`, nearest first.
+    /// Where the ray from `sq` along `dir` lies in the square store, and its length.
     #[inline]
-    pub(crate) fn ray(&self, dir: u16, sq: Square) -> &[Square] {
+    pub(crate) fn span(&self, dir: u16, sq: Square) -> (u32, usize) {
         let i = dir as usize * self.nsq + sq.index();
-        let s = self.start[i] as usize;
-        &self.squares[s..s + self.len[i] as usize]
+        (self.start[i], self.len[i] as usize)
+    }
+
+    /// `len` stored squares from `start`.
+    #[inline]
+    pub(crate) fn squares(&self, start: u32, len: usize) -> &[Square] {
+        &self.squares[start as usize..start as usize + len]
     }
 }
 

@@ -27,6 +27,29 @@ struct Line {
     mode: Mode,
 }
 
+/// A piece's line from one particular square, clipped to the board and its range.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    /// Where its squares start in the ray store.
+    start: u32,
+    /// How many squares the piece may travel.
+    len: u16,
+    /// How many squares the ray has to the edge (a pawn's double step looks further).
+    full: u16,
+    mode: Mode,
+    /// The line advances along Y (a pawn's push that may double).
+    along_y: bool,
+}
+
+/// A line from a target square along which attackers of one colour may stand.
+#[derive(Clone, Copy, Debug)]
+struct AttackSpan {
+    start: u32,
+    len: u16,
+    /// Index into the colour's `attack_dirs` (and its row of `attack_range`).
+    dir: u16,
+}
+
 /// From a target square, the squares to look along for attackers of one colour.
 #[derive(Clone, Debug)]
 struct AttackDir {
@@ -65,17 +88,26 @@ pub struct TableRules {
     info: VariantInfo,
     start: Position,
     rays: Rays,
-    /// By piece code: the lines it moves along.
-    lines: Vec<Vec<Line>>,
-    /// By attacking colour.
-    attack_dirs: [Vec<AttackDir>; 2],
+    /// Number of piece codes (row length of the tables indexed by code).
+    ncodes: usize,
+    /// Every piece's lines from every square, without the empty ones.
+    spans: Vec<Span>,
+    /// By `code * squares + square`: where that piece's spans start (one extra at the end).
+    span_index: Vec<u32>,
+    /// By attacking colour: the non-empty attack lines from every square.
+    attack_spans: [Vec<AttackSpan>; 2],
+    /// By attacking colour, by square: where its attack spans start (one extra at the end).
+    attack_index: [Vec<u32>; 2],
+    /// By attacking colour, by `dir * ncodes + code`: how far that piece attacks.
+    attack_range: [Vec<u8>; 2],
     castling: Vec<Castling>,
     /// By square: the castling rights that survive a move from or to it.
     rights_kept: Vec<u8>,
     pawn: Vec<bool>,
     royal: Vec<bool>,
     promotion: Vec<PieceKind>,
-    promotion_axes: u8,
+    /// By colour, by square: whose pawns promote on landing there.
+    promotion_zone: [Vec<bool>; 2],
     double_step_rank: Option<u8>,
 }
 
@@ -281,20 +313,96 @@ impl TableRules {
             });
         }
 
+        let nsq = shape.len();
+        let mut spans = Vec::new();
+        let mut span_index = Vec::with_capacity(ncodes * nsq + 1);
+        for code_lines in &lines {
+            for sq in shape.squares() {
+                span_index.push(spans.len() as u32);
+                for line in code_lines {
+                    let (start, full) = rays.span(line.dir, sq);
+                    if full == 0 {
+                        continue;
+                    }
+                    spans.push(Span {
+                        start,
+                        len: full.min(line.range as usize) as u16,
+                        full: full as u16,
+                        mode: line.mode,
+                        along_y: rays.dirs[line.dir as usize][1] != 0,
+                    });
+                }
+            }
+        }
+        span_index.push(spans.len() as u32);
+        let mut attack_spans: [Vec<AttackSpan>; 2] = [Vec::new(), Vec::new()];
+        let mut attack_index: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+        let mut attack_range: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+        for c in 0..2 {
+            for sq in shape.squares() {
+                attack_index[c].push(attack_spans[c].len() as u32);
+                for (i, ad) in attack_dirs[c].iter().enumerate() {
+                    let (start, full) = rays.span(ad.dir, sq);
+                    let len = full.min(ad.max_range as usize);
+                    if len > 0 {
+                        attack_spans[c].push(AttackSpan {
+                            start,
+                            len: len as u16,
+                            dir: i as u16,
+                        });
+                    }
+                }
+            }
+            attack_index[c].push(attack_spans[c].len() as u32);
+            for ad in &attack_dirs[c] {
+                attack_range[c].extend_from_slice(&ad.range_of);
+            }
+        }
         Ok(TableRules {
             info,
             start,
             rays,
-            lines,
-            attack_dirs,
+            ncodes,
+            spans,
+            span_index,
+            attack_spans,
+            attack_index,
+            attack_range,
             castling,
             rights_kept,
             pawn,
             royal,
             promotion,
-            promotion_axes: def.promotion_axes,
+            promotion_zone: Color::ALL.map(|color| {
+                shape
+                    .squares()
+                    .map(|sq| {
+                        let c = shape.coords(sq);
+                        (0..4)
+                            .filter(|a| def.promotion_axes & (1 << a) != 0)
+                            .all(|a| match color {
+                                Color::White => c[a] + 1 == shape.sizes()[a],
+                                Color::Black => c[a] == 0,
+                            })
+                    })
+                    .collect()
+            }),
             double_step_rank: def.double_step_rank,
         })
+    }
+
+    /// A piece's lines from a square.
+    #[inline]
+    fn spans_of(&self, p: Piece, sq: Square) -> &[Span] {
+        let i = p.code() as usize * self.info.shape.len() + sq.index();
+        &self.spans[self.span_index[i] as usize..self.span_index[i + 1] as usize]
+    }
+
+    /// The lines along which `by`'s attackers of `sq` may stand.
+    #[inline]
+    fn attack_spans_of(&self, by: Color, sq: Square) -> &[AttackSpan] {
+        let idx = &self.attack_index[by.index()];
+        &self.attack_spans[by.index()][idx[sq.index()] as usize..idx[sq.index() + 1] as usize]
     }
 
     #[inline]
@@ -308,15 +416,9 @@ impl TableRules {
     }
 
     /// Whether a pawn of `color` standing on `sq` has reached its promotion zone.
+    #[inline]
     fn in_promotion_zone(&self, sq: Square, color: Color) -> bool {
-        let shape = &self.info.shape;
-        let c = shape.coords(sq);
-        (0..4)
-            .filter(|a| self.promotion_axes & (1 << a) != 0)
-            .all(|a| match color {
-                Color::White => c[a] + 1 == shape.sizes()[a],
-                Color::Black => c[a] == 0,
-            })
+        self.promotion_zone[color.index()][sq.index()]
     }
 
     /// Number of distinct direction vectors the variant uses (for tests and tuning).

@@ -5,8 +5,8 @@
 //! square (en passant). Every other move is legal as generated; the rest are judged on
 //! a view of the board after the move, without making it.
 
-use super::attacks::{PinList, attacked, pinned};
-use super::{Line, Mode, TableRules};
+use super::attacks::{PinList, attacked, checks, pinned};
+use super::{Mode, Span, TableRules};
 use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::{Color, Piece};
@@ -16,73 +16,119 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, out: &mut Vec<Move
     out.clear();
     let us = pos.side_to_move();
     let them = !us;
-    pseudo_moves(rules, pos, us, out);
-    let Some(king) = pos.king(us).filter(|&k| {
+    let king = pos.king(us).filter(|&k| {
         pos.piece_at(k)
             .is_some_and(|p| p.color() == us && rules.is_royal(p))
-    }) else {
+    });
+    let Some(king) = king else {
         // No king on the board (the piece explorer): nothing to keep safe.
+        for (i, slot) in pos.board().iter().enumerate() {
+            if let Some(p) = *slot
+                && p.color() == us
+            {
+                piece_moves(rules, pos, us, Square(i as u16), p, out);
+            }
+        }
         return;
     };
-    let in_check = attacked(rules, &|s| pos.piece_at(s), king, them);
+    let checks = checks(rules, pos, king, them);
+    let in_check = checks.count > 0;
     let mut pins = PinList::new();
-    let test_all = in_check || !pinned(rules, pos, king, us, &mut pins);
-    out.retain(|m| {
-        let Some(moving) = pos.piece_at(m.from) else {
-            return false;
-        };
-        let royal = rules.is_royal(moving);
-        if !(test_all || royal || m.capture.is_some() || pins.contains(m.from)) {
-            return true;
-        }
-        let target = if royal { m.to } else { king };
-        let view = |s: Square| {
-            if s == m.to {
-                Some(moving)
-            } else if s == m.from || Some(s) == m.capture {
-                None
-            } else {
-                pos.piece_at(s)
-            }
-        };
-        !attacked(rules, &view, target, them)
-    });
-    if !in_check {
-        castling_moves(rules, pos, us, king, out);
-    }
-}
-
-fn pseudo_moves(rules: &TableRules, pos: &Position, us: Color, out: &mut Vec<Move>) {
+    let pins_known = pinned(rules, pos, king, us, &mut pins) && checks.complete;
     for (i, slot) in pos.board().iter().enumerate() {
         let Some(p) = *slot else { continue };
         if p.color() != us {
             continue;
         }
         let from = Square(i as u16);
-        let pawn = rules.is_pawn(p);
-        for line in &rules.lines[p.code() as usize] {
-            let ray = rules.rays.ray(line.dir, from);
-            let reach = ray.len().min(line.range as usize);
-            for (k, &to) in ray[..reach].iter().enumerate() {
-                match pos.piece_at(to) {
-                    None => {
-                        if line.mode != Mode::Capture {
-                            push(rules, pawn, us, Move::new(from, to), out);
-                            if pawn && k == 0 && line.range == 1 && line.mode == Mode::Move {
-                                double_step(rules, pos, us, from, line, ray, out);
-                            }
-                        } else if pawn && pos.en_passant() == Some(to) {
-                            en_passant(rules, pos, us, from, to, out);
-                        }
-                    }
-                    Some(q) => {
-                        if q.color() != us && line.mode != Mode::Move {
-                            push(rules, pawn, us, Move::new(from, to), out);
-                        }
-                        break;
+        let first = out.len();
+        if in_check && checks.count > 1 && !rules.is_royal(p) {
+            continue; // only the king can answer a double check
+        }
+        piece_moves(rules, pos, us, from, p, out);
+        let royal = rules.is_royal(p);
+        let free = !royal && !in_check && pins_known && !pins.contains(from);
+        // Most pieces are neither the king nor pinned: their moves are legal as
+        // generated, except an en-passant capture, which removes a second piece.
+        let mut keep = first;
+        for j in first..out.len() {
+            let m = out[j];
+            let legal = if free && m.capture.is_none() {
+                true
+            } else if royal {
+                !attacked_after(rules, pos, m, p, m.to, them)
+            } else {
+                let answers = !in_check
+                    || m.to == checks.checker
+                    || m.capture == Some(checks.checker)
+                    || checks.blocks(m.to)
+                    || !checks.complete;
+                answers && !attacked_after(rules, pos, m, p, king, them)
+            };
+            if legal {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+    if !in_check {
+        castling_moves(rules, pos, us, king, out);
+    }
+}
+
+/// Whether `target` is attacked by `them` on the board as it would be after `m`.
+#[inline]
+fn attacked_after(
+    rules: &TableRules,
+    pos: &Position,
+    m: Move,
+    moving: Piece,
+    target: Square,
+    them: Color,
+) -> bool {
+    let view = |s: Square| {
+        if s == m.to {
+            Some(moving)
+        } else if s == m.from || Some(s) == m.capture {
+            None
+        } else {
+            pos.piece_at(s)
+        }
+    };
+    attacked(rules, &view, target, them)
+}
+
+fn piece_moves(
+    rules: &TableRules,
+    pos: &Position,
+    us: Color,
+    from: Square,
+    p: Piece,
+    out: &mut Vec<Move>,
+) {
+    let pawn = rules.is_pawn(p);
+    for span in rules.spans_of(p, from) {
+        let ray = rules.rays.squares(span.start, span.len as usize);
+        for &to in ray {
+            match pos.piece_at(to) {
+                None => {
+                    if span.mode != Mode::Capture {
+                        push(rules, pawn, us, Move::new(from, to), out);
+                    } else if pawn && pos.en_passant() == Some(to) {
+                        en_passant(rules, pos, us, from, to, out);
                     }
                 }
+                Some(q) => {
+                    if q.color() != us && span.mode != Mode::Move {
+                        push(rules, pawn, us, Move::new(from, to), out);
+                    }
+                    break;
+                }
             }
+        }
+        if pawn && span.len == 1 && span.mode == Mode::Move && span.along_y && span.full > 1 {
+            double_step(rules, pos, us, from, span, out);
         }
     }
 }
@@ -103,8 +149,7 @@ fn double_step(
     pos: &Position,
     us: Color,
     from: Square,
-    line: &Line,
-    ray: &[Square],
+    span: &Span,
     out: &mut Vec<Move>,
 ) {
     let Some(rank) = rules.double_step_rank else {
@@ -116,13 +161,12 @@ fn double_step(
         Color::White => y,
         Color::Black => shape.sizes()[1] - 1 - y,
     };
-    if own_rank != rank || rules.rays.dirs[line.dir as usize][1] == 0 {
+    if own_rank != rank {
         return;
     }
-    if let Some(&to) = ray.get(1)
-        && pos.piece_at(to).is_none()
-    {
-        push(rules, true, us, Move::new(from, to), out);
+    let ray = rules.rays.squares(span.start, 2);
+    if pos.piece_at(ray[0]).is_none() && pos.piece_at(ray[1]).is_none() {
+        push(rules, true, us, Move::new(from, ray[1]), out);
     }
 }
 
