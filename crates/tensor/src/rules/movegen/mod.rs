@@ -11,7 +11,7 @@ pub(crate) mod sliders;
 
 use super::attacks::piece_attacks;
 use super::board::Position;
-use super::geometry::{QUEEN_LINES, bit};
+use super::geometry::{DIR_TO, NONE, PERPENDICULAR, QUEEN_LINES, RAY, bit};
 use super::makemove::{make_move, unmake_move};
 use super::moves::Move;
 use super::types::{Bits, Kind};
@@ -64,14 +64,21 @@ pub fn legal_moves_in_place(pos: &mut Position, out: &mut Vec<Move>) {
         return;
     };
     // Outside check, a move by another piece can only expose the king by emptying a
-    // square on a line through the king (a direct attack) or through an enemy monster
-    // (a bounce towards the king). Moves that empty no such square need no test.
+    // square on a line through the king (a direct attack, or the leg of a bounce that
+    // reaches the king) or on the arriving leg of a bounce: a line through an enemy
+    // monster in line with the king, at a right angle to that line. Moves that empty no
+    // such square need no test. (Knights leap, pawns and kings touch: nothing to open.)
     let mut danger = QUEEN_LINES[king as usize];
     if piece_attacks(pos, king, them) {
         danger = !0;
     }
     for m in Bits(pos.mask(them, Kind::Monster)) {
-        danger |= QUEEN_LINES[m as usize];
+        let d = DIR_TO[m as usize][king as usize];
+        if d != NONE {
+            for e in PERPENDICULAR[d as usize] {
+                danger |= RAY[m as usize][e];
+            }
+        }
     }
     out.retain(|&mv| {
         let emptied = bit(mv.from) | mv.capture_square().map_or(0, bit);
