@@ -14,6 +14,8 @@ pub struct VariantFileError {
     pub column: usize,
     /// What is wrong.
     pub message: String,
+    /// The line of the file where it is (empty when there is no file text).
+    pub source_line: String,
 }
 
 impl VariantFileError {
@@ -36,6 +38,7 @@ impl VariantFileError {
             line,
             column,
             message: message.into(),
+            source_line: text[line_start..].lines().next().unwrap_or("").to_string(),
         }
     }
 
@@ -55,7 +58,18 @@ impl fmt::Display for VariantFileError {
             f,
             "{}:{}:{}: {}",
             self.path, self.line, self.column, self.message
-        )
+        )?;
+        if !self.source_line.trim().is_empty() {
+            // Keep tabs so the caret lines up under the column.
+            let pad: String = self
+                .source_line
+                .chars()
+                .take(self.column.saturating_sub(1))
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            write!(f, "\n  | {}\n  | {pad}^", self.source_line)?;
+        }
+        Ok(())
     }
 }
 
@@ -80,8 +94,10 @@ pub enum LoadError {
         /// The names there are.
         known: Vec<String>,
     },
-    /// A rule plugin could not be loaded or misbehaved.
+    /// A rule plugin could not be loaded or misbehaved (a stored message).
     Plugin(String),
+    /// A rule plugin library could not be found, opened or trusted.
+    PluginLibrary(crate::plugin::PluginError),
 }
 
 impl fmt::Display for LoadError {
@@ -97,6 +113,7 @@ impl fmt::Display for LoadError {
                 )
             }
             LoadError::Plugin(msg) => write!(f, "{msg}"),
+            LoadError::PluginLibrary(e) => e.fmt(f),
         }
     }
 }

@@ -1,0 +1,377 @@
+//! Plain Rust types a plugin works with: sides, states, positions, the variant's
+//! description, and a board shape helper. The glue in [`crate::export`] converts them
+//! to and from the raw ABI types.
+
+use crate::abi::{NO_SQUARE, RawState, SquareChange};
+
+/// A side of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Moves first; piece codes are odd.
+    White,
+    /// Moves second; piece codes are even.
+    Black,
+}
+
+impl Side {
+    /// 0 for White, 1 for Black (the ABI's `side` value).
+    pub fn index(self) -> u32 {
+        match self {
+            Side::White => 0,
+            Side::Black => 1,
+        }
+    }
+
+    /// The side with this ABI value.
+    pub fn from_index(i: u32) -> Option<Side> {
+        match i {
+            0 => Some(Side::White),
+            1 => Some(Side::Black),
+            _ => None,
+        }
+    }
+
+    /// The other side.
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+}
+
+/// The piece code of kind `kind` and side `side`: `1 + kind*2 + side`.
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_plugin_api::{Side, piece_code, piece_kind, piece_side};
+/// let c = piece_code(2, Side::Black);
+/// assert_eq!(c, 6);
+/// assert_eq!((piece_kind(c), piece_side(c)), (2, Side::Black));
+/// ```
+pub const fn piece_code(kind: u8, side: Side) -> u8 {
+    1 + kind * 2
+        + match side {
+            Side::White => 0,
+            Side::Black => 1,
+        }
+}
+
+/// The kind of a (non-zero) piece code.
+pub const fn piece_kind(code: u8) -> u8 {
+    code.saturating_sub(1) / 2
+}
+
+/// The side of a (non-zero) piece code.
+pub const fn piece_side(code: u8) -> Side {
+    if code.saturating_sub(1) & 1 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+/// Side to move, castling rights, en-passant square and counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// The side to move.
+    pub side: Side,
+    /// Castling rights; bit `i` is castling letter `i`.
+    pub castling: u32,
+    /// The square a pawn passed over, capturable en passant.
+    pub en_passant: Option<u16>,
+    /// Plies since the last capture or pawn move.
+    pub halfmove_clock: u32,
+    /// The move number, from 1.
+    pub fullmove_number: u32,
+}
+
+impl State {
+    /// White to move, no rights, move 1.
+    pub const fn new() -> State {
+        State {
+            side: Side::White,
+            castling: 0,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// The state after `side` has moved: the other side to move, the move number
+    /// advanced after Black, the clock reset or advanced.
+    pub fn after_move(self, reset_clock: bool) -> State {
+        State {
+            side: self.side.other(),
+            castling: self.castling,
+            en_passant: None,
+            halfmove_clock: if reset_clock {
+                0
+            } else {
+                self.halfmove_clock.saturating_add(1)
+            },
+            fullmove_number: match self.side {
+                Side::White => self.fullmove_number,
+                Side::Black => self.fullmove_number.saturating_add(1),
+            },
+        }
+    }
+
+    /// The raw form.
+    pub fn to_raw(self) -> RawState {
+        RawState {
+            side: self.side.index(),
+            castling: self.castling,
+            en_passant: self.en_passant.map_or(NO_SQUARE as u32, u32::from),
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+    }
+
+    /// Reads the raw form; `None` if the side or en-passant field is out of range.
+    pub fn from_raw(raw: RawState) -> Option<State> {
+        Some(State {
+            side: Side::from_index(raw.side)?,
+            castling: raw.castling,
+            en_passant: match raw.en_passant {
+                e if e == NO_SQUARE as u32 => None,
+                e => Some(u16::try_from(e).ok()?),
+            },
+            halfmove_clock: raw.halfmove_clock,
+            fullmove_number: raw.fullmove_number,
+        })
+    }
+}
+
+impl Default for State {
+    fn default() -> State {
+        State::new()
+    }
+}
+
+/// A position the host lends for one call: the board (piece codes) and the state.
+#[derive(Clone, Copy, Debug)]
+pub struct PositionRef<'a> {
+    /// One piece code per square: 0 empty, else `1 + kind*2 + side`.
+    pub board: &'a [u8],
+    /// Side, rights and counters.
+    pub state: State,
+}
+
+impl PositionRef<'_> {
+    /// The piece code on a square, `None` if empty or off the board.
+    pub fn piece(&self, sq: u16) -> Option<u8> {
+        self.board.get(sq as usize).copied().filter(|&c| c != 0)
+    }
+
+    /// The side to move.
+    pub fn side(&self) -> Side {
+        self.state.side
+    }
+}
+
+/// A position the plugin owns (the start position, a parsed position string).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionData {
+    /// One piece code per square.
+    pub board: Vec<u8>,
+    /// Side, rights and counters.
+    pub state: State,
+}
+
+impl PositionData {
+    /// Borrows it as a [`PositionRef`].
+    pub fn as_ref(&self) -> PositionRef<'_> {
+        PositionRef {
+            board: &self.board,
+            state: self.state,
+        }
+    }
+}
+
+/// One piece kind as the plugin describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDesc {
+    /// The uppercase ASCII letter used in position strings and notation.
+    pub letter: char,
+    /// The name people use.
+    pub name: String,
+    /// Worth in centipawns (for the engine).
+    pub value: i32,
+    /// Checkmating (capturing) it ends the game.
+    pub royal: bool,
+    /// A pawn: promotes, resets the move counter.
+    pub pawn: bool,
+}
+
+/// What a variant is: name, board, pieces and draw settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantDesc {
+    /// Short catalog name (letters, digits, `-`, `_`).
+    pub name: String,
+    /// The name shown to people.
+    pub title: String,
+    /// One paragraph for people choosing a variant.
+    pub description: String,
+    /// Axis sizes, X first, 1 to 4 of them.
+    pub sizes: Vec<u8>,
+    /// The piece kinds; kind `i` is `pieces[i]`.
+    pub pieces: Vec<PieceDesc>,
+    /// The castling letters, one per castling bit (`"KQkq"`), or empty.
+    pub castling_letters: String,
+    /// Whether en passant exists.
+    pub en_passant: bool,
+    /// The occurrence of a position that draws (0 off).
+    pub repetition_limit: u8,
+    /// Plies without capture or pawn move that draw (0 off).
+    pub move_limit_plies: u16,
+    /// Whether two bare kings draw.
+    pub bare_kings_draw: bool,
+}
+
+/// Where a position stands by the rules alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    /// The side to move has a legal move.
+    Ongoing,
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can win.
+    InsufficientMaterial,
+}
+
+impl GameStatus {
+    /// The ABI's `GAME_*` value.
+    pub fn to_raw(self) -> u32 {
+        match self {
+            GameStatus::Ongoing => crate::abi::GAME_ONGOING,
+            GameStatus::Checkmate => crate::abi::GAME_CHECKMATE,
+            GameStatus::Stalemate => crate::abi::GAME_STALEMATE,
+            GameStatus::InsufficientMaterial => crate::abi::GAME_INSUFFICIENT_MATERIAL,
+        }
+    }
+}
+
+/// Board geometry for plugins: dense square indices and coordinates.
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_plugin_api::BoardShape;
+/// let b = BoardShape::new(&[4, 4, 2, 2]).unwrap();
+/// assert_eq!(b.len(), 64);
+/// assert_eq!(b.coords(17), [1, 0, 1, 0]);
+/// assert_eq!(b.offset(17, [-1, 0, 0, 1]), Some(48));
+/// assert_eq!(b.offset(17, [-2, 0, 0, 0]), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardShape {
+    sizes: [u8; 4],
+    len: u16,
+}
+
+impl BoardShape {
+    /// A shape of 1 to 4 axes; `None` if an axis is 0 or the board is over 4096 squares.
+    pub fn new(sizes: &[u8]) -> Option<BoardShape> {
+        if sizes.is_empty() || sizes.len() > 4 || sizes.contains(&0) {
+            return None;
+        }
+        let mut full = [1u8; 4];
+        full[..sizes.len()].copy_from_slice(sizes);
+        let len: usize = full.iter().map(|&s| s as usize).product();
+        (len <= crate::abi::MAX_SQUARES).then_some(BoardShape {
+            sizes: full,
+            len: len as u16,
+        })
+    }
+
+    /// The number of squares.
+    #[allow(clippy::len_without_is_empty)] // a board has at least one square
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The coordinates of a square, X first.
+    pub fn coords(&self, sq: u16) -> [u8; 4] {
+        let mut rest = sq;
+        let mut out = [0u8; 4];
+        for (o, &s) in out.iter_mut().zip(&self.sizes) {
+            *o = (rest % s as u16) as u8;
+            rest /= s as u16;
+        }
+        out
+    }
+
+    /// The square at these coordinates, if on the board.
+    pub fn square(&self, coords: [u8; 4]) -> Option<u16> {
+        let mut idx = 0u16;
+        let mut stride = 1u16;
+        for (&c, &s) in coords.iter().zip(&self.sizes) {
+            if c >= s {
+                return None;
+            }
+            idx += c as u16 * stride;
+            stride *= s as u16;
+        }
+        Some(idx)
+    }
+
+    /// The square reached by adding a signed step per axis, if on the board.
+    pub fn offset(&self, sq: u16, delta: [i8; 4]) -> Option<u16> {
+        let c = self.coords(sq);
+        let mut out = [0u8; 4];
+        for i in 0..4 {
+            let v = c[i] as i16 + delta[i] as i16;
+            if !(0..self.sizes[i] as i16).contains(&v) {
+                return None;
+            }
+            out[i] = v as u8;
+        }
+        self.square(out)
+    }
+}
+
+/// The squares an ordinary move changes: `from` emptied, a capture square away from
+/// `to` emptied, a second piece moved, and the mover (or its promotion) on `to`.
+///
+/// Plugins whose moves do nothing more unusual can build `apply_move` on it.
+pub fn standard_changes(pos: &PositionRef<'_>, mv: crate::Move, out: &mut Vec<SquareChange>) {
+    let change = |square: u16, piece: u8| SquareChange {
+        square,
+        piece,
+        reserved: 0,
+    };
+    let mover = pos.piece(mv.from).unwrap_or(0);
+    out.push(change(mv.from, 0));
+    if let Some(c) = mv.capture() {
+        out.push(change(c, 0));
+    }
+    if let Some((f2, t2)) = mv.second() {
+        let second = pos.piece(f2).unwrap_or(0);
+        out.push(change(f2, 0));
+        out.push(change(t2, second));
+    }
+    let landed = match mv.promotion() {
+        Some(kind) => piece_code(kind, piece_side(mover)),
+        None => mover,
+    };
+    out.push(change(mv.to, landed));
+}
+
+/// The squares that differ between two boards of the same length, as changes to `after`.
+///
+/// A plugin that plays moves on its own board type can diff before and after.
+pub fn diff_boards(before: &[u8], after: &[u8], out: &mut Vec<SquareChange>) {
+    for (i, (&a, &b)) in before.iter().zip(after).enumerate() {
+        if a != b {
+            out.push(SquareChange {
+                square: i as u16,
+                piece: b,
+                reserved: 0,
+            });
+        }
+    }
+}

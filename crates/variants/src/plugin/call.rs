@@ -1,0 +1,274 @@
+//! Calling across the ABI: message and text buffers, conversions between the core's
+//! types and the raw ones, and the checks every answer of the plugin goes through.
+
+use chess4d_core::{Color, Move, Piece, PieceKind, Position, Square};
+use chess4d_plugin_api::{
+    Move as RawMove, NO_PROMOTION, NO_SQUARE, RawBuf, RawPosition, RawState, STATUS_BAD_ARGUMENT,
+    STATUS_BUFFER_TOO_SMALL, STATUS_ERROR, STATUS_OK, STATUS_PANIC, STATUS_UNSUPPORTED,
+};
+use std::fmt;
+
+/// The longest text the host accepts from a plugin (a description, a position string).
+const MAX_TEXT: usize = 1 << 20;
+/// Room for the plugin's error message; longer ones are cut.
+const MESSAGE_CAP: usize = 512;
+
+/// A call that did not return [`STATUS_OK`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CallError {
+    pub status: u32,
+    pub message: String,
+}
+
+impl CallError {
+    pub(crate) fn new(status: u32, message: impl Into<String>) -> CallError {
+        CallError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// A broken promise rather than a refused input (the host should record a fault).
+    pub(crate) fn is_fault(&self) -> bool {
+        self.status != STATUS_ERROR && self.status != STATUS_UNSUPPORTED
+    }
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.status {
+            STATUS_ERROR => "refused",
+            STATUS_BUFFER_TOO_SMALL => "asked for more room than it was given",
+            STATUS_PANIC => "panicked",
+            STATUS_UNSUPPORTED => "does not support this call",
+            STATUS_BAD_ARGUMENT => "says the host passed a bad argument",
+            _ => "returned an unknown status code",
+        };
+        if self.message.is_empty() {
+            write!(f, "{kind} (status {})", self.status)
+        } else {
+            write!(f, "{kind}: {}", self.message)
+        }
+    }
+}
+
+/// Calls `f` with a message buffer; any status but OK becomes a [`CallError`].
+#[inline]
+pub(crate) fn call(f: impl FnOnce(*mut RawBuf) -> u32) -> Result<(), CallError> {
+    let mut msg = [0u8; MESSAGE_CAP];
+    let mut err = RawBuf {
+        ptr: msg.as_mut_ptr(),
+        cap: MESSAGE_CAP as u32,
+        len: 0,
+    };
+    let status = f(&mut err);
+    if status == STATUS_OK {
+        return Ok(());
+    }
+    let n = (err.len as usize).min(MESSAGE_CAP);
+    let message = match std::str::from_utf8(&msg[..n]) {
+        Ok(s) => s.to_string(),
+        Err(_) => format!(
+            "{} [the message was not UTF-8]",
+            String::from_utf8_lossy(&msg[..n])
+        ),
+    };
+    Err(CallError::new(status, message))
+}
+
+/// Calls a text-returning function, growing the buffer once if the plugin asks.
+pub(crate) fn call_text(f: impl Fn(*mut RawBuf, *mut RawBuf) -> u32) -> Result<String, CallError> {
+    let mut buf = vec![0u8; 256];
+    for _ in 0..2 {
+        let mut out = RawBuf {
+            ptr: buf.as_mut_ptr(),
+            cap: buf.len() as u32,
+            len: 0,
+        };
+        let res = call(|err| f(&mut out, err));
+        let len = out.len as usize;
+        match res {
+            Ok(()) if len <= buf.len() => {
+                buf.truncate(len);
+                return String::from_utf8(buf).map_err(|_| {
+                    CallError::new(
+                        STATUS_BAD_ARGUMENT,
+                        "the plugin returned text that is not UTF-8",
+                    )
+                });
+            }
+            Ok(()) => {
+                return Err(CallError::new(
+                    STATUS_BAD_ARGUMENT,
+                    format!(
+                        "the plugin says it wrote {len} bytes into a buffer of {}",
+                        buf.len()
+                    ),
+                ));
+            }
+            Err(e) if e.status == STATUS_BUFFER_TOO_SMALL && len > buf.len() => {
+                if len > MAX_TEXT {
+                    return Err(CallError::new(
+                        STATUS_BAD_ARGUMENT,
+                        format!(
+                            "the plugin wants to return {len} bytes of text (limit {MAX_TEXT})"
+                        ),
+                    ));
+                }
+                buf = vec![0u8; len];
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(CallError::new(
+        STATUS_BUFFER_TOO_SMALL,
+        "the plugin kept asking for a bigger text buffer",
+    ))
+}
+
+/// Lends a position to `f` in raw form (the board copied into piece codes).
+#[inline]
+pub(crate) fn with_raw<R>(pos: &Position, f: impl FnOnce(&RawPosition) -> R) -> R {
+    let board = pos.board();
+    let mut small = [0u8; 512];
+    let mut big = Vec::new();
+    let bytes: &mut [u8] = if board.len() <= small.len() {
+        &mut small[..board.len()]
+    } else {
+        big.resize(board.len(), 0);
+        &mut big
+    };
+    for (b, p) in bytes.iter_mut().zip(board) {
+        *b = p.map_or(0, Piece::code);
+    }
+    let raw = RawPosition {
+        board: bytes.as_ptr(),
+        board_len: bytes.len() as u32,
+        state: raw_state(pos),
+    };
+    f(&raw)
+}
+
+#[inline]
+pub(crate) fn raw_state(pos: &Position) -> RawState {
+    RawState {
+        side: pos.side_to_move().index() as u32,
+        castling: pos.castling_rights() as u32,
+        en_passant: pos.en_passant().map_or(NO_SQUARE as u32, |s| s.0 as u32),
+        halfmove_clock: pos.halfmove_clock() as u32,
+        fullmove_number: pos.fullmove_number(),
+    }
+}
+
+#[inline]
+pub(crate) fn to_raw_move(mv: Move) -> RawMove {
+    let (from2, to2) = mv
+        .second
+        .map_or((NO_SQUARE, NO_SQUARE), |(a, b)| (a.0, b.0));
+    RawMove {
+        from: mv.from.0,
+        to: mv.to.0,
+        capture: mv.capture.map_or(NO_SQUARE, |s| s.0),
+        from2,
+        to2,
+        promotion: mv.promotion.map_or(NO_PROMOTION, |k| k.0),
+        flags: 0,
+    }
+}
+
+/// A checked state from the plugin.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CheckedState {
+    pub side: Color,
+    pub castling: u8,
+    pub en_passant: Option<Square>,
+    pub halfmove_clock: u16,
+    pub fullmove_number: u32,
+}
+
+/// What the plugin's answers must fit: the board and the piece set.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    pub squares: u16,
+    pub kinds: u8,
+    pub castling_mask: u8,
+}
+
+impl Limits {
+    #[inline]
+    pub(crate) fn square(&self, sq: u16, what: &str) -> Result<Square, String> {
+        if sq < self.squares {
+            Ok(Square(sq))
+        } else {
+            Err(format!(
+                "{what} square {sq} is off the board (it has {} squares)",
+                self.squares
+            ))
+        }
+    }
+
+    #[inline]
+    pub(crate) fn piece(&self, code: u8) -> Result<Option<Piece>, String> {
+        if code == 0 {
+            return Ok(None);
+        }
+        match Piece::from_code(code) {
+            Some(p) if p.kind().0 < self.kinds => Ok(Some(p)),
+            _ => Err(format!(
+                "piece code {code} names no piece (codes are 1..={} for {} kinds)",
+                self.kinds as u32 * 2,
+                self.kinds
+            )),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn raw_move(&self, m: &RawMove) -> Result<Move, String> {
+        let mut mv = Move::new(self.square(m.from, "from")?, self.square(m.to, "to")?);
+        if m.promotion != NO_PROMOTION {
+            if m.promotion >= self.kinds {
+                return Err(format!(
+                    "promotion to piece kind {} that does not exist",
+                    m.promotion
+                ));
+            }
+            mv.promotion = Some(PieceKind(m.promotion));
+        }
+        if m.capture != NO_SQUARE {
+            mv.capture = Some(self.square(m.capture, "capture")?);
+        }
+        match (m.from2, m.to2) {
+            (NO_SQUARE, NO_SQUARE) => {}
+            (a, b) => mv.second = Some((self.square(a, "from2")?, self.square(b, "to2")?)),
+        }
+        Ok(mv)
+    }
+
+    pub(crate) fn state(&self, s: &RawState) -> Result<CheckedState, String> {
+        let side = match s.side {
+            0 => Color::White,
+            1 => Color::Black,
+            other => return Err(format!("side {other} is neither 0 (White) nor 1 (Black)")),
+        };
+        let castling = u8::try_from(s.castling)
+            .ok()
+            .filter(|c| c & !self.castling_mask == 0)
+            .ok_or_else(|| {
+                format!(
+                    "castling rights {:#x} use bits beyond the variant's castling letters",
+                    s.castling
+                )
+            })?;
+        let en_passant = match s.en_passant {
+            e if e == NO_SQUARE as u32 => None,
+            e => Some(self.square(u16::try_from(e).unwrap_or(u16::MAX - 1), "en-passant")?),
+        };
+        Ok(CheckedState {
+            side,
+            castling,
+            en_passant,
+            halfmove_clock: u16::try_from(s.halfmove_clock).unwrap_or(u16::MAX),
+            fullmove_number: s.fullmove_number.max(1),
+        })
+    }
+}

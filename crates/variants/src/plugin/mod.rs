@@ -1,0 +1,143 @@
+//! Rule plugins: dynamic libraries behind the `Rules` trait.
+//!
+//! [`load`] finds `lib<name>.so` (`<name>.dll`, `lib<name>.dylib`), opens it with
+//! libloading, checks the entry symbol, ABI version and table size before anything else,
+//! reads and checks the variant's description, and wraps the table in [`PluginRules`].
+//! From then on every answer of the plugin is checked; what cannot be returned as an
+//! error is dropped and recorded as a fault ([`PluginRules::last_fault`], [`plugin_fault`]).
+
+mod call;
+mod describe;
+mod fault;
+mod library;
+mod rules;
+
+pub use fault::{plugin_fault, plugin_of};
+pub use library::{file_names, find_plugin, search_dirs};
+pub use rules::PluginRules;
+
+use crate::error::LoadError;
+use chess4d_core::Rules;
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Why a plugin could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PluginError {
+    /// No library file of that name in any searched directory.
+    NotFound {
+        /// The plugin name the variant file gives.
+        library: String,
+        /// Every path looked at.
+        tried: Vec<PathBuf>,
+    },
+    /// The system refused to load the file.
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// The loader's message with its whole `source()` chain.
+        reason: String,
+    },
+    /// The library does not export the entry symbol: not a chess4d plugin.
+    NoEntry {
+        /// The file.
+        path: PathBuf,
+        /// The symbol looked for.
+        symbol: &'static str,
+        /// The loader's message.
+        reason: String,
+    },
+    /// The plugin was built for another ABI version.
+    AbiVersion {
+        /// The file.
+        path: PathBuf,
+        /// The version it reports.
+        found: u32,
+    },
+    /// The function table is unusable (null, too small, a required function missing).
+    BadTable {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The plugin describes an impossible variant or start position.
+    BadVariant {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl fmt::Display for PluginError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PluginError::NotFound { library, tried } => {
+                write!(f, "rule plugin '{library}' not found; looked for:")?;
+                for p in tried {
+                    write!(f, " {}", p.display())?;
+                }
+                write!(
+                    f,
+                    " (put the library beside the program or the variant file, or add its \
+                     directory to CHESS4D_PLUGIN_PATH)"
+                )
+            }
+            PluginError::Open { path, reason } => {
+                write!(f, "cannot load rule plugin {}: {reason}", path.display())
+            }
+            PluginError::NoEntry {
+                path,
+                symbol,
+                reason,
+            } => write!(
+                f,
+                "{} is not a chess4d rule plugin: it does not export `{symbol}` ({reason})",
+                path.display()
+            ),
+            PluginError::AbiVersion { path, found } => write!(
+                f,
+                "rule plugin {} was built for plugin ABI version {found}, this program speaks \
+                 version {}: rebuild the plugin against this chess4d-plugin-api",
+                path.display(),
+                chess4d_plugin_api::ABI_VERSION
+            ),
+            PluginError::BadTable { path, reason } => {
+                write!(
+                    f,
+                    "rule plugin {}: broken function table: {reason}",
+                    path.display()
+                )
+            }
+            PluginError::BadVariant { path, reason } => {
+                write!(f, "rule plugin {}: {reason}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for PluginError {}
+
+impl From<PluginError> for LoadError {
+    fn from(e: PluginError) -> LoadError {
+        LoadError::PluginLibrary(e)
+    }
+}
+
+/// Loads the plugin library `library` for the variant `name`, searching `dirs` (and the
+/// places [`search_dirs`] adds).
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_variants::{LoadError, load_plugin};
+/// match load_plugin("tensor", "no-such-plugin", &[]) {
+///     Err(LoadError::PluginLibrary(e)) => assert!(e.to_string().contains("not found")),
+///     other => panic!("unexpected: {:?}", other.map(|_| ())),
+/// }
+/// ```
+pub fn load(name: &str, library: &str, dirs: &[PathBuf]) -> Result<Arc<dyn Rules>, LoadError> {
+    Ok(PluginRules::load(name, library, dirs)?)
+}
