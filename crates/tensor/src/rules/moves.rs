@@ -261,3 +261,32 @@ impl Undo {
         self.captured
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_stay_small_and_parts_round_trip() {
+        assert_eq!(std::mem::size_of::<Move>(), 6);
+        let m = Move::from_parts(14, 34, None, None, None).expect("on the board");
+        assert_eq!(
+            (
+                m.from(),
+                m.to(),
+                m.promotion(),
+                m.capture_square(),
+                m.second()
+            ),
+            (14, 34, None, None, None)
+        );
+        let castle = Move::from_parts(5, 8, None, None, Some((9, 7))).expect("on the board");
+        assert!(castle.is_castling() && !castle.is_push());
+        let promo = Move::from_parts(60, 70, Some(Kind::Monster), None, None).expect("valid");
+        assert_eq!(promo.promotion(), Some(Kind::Monster));
+        assert_eq!(
+            Move::from_parts(5, 8, None, Some(200), None),
+            Err(MovePartsError::SquareOffBoard(200))
+        );
+    }
+}
