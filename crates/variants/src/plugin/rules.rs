@@ -339,6 +339,20 @@ impl PluginRules {
         Ok((checked, self.limits.state(after)?))
     }
 
+    /// The host's move reader: the plugin's own notation of a legal move first (it may
+    /// not start with two square names, like `cxf`), then coordinate notation.
+    fn default_parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveParseError> {
+        let wanted = text.trim();
+        if self.table.format_move.is_some() {
+            let mut legal = Vec::new();
+            self.legal_moves(pos, &mut legal);
+            if let Some(&mv) = legal.iter().find(|&&m| self.format_move(pos, m) == wanted) {
+                return Ok(mv);
+            }
+        }
+        parse_among_legal(self, pos, text)
+    }
+
     /// The status computed by the host (the trait's default).
     fn default_status(&self, pos: &Position) -> Status {
         if self.info.bare_kings_draw && bare_kings(&self.info, pos) {
@@ -695,7 +709,7 @@ impl Rules for PluginRules {
             reason,
         };
         let Some(f) = self.optional(self.table.parse_move, OPT_PARSE_MOVE) else {
-            return parse_among_legal(self, pos, text);
+            return self.default_parse_move(pos, text);
         };
         let len = u32::try_from(text.len()).map_err(|_| err("the text is too long".into()))?;
         let mut raw_mv = RawMove::new(0, 0);
@@ -724,7 +738,7 @@ impl Rules for PluginRules {
             }
             Err(e) if e.status == STATUS_UNSUPPORTED => {
                 self.unsupported.fetch_or(OPT_PARSE_MOVE, Ordering::Relaxed);
-                parse_among_legal(self, pos, text)
+                self.default_parse_move(pos, text)
             }
             Err(e) => {
                 if e.is_fault() {
