@@ -1,0 +1,271 @@
+//! The chess4d engine: it plays any variant it is handed as a `dyn Rules`.
+//!
+//! [`search`] runs iterative-deepening alpha-beta (principal variation search with a
+//! transposition table, quiescence, killer/history ordering and check extensions) on
+//! the calling thread; [`Searcher::start`] runs the same search on its own thread and
+//! hands back a [`SearchHandle`] to stop it or wait for it. [`Level`] 1 to 8 sets the
+//! strength: depth caps and seeded noise make the low levels play like beginners.
+//!
+//! ```
+//! use chess4d_engine::{Limits, search};
+//! let rules = chess4d_variants::Catalog::embedded().resolve("full").unwrap();
+//! let pos = rules.start_position();
+//! let result = search(&*rules, &pos, &Limits::depth(2)).unwrap();
+//! let mut legal = Vec::new();
+//! rules.legal_moves(&pos, &mut legal);
+//! assert!(legal.contains(&result.best));
+//! println!("bestmove {}", rules.format_move(&pos, result.best));
+//! ```
+
+mod eval;
+mod limits;
+mod rng;
+mod score;
+mod search;
+mod tt;
+
+pub use limits::{Level, LevelError, Limits, MAX_DEPTH};
+pub use rng::Rng;
+pub use score::{MATE, MATE_BOUND, Score};
+
+use chess4d_core::{Game, Move, Position, Rules, Status};
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Progress of a running search, sent after every completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// The iteration just completed, in plies.
+    pub depth: u32,
+    /// The deepest ply any line reached (extensions and quiescence included).
+    pub seldepth: u32,
+    /// The score of the best move, from the side to move's view.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation, best move first.
+    pub pv: Vec<Move>,
+}
+
+impl SearchInfo {
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.time)
+    }
+}
+
+/// What a finished search chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; always one of the position's legal moves.
+    pub best: Move,
+    /// Its score from the side to move's view.
+    pub score: Score,
+    /// The last iteration completed (0 if stopped before the first finished).
+    pub depth: u32,
+    /// The principal variation, `best` first.
+    pub pv: Vec<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+}
+
+impl SearchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.time)
+    }
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (nodes as u128 * 1_000_000 / micros) as u64
+}
+
+/// Why a search returned no move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// The side to move has no legal move: the game is over (checkmate or stalemate).
+    NoLegalMoves(Status),
+    /// The search thread could not start or stopped abnormally.
+    Thread(String),
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::NoLegalMoves(Status::Checkmate) => {
+                f.write_str("no legal moves: the side to move is checkmated")
+            }
+            SearchError::NoLegalMoves(_) => {
+                f.write_str("no legal moves: the side to move is stalemated")
+            }
+            SearchError::Thread(e) => write!(f, "the search thread failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// Searches `pos` on this thread until the limits are reached.
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_engine::{Limits, search};
+/// let rules = chess4d_variants::Catalog::embedded().resolve("classic").unwrap();
+/// let result = search(&*rules, &rules.start_position(), &Limits::depth(1)).unwrap();
+/// assert_eq!(result.depth, 1);
+/// ```
+pub fn search(
+    rules: &dyn Rules,
+    pos: &Position,
+    limits: &Limits,
+) -> Result<SearchResult, SearchError> {
+    search_with(rules, pos, limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+/// [`search`] with a stop flag (checked every 1024 nodes) and a progress callback.
+pub fn search_with(
+    rules: &dyn Rules,
+    pos: &Position,
+    limits: &Limits,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchResult, SearchError> {
+    let mut pos = pos.clone();
+    let evaluator = eval::Evaluator::new(rules);
+    let mut table = tt::Table::new(limits.hash_mb);
+    let mut s = search::Search::new(rules, &evaluator, &mut table, stop, limits);
+    s.run(&mut pos, limits, on_info)
+        .ok_or_else(|| SearchError::NoLegalMoves(rules.status(&pos)))
+}
+
+/// The hashes of a game's positions before the current one, oldest first: pass them
+/// as [`Limits::history`] so the engine sees repetitions of earlier positions.
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_core::Game;
+/// let rules = chess4d_variants::Catalog::embedded().resolve("full").unwrap();
+/// let mut game = Game::new(rules);
+/// let first = game.legal_moves()[0];
+/// game.play(first).unwrap();
+/// let history = chess4d_engine::game_history(&game);
+/// assert_eq!(history, vec![game.start_position().hash()]);
+/// ```
+pub fn game_history(game: &Game) -> Vec<u64> {
+    let rules = game.rules();
+    let mut pos = game.start_position().clone();
+    let moves = game.moves();
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        out.push(pos.hash());
+        rules.make_move(&mut pos, mv);
+    }
+    out
+}
+
+/// Starts searches on their own thread.
+#[derive(Debug)]
+pub struct Searcher;
+
+impl Searcher {
+    /// Starts a search of `position` on a new thread; `on_info` is called on that
+    /// thread after every completed iteration (send it on through a channel to reach a
+    /// UI thread).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_engine::{Limits, Searcher};
+    /// use std::sync::mpsc;
+    /// let rules = chess4d_variants::Catalog::embedded().resolve("full").unwrap();
+    /// let (tx, rx) = mpsc::channel();
+    /// let handle = Searcher::start(rules.clone(), rules.start_position(), Limits::depth(3), move |info| {
+    ///     let _ = tx.send(info.clone());
+    /// });
+    /// let result = handle.wait().unwrap();
+    /// assert_eq!(rx.iter().last().map(|i| i.depth), Some(result.depth));
+    /// ```
+    pub fn start<F>(
+        rules: Arc<dyn Rules>,
+        position: Position,
+        limits: Limits,
+        mut on_info: F,
+    ) -> SearchHandle
+    where
+        F: FnMut(&SearchInfo) + Send + 'static,
+    {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let spawned = std::thread::Builder::new()
+            .name("chess4d-search".into())
+            .spawn(move || search_with(&*rules, &position, &limits, &flag, &mut on_info));
+        match spawned {
+            Ok(thread) => SearchHandle {
+                stop,
+                thread: Some(thread),
+                failed: None,
+            },
+            Err(e) => SearchHandle {
+                stop,
+                thread: None,
+                failed: Some(e.to_string()),
+            },
+        }
+    }
+}
+
+/// A search running on its own thread.
+///
+/// Dropping the handle stops the search and waits for the thread to end.
+#[derive(Debug)]
+pub struct SearchHandle {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<Result<SearchResult, SearchError>>>,
+    failed: Option<String>,
+}
+
+impl SearchHandle {
+    /// Asks the search to stop; it returns its best move within about a thousand nodes.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the search has ended (so [`SearchHandle::wait`] returns at once).
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(|t| t.is_finished())
+    }
+
+    /// Waits for the search to end and returns its result.
+    pub fn wait(mut self) -> Result<SearchResult, SearchError> {
+        if let Some(e) = self.failed.take() {
+            return Err(SearchError::Thread(e));
+        }
+        match self.thread.take() {
+            Some(t) => t
+                .join()
+                .unwrap_or_else(|_| Err(SearchError::Thread("the search panicked".into()))),
+            None => Err(SearchError::Thread(
+                "the search was already collected".into(),
+            )),
+        }
+    }
+}
+
+impl Drop for SearchHandle {
+    fn drop(&mut self) {
+        if let Some(t) = self.thread.take() {
+            self.stop();
+            let _ = t.join();
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! What a search may spend (depth, time, nodes) and how strong it plays (levels).
+
+use std::fmt;
+use std::time::Duration;
+
+/// The deepest iteration any search runs.
+pub const MAX_DEPTH: u32 = 64;
+
+/// A playing strength from 1 (beginner) to 8 (full strength).
+///
+/// Low levels see few plies and add seeded noise to the score of every root move, so
+/// they miss tactics and pick among near-best moves the way a beginner does.
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_engine::Level;
+/// let beginner = Level::new(1).unwrap();
+/// assert_eq!(beginner.max_depth(), 1);
+/// assert!(beginner.noise() > 0);
+/// assert_eq!(Level::MAX.noise(), 0);
+/// assert!(Level::new(9).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// A level outside 1 to 8.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelError(pub String);
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level '{}': a level is a number from 1 to 8", self.0)
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// Full strength: no depth cap, no noise.
+    pub const MAX: Level = Level(8);
+
+    /// The level `n`, if it lies in 1 to 8.
+    pub fn new(n: u8) -> Result<Level, LevelError> {
+        if (1..=8).contains(&n) {
+            Ok(Level(n))
+        } else {
+            Err(LevelError(n.to_string()))
+        }
+    }
+
+    /// The level as a number 1 to 8.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The deepest iteration this level searches.
+    pub fn max_depth(self) -> u32 {
+        match self.0 {
+            1 | 2 => 1,
+            3 => 2,
+            4 => 3,
+            5 => 4,
+            6 => 5,
+            7 => 6,
+            _ => MAX_DEPTH,
+        }
+    }
+
+    /// The largest random change, in centipawns, added to a root move's score.
+    pub fn noise(self) -> i32 {
+        match self.0 {
+            1 => 300,
+            2 => 120,
+            3 => 70,
+            4 => 40,
+            5 => 20,
+            6 => 8,
+            _ => 0,
+        }
+    }
+
+    /// The share of the given move time (in percent) this level uses.
+    pub fn time_percent(self) -> u32 {
+        if self.0 >= 8 { 100 } else { 25 }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = LevelError;
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(|n| Level::new(n).ok())
+            .ok_or_else(|| LevelError(s.to_string()))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// What a search may spend and how it plays.
+///
+/// With neither `depth`, `movetime` nor `nodes` set the search deepens until stopped
+/// (or until [`MAX_DEPTH`]). The level caps depth and time further.
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_engine::{Level, Limits};
+/// use std::time::Duration;
+/// let limits = Limits::movetime(Duration::from_millis(200)).with_level(Level::new(5).unwrap());
+/// assert_eq!(limits.level.get(), 5);
+/// assert_eq!(Limits::depth(4).depth, Some(4));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// The time for this move; the search stops within a few milliseconds of it.
+    pub movetime: Option<Duration>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// The playing strength.
+    pub level: Level,
+    /// Seeds the level's noise (mixed with the position, so each move differs).
+    pub seed: u64,
+    /// The transposition table size in MiB (at least 1).
+    pub hash_mb: usize,
+    /// Hashes of the game's earlier positions, oldest first, without the current one;
+    /// repetitions of them count as draws inside the search.
+    pub history: Vec<u64>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            depth: None,
+            movetime: None,
+            nodes: None,
+            level: Level::MAX,
+            seed: 0,
+            hash_mb: 16,
+            history: Vec::new(),
+        }
+    }
+}
+
+impl Limits {
+    /// Search to a fixed depth.
+    pub fn depth(plies: u32) -> Limits {
+        Limits {
+            depth: Some(plies),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for a fixed time.
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// The same limits at another level.
+    pub fn with_level(mut self, level: Level) -> Limits {
+        self.level = level;
+        self
+    }
+
+    /// The same limits with another seed.
+    pub fn with_seed(mut self, seed: u64) -> Limits {
+        self.seed = seed;
+        self
+    }
+
+    /// The same limits with the game's earlier position hashes.
+    pub fn with_history(mut self, history: Vec<u64>) -> Limits {
+        self.history = history;
+        self
+    }
+
+    /// The deepest iteration after the level's cap.
+    pub(crate) fn effective_depth(&self) -> u32 {
+        self.depth
+            .unwrap_or(MAX_DEPTH)
+            .min(self.level.max_depth())
+            .clamp(1, MAX_DEPTH)
+    }
+
+    /// The time after the level's share.
+    pub(crate) fn effective_movetime(&self) -> Option<Duration> {
+        self.movetime.map(|t| t * self.level.time_percent() / 100)
+    }
+}

@@ -1,0 +1,653 @@
+//! The search proper: iterative deepening over principal variation search, quiescence on
+//! captures, a transposition table, killer and history ordering, check extensions, null
+//! moves and late-move reductions, and draws by repetition and the move limit.
+//!
+//! All buffers (move lists, ordering keys, PV lines) are made once per search and reused
+//! per ply, so the tree walk itself allocates nothing.
+
+use crate::eval::{Evaluator, victim};
+use crate::rng::Rng;
+use crate::score::{INFINITY, MATE, MATE_BOUND, Score, from_table, to_table};
+use crate::tt::{Bound, MoveRef, Table};
+use crate::{Limits, SearchInfo, SearchResult};
+use chess4d_core::{Move, Position, Rules};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The deepest ply a line may reach, extensions and quiescence included.
+pub(crate) const MAX_PLY: usize = 128;
+/// Nodes between looks at the clock and the stop flag (a power of two).
+const POLL_EVERY: u64 = 1024;
+
+/// Quiescence plies after which the position is judged as it stands.
+const QUIESCE_PLIES: u32 = 8;
+/// Quiescence plies within which a check is answered with every evasion.
+const QUIESCE_EVASION_PLIES: u32 = 2;
+
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+const PROMOTION: i32 = 1 << 27;
+const KILLER: i32 = 1 << 26;
+const HISTORY_MAX: i32 = 1 << 24;
+
+struct RootMove {
+    mv: Move,
+    /// The level's noise for this move, fixed for the whole search.
+    bonus: i32,
+    score: i32,
+}
+
+pub(crate) struct Search<'a> {
+    rules: &'a dyn Rules,
+    eval: &'a Evaluator,
+    tt: &'a mut Table,
+    stop: &'a AtomicBool,
+    start: Instant,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    nodes: u64,
+    stopped: bool,
+    seldepth: usize,
+    moves: Vec<Vec<Move>>,
+    keys: Vec<Vec<i32>>,
+    pv: Vec<Vec<Move>>,
+    /// Hashes of the game before the root, then of every position on the current line.
+    path: Vec<u64>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    squares: usize,
+    move_limit: u16,
+}
+
+impl<'a> Search<'a> {
+    pub(crate) fn new(
+        rules: &'a dyn Rules,
+        eval: &'a Evaluator,
+        tt: &'a mut Table,
+        stop: &'a AtomicBool,
+        limits: &Limits,
+    ) -> Search<'a> {
+        let start = Instant::now();
+        let info = rules.info();
+        let squares = info.shape.len();
+        let codes = 2 * info.pieces.len() + 2;
+        let mut path = Vec::with_capacity(limits.history.len() + MAX_PLY + 2);
+        path.extend_from_slice(&limits.history);
+        Search {
+            rules,
+            eval,
+            tt,
+            stop,
+            start,
+            deadline: limits.effective_movetime().map(|t| start + t),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            stopped: false,
+            seldepth: 0,
+            moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
+            keys: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
+            pv: (0..MAX_PLY + 1)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            path,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; codes * squares],
+            squares,
+            move_limit: info.move_limit_plies,
+        }
+    }
+
+    /// Iterative deepening from `pos`; `None` when the side to move has no legal move.
+    pub(crate) fn run(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<SearchResult> {
+        self.tt.new_search();
+        let mut legal = Vec::new();
+        self.rules.legal_moves(pos, &mut legal);
+        if legal.is_empty() {
+            return None;
+        }
+        let mut rng = Rng::new(limits.seed ^ pos.hash());
+        let noise = limits.level.noise();
+        let mut root: Vec<RootMove> = legal
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                bonus: rng.symmetric(noise),
+                score: -INFINITY,
+            })
+            .collect();
+        // First iteration order: captures and promotions by value, then the rest.
+        root.sort_by_key(|r| -self.static_key(pos, &r.mv, None, 0));
+
+        let max_depth = limits.effective_depth();
+        let mut result = SearchResult {
+            best: root[0].mv,
+            score: Score(0),
+            depth: 0,
+            pv: vec![root[0].mv],
+            nodes: 0,
+            time: Duration::ZERO,
+        };
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            // Aspiration: most iterations land near the last score; a narrow window
+            // cuts more, and a miss is searched again with the window opened.
+            let mut window = if depth >= 4 && !result.score.is_mate() {
+                (result.score.0 - 50, result.score.0 + 50)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let best = loop {
+                let pass = self.root_pass(pos, &mut root, depth, window.0, window.1);
+                match pass {
+                    Some((_, v, _)) if !self.stopped && v <= window.0 && window.0 > -INFINITY => {
+                        window.0 = -INFINITY;
+                    }
+                    Some((_, v, _)) if !self.stopped && v >= window.1 && window.1 < INFINITY => {
+                        window.1 = INFINITY;
+                    }
+                    // Stopped mid-pass: only a move that beat the window's floor is
+                    // known to be good.
+                    Some((_, v, _)) if self.stopped && v <= window.0 => break None,
+                    other => break other,
+                }
+            };
+            if let Some((i, _, line)) = best {
+                // A move that beat the previous best in an unfinished iteration is
+                // still better than it: keep it.
+                result.best = root[i].mv;
+                result.score = Score(root[i].score);
+                result.pv = line;
+            }
+            if self.stopped {
+                break;
+            }
+            result.depth = depth;
+            result.nodes = self.nodes;
+            result.time = self.start.elapsed();
+            on_info(&SearchInfo {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: result.score,
+                nodes: self.nodes,
+                time: result.time,
+                pv: result.pv.clone(),
+            });
+            // Stable: among equal scores, the earlier (better ordered) stays first.
+            root.sort_by_key(|r| -r.score);
+            if let Some(k) = root.iter().position(|r| r.mv == result.best) {
+                root[..=k].rotate_right(1);
+            }
+            for h in &mut self.history {
+                *h /= 2;
+            }
+            if self.should_stop_deepening(depth, &result, root.len(), limits) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time = self.start.elapsed();
+        Some(result)
+    }
+
+    /// One pass over the root moves with the window `(alpha, beta)`: the best move's
+    /// index, score and line, or `None` if stopped before the first move was searched.
+    fn root_pass(
+        &mut self,
+        pos: &mut Position,
+        root: &mut [RootMove],
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(usize, i32, Vec<Move>)> {
+        let root_hash = pos.hash();
+        let mut best: Option<(usize, i32, Vec<Move>)> = None;
+        for (i, entry) in root.iter_mut().enumerate() {
+            let RootMove { mv, bonus, .. } = *entry;
+            let undo = self.rules.make_move(pos, mv);
+            let check = self.rules.in_check(pos);
+            self.path.push(root_hash);
+            let nd = depth as i32 - 1 + check as i32;
+            // The level's noise shifts this move's window, so the child is searched
+            // exactly as if its score carried the bonus.
+            let (a, b) = (alpha - bonus, beta - bonus);
+            let raw = if best.is_none() {
+                -self.negamax(pos, nd, -b, -a, 1, check, true)
+            } else {
+                let v = -self.negamax(pos, nd, -a - 1, -a, 1, check, true);
+                if v > a && v < b {
+                    -self.negamax(pos, nd, -b, -a, 1, check, true)
+                } else {
+                    v
+                }
+            };
+            self.path.pop();
+            self.rules.unmake_move(pos, &undo);
+            if self.stopped {
+                break;
+            }
+            let v = if raw.abs() < MATE_BOUND {
+                raw + bonus
+            } else {
+                raw
+            };
+            entry.score = v;
+            if best.as_ref().is_none_or(|b| v > b.1) {
+                let mut line = Vec::with_capacity(self.pv[1].len() + 1);
+                line.push(mv);
+                line.extend_from_slice(&self.pv[1]);
+                best = Some((i, v, line));
+                alpha = alpha.max(v);
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn should_stop_deepening(
+        &self,
+        depth: u32,
+        result: &SearchResult,
+        root_moves: usize,
+        limits: &Limits,
+    ) -> bool {
+        if let Some(mate) = result.score.mate_in() {
+            // A mate seen within the full-width depth will not get shorter.
+            if (2 * mate.unsigned_abs()) <= depth {
+                return true;
+            }
+        }
+        if self.nodes >= self.node_limit {
+            return true;
+        }
+        let Some(deadline) = self.deadline else {
+            return false;
+        };
+        if root_moves == 1 {
+            return true;
+        }
+        // The next iteration takes several times this one: starting it past half the
+        // time would mostly be thrown away.
+        let _ = limits;
+        let total = deadline.saturating_duration_since(self.start);
+        self.start.elapsed() * 2 >= total
+    }
+
+    #[inline]
+    fn poll(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & (POLL_EVERY - 1) == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    fn is_repetition(&self, hash: u64, halfmove: u16) -> bool {
+        let len = self.path.len();
+        let back = (halfmove as usize).min(len);
+        let mut d = 4;
+        while d <= back {
+            if self.path[len - d] == hash {
+                return true;
+            }
+            d += 2;
+        }
+        false
+    }
+
+    #[allow(clippy::too_many_arguments)] // the classic negamax signature
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        in_check: bool,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.poll() {
+            return 0;
+        }
+        let hash = pos.hash();
+        if self.is_repetition(hash, pos.halfmove_clock()) {
+            return 0;
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, in_check, 0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return self.eval.evaluate(pos);
+        }
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = None;
+        if let Some(hit) = self.tt.probe(hash) {
+            tt_move = hit.mv;
+            if !pv_node && hit.depth as i32 >= depth {
+                let s = from_table(hit.score, ply);
+                match hit.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+
+        let side = pos.side_to_move();
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.eval.evaluate(pos)
+        };
+        let quiet_window = !pv_node && !in_check && beta.abs() < MATE_BOUND;
+        // Reverse futility: far above beta near the leaves, one quiet move will not
+        // bring the opponent back.
+        if quiet_window && depth <= 3 && static_eval - 120 * depth >= beta {
+            return static_eval;
+        }
+        // Razoring: far below alpha near the leaves, only captures can help.
+        if quiet_window && depth <= 2 && static_eval + 300 * depth < alpha {
+            let v = self.quiesce(pos, alpha, beta, ply, false, 0);
+            if v < alpha {
+                return v;
+            }
+        }
+        if null_ok
+            && quiet_window
+            && depth >= 3
+            && static_eval >= beta
+            && self.eval.has_pieces(pos, side)
+        {
+            // Passing is a legal-looking position for the rules: only the side to move
+            // changes. A clock of 0 keeps repetition checks from looking across the pass.
+            let r = if depth >= 6 { 3 } else { 2 };
+            let undo = pos.begin_undo();
+            pos.set_side_to_move(!side);
+            pos.set_en_passant(None);
+            pos.set_halfmove_clock(0);
+            self.path.push(hash);
+            let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
+            self.path.pop();
+            pos.restore(&undo);
+            if self.stopped {
+                return 0;
+            }
+            if v >= beta {
+                return if v >= MATE_BOUND { beta } else { v };
+            }
+        }
+
+        let rules = self.rules;
+        rules.legal_moves(pos, &mut self.moves[ply]);
+        let n = self.moves[ply].len();
+        if n == 0 {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        if self.move_limit > 0 && pos.halfmove_clock() >= self.move_limit {
+            return 0;
+        }
+        self.order_moves(pos, ply, tt_move);
+
+        let alpha0 = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        // Futility: near the leaves and far below alpha, quiet moves are not tried.
+        let futile = quiet_window && depth <= 2 && static_eval + 150 * depth <= alpha;
+        let late_quiets = 4 + 3 * (depth * depth) as usize;
+        let mut quiets = 0usize;
+        for i in 0..n {
+            let mv = self.pick(ply, i);
+            let mover = pos.piece_at(mv.from);
+            let quiet = mv.promotion.is_none() && victim(pos, &mv).is_none();
+            if quiet && i > 0 && best > -MATE_BOUND {
+                quiets += 1;
+                // Late-move pruning: ordering puts the good quiet moves first.
+                if futile || (quiet_window && depth <= 3 && quiets > late_quiets) {
+                    continue;
+                }
+            }
+            let undo = rules.make_move(pos, mv);
+            let check = rules.in_check(pos);
+            self.path.push(hash);
+            let nd = depth - 1 + (check && ply < MAX_PLY / 2) as i32;
+            let v = if i == 0 {
+                -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true)
+            } else {
+                let r = if depth >= 3
+                    && i >= 3
+                    && quiet
+                    && !in_check
+                    && !check
+                    && !self.is_killer(ply, &mv)
+                {
+                    if i >= 10 && depth >= 5 { 2 } else { 1 }
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(pos, nd - r, -alpha - 1, -alpha, ply + 1, check, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(pos, nd, -alpha - 1, -alpha, ply + 1, check, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true);
+                }
+                s
+            };
+            self.path.pop();
+            rules.unmake_move(pos, &undo);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(mv);
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, mv);
+                    if v >= beta {
+                        if quiet {
+                            self.reward_quiet(ply, mv, mover.map_or(0, |p| p.code()), depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            hash,
+            depth as u32,
+            to_table(best, ply),
+            bound,
+            best_move.as_ref().map(MoveRef::of),
+        );
+        best
+    }
+
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        qply: u32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.poll() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 || qply >= QUIESCE_PLIES {
+            return self.eval.evaluate(pos);
+        }
+        // On a small crowded board nearly every capture checks; answering every check
+        // with every move would make quiescence a full search. Past the first plies a
+        // check is judged like any other position (the main search extends checks).
+        let in_check = in_check && qply < QUIESCE_EVASION_PLIES;
+        let stand = if in_check {
+            -MATE + ply as i32
+        } else {
+            let s = self.eval.evaluate(pos);
+            if s >= beta {
+                return s;
+            }
+            alpha = alpha.max(s);
+            s
+        };
+        let rules = self.rules;
+        rules.legal_moves(pos, &mut self.moves[ply]);
+        if self.moves[ply].is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        if !in_check {
+            // Only captures and promotions: a quiet position is judged as it stands.
+            self.moves[ply].retain(|m| m.promotion.is_some() || victim(pos, m).is_some());
+        }
+        self.order_moves(pos, ply, None);
+        let mut best = stand;
+        for i in 0..self.moves[ply].len() {
+            let mv = self.pick(ply, i);
+            if !in_check {
+                let gain = victim(pos, &mv).map_or(0, |p| self.eval.value(p.kind()))
+                    + mv.promotion.map_or(0, |k| self.eval.value(k));
+                if stand + gain + 200 < alpha {
+                    continue;
+                }
+                // A bigger piece taking a smaller one on a defended square usually
+                // loses the difference: skip it (a cheap stand-in for exchange
+                // evaluation, and what keeps quiescence small on a crowded board).
+                let attacker = pos
+                    .piece_at(mv.from)
+                    .map_or(0, |p| self.eval.value(p.kind()));
+                if attacker > gain && rules.is_attacked(pos, mv.to, !pos.side_to_move()) {
+                    continue;
+                }
+            }
+            let undo = rules.make_move(pos, mv);
+            // Past the evasion plies the child ignores check: do not ask.
+            let check = qply + 1 < QUIESCE_EVASION_PLIES && rules.in_check(pos);
+            let v = -self.quiesce(pos, -beta, -alpha, ply + 1, check, qply + 1);
+            rules.unmake_move(pos, &undo);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, mv);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn set_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    fn is_killer(&self, ply: usize, mv: &Move) -> bool {
+        self.killers[ply].contains(&Some(*mv))
+    }
+
+    fn reward_quiet(&mut self, ply: usize, mv: Move, code: u8, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        if let Some(h) = self
+            .history
+            .get_mut(code as usize * self.squares + mv.to.index())
+        {
+            *h = (*h + depth * depth).min(HISTORY_MAX);
+        }
+    }
+
+    /// The ordering key of a move: table move, captures by MVV-LVA, promotions,
+    /// killers, then history.
+    #[inline]
+    fn static_key(&self, pos: &Position, mv: &Move, tt_move: Option<MoveRef>, ply: usize) -> i32 {
+        if tt_move.is_some_and(|t| t.matches(mv)) {
+            return TT_MOVE;
+        }
+        let promo = mv.promotion.map_or(0, |k| self.eval.value(k));
+        let mover = pos.piece_at(mv.from);
+        if let Some(v) = victim(pos, mv) {
+            let attacker = mover.map_or(0, |p| self.eval.value(p.kind()));
+            return CAPTURE + self.eval.value(v.kind()) * 64 - attacker / 16 + promo;
+        }
+        if mv.promotion.is_some() {
+            return PROMOTION + promo;
+        }
+        let k = &self.killers[ply];
+        if k[0] == Some(*mv) {
+            return KILLER;
+        }
+        if k[1] == Some(*mv) {
+            return KILLER - 1;
+        }
+        mover.map_or(0, |p| {
+            self.history
+                .get(p.code() as usize * self.squares + mv.to.index())
+                .copied()
+                .unwrap_or(0)
+        })
+    }
+
+    fn order_moves(&mut self, pos: &Position, ply: usize, tt_move: Option<MoveRef>) {
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        keys.clear();
+        for mv in &self.moves[ply] {
+            keys.push(self.static_key(pos, mv, tt_move, ply));
+        }
+        self.keys[ply] = keys;
+    }
+
+    /// Brings the best remaining move to slot `i` (selection sort: most nodes cut off
+    /// after a few moves, so sorting the whole list would be wasted).
+    #[inline]
+    fn pick(&mut self, ply: usize, i: usize) -> Move {
+        let keys = &mut self.keys[ply];
+        let mut best = i;
+        for j in i + 1..keys.len() {
+            if keys[j] > keys[best] {
+                best = j;
+            }
+        }
+        keys.swap(i, best);
+        self.moves[ply].swap(i, best);
+        self.moves[ply][i]
+    }
+}
