@@ -10,7 +10,10 @@ struct CellIn {
 
 struct CellOut {
     @builtin(position) position: vec4<f32>,
-    @location(0) face_uv: vec2<f32>,
+    // Position inside the face and the face's half size, in 4D board units: the
+    // border is found from these without derivatives (cheap on software rasterizers).
+    @location(0) face_pos: vec2<f32>,
+    @location(3) @interpolate(flat) face_half: vec2<f32>,
     @location(1) fill: vec4<f32>,
     @location(2) edge: vec4<f32>,
 };
@@ -27,18 +30,22 @@ fn vs_cell(@builtin(vertex_index) vertex: u32, cell: CellIn) -> CellOut {
     let side = select(-1.0, 1.0, face % 2u == 1u);
     let a = uv * 2.0 - 1.0;
     var local = vec3<f32>(a.x, a.y, side);
+    var face_half = cell.half_size.xy;
     var shade = select(0.55, 1.0, side > 0.0); // layer top bright, underside dim
     if axis == 0u {
         local = vec3<f32>(side, a.x, a.y);
+        face_half = cell.half_size.yz;
         shade = 0.75;
     } else if axis == 1u {
         local = vec3<f32>(a.x, side, a.y);
+        face_half = cell.half_size.xz;
         shade = 0.88;
     }
     let p = cell.centre + vec4<f32>(local * cell.half_size.xyz, 0.0);
     var out: CellOut;
     out.position = project4(p);
-    out.face_uv = uv;
+    out.face_pos = a * face_half;
+    out.face_half = face_half;
     out.fill = vec4<f32>(cell.fill.rgb * shade, cell.fill.a);
     out.edge = cell.edge;
     return out;
@@ -46,9 +53,10 @@ fn vs_cell(@builtin(vertex_index) vertex: u32, cell: CellIn) -> CellOut {
 
 @fragment
 fn fs_cell(in: CellOut) -> @location(0) vec4<f32> {
-    // Distance to the face's border in pixels, so edges stay thin lines at any size.
-    let border = min(in.face_uv, vec2<f32>(1.0) - in.face_uv) / max(fwidth(in.face_uv), vec2<f32>(1e-6));
-    let px = min(border.x, border.y);
-    let on_edge = 1.0 - smoothstep(g.params.w - 0.5, g.params.w + 0.5, px);
-    return finish(mix(in.fill, in.edge, on_edge));
+    // Distance to the face's border in board units; g.params.w is the edge width.
+    let border = in.face_half - abs(in.face_pos);
+    let e = min(border.x, border.y);
+    let w = g.params.w;
+    let on_edge = 1.0 - smoothstep(w * 0.6, w * 1.4, e);
+    return mix(in.fill, in.edge, on_edge);
 }

@@ -6,7 +6,7 @@ struct Globals {
     // 4D rotation of the board (XW, YW, ZW planes).
     rotation: mat4x4<f32>,
     // x: 4D perspective strength, y: smallest perspective divisor,
-    // z: 1 when the target is sRGB (colours are given in sRGB), w: cell edge width in px.
+    // z: unused, w: cell edge width in 4D board units.
     params: vec4<f32>,
     // x, y: target size in pixels.
     target_size: vec4<f32>,
@@ -15,20 +15,6 @@ struct Globals {
 @group(0) @binding(0) var<uniform> g: Globals;
 @group(0) @binding(1) var atlas: texture_2d<f32>;
 @group(0) @binding(2) var atlas_sampler: sampler;
-
-fn srgb_to_linear(c: vec3<f32>) -> vec3<f32> {
-    let lo = c / 12.92;
-    let hi = pow((c + vec3<f32>(0.055)) / 1.055, vec3<f32>(2.4));
-    return select(hi, lo, c <= vec3<f32>(0.04045));
-}
-
-// Colours arrive in sRGB; an sRGB target encodes on write, so undo it first.
-fn finish(c: vec4<f32>) -> vec4<f32> {
-    if g.params.z > 0.5 {
-        return vec4<f32>(srgb_to_linear(c.rgb), c.a);
-    }
-    return c;
-}
 
 // The same formulas as projection.rs: rotate in 4D, divide by the 4D depth, lay X along
 // world x, Y along world -z and Z upwards, then the 3D camera.

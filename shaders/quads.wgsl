@@ -1,5 +1,6 @@
-// Screen-space quads: pieces and label glyphs from the atlas, procedural marks (dots,
-// rings, frames, glows, arrow heads) and plain colour. Corners come in pixels + depth.
+// Screen-space quads: pieces and label glyphs from the atlas (fs_textured), procedural
+// marks (dots, rings, frames, glows, arrow heads) and plain colour (fs_plain). Corners
+// come in pixels + depth. Colours arrive already in the target's encoding.
 
 struct QuadIn {
     @location(0) p0: vec3<f32>,
@@ -19,6 +20,10 @@ struct QuadOut {
     @location(2) colour: vec4<f32>,
     @location(3) colour2: vec4<f32>,
     @location(4) @interpolate(flat) mode: u32,
+    // Width of one pixel in local (0..1) units, and the atlas mip level to read:
+    // worked out per quad so the fragment shader needs no derivatives.
+    @location(5) @interpolate(flat) pixel: vec2<f32>,
+    @location(6) @interpolate(flat) lod: f32,
 };
 
 const MODE_SOLID: u32 = 0u;
@@ -52,27 +57,24 @@ fn vs_quad(@builtin(vertex_index) vertex: u32, q: QuadIn) -> QuadOut {
     out.colour = q.colour;
     out.colour2 = q.colour2;
     out.mode = q.mode;
+    let size_px = max(vec2<f32>(length(q.p1.xy - q.p0.xy), length(q.p3.xy - q.p0.xy)), vec2<f32>(1e-3));
+    out.pixel = 1.0 / size_px;
+    let texels = abs(q.uv_rect.zw - q.uv_rect.xy) * vec2<f32>(textureDimensions(atlas));
+    out.lod = max(log2(max(texels.x / size_px.x, texels.y / size_px.y)), 0.0);
     return out;
 }
 
+// Quads without the atlas. Most covered pixels are plain squares: they leave before
+// any other work, which matters a lot on software rasterizers.
 @fragment
-fn fs_quad(in: QuadOut) -> @location(0) vec4<f32> {
-    // Sampling and derivatives stay in uniform control flow: take them first.
-    let t = textureSample(atlas, atlas_sampler, in.uv);
-    let d = length(in.local * 2.0 - vec2<f32>(1.0));
-    let aa = max(fwidth(d), 1e-4);
-    let aa_v = max(fwidth(in.local.y), 1e-4);
+fn fs_plain(in: QuadOut) -> @location(0) vec4<f32> {
+    if in.mode == MODE_SOLID {
+        return in.colour;
+    }
     var c = in.colour;
+    let d = length(in.local * 2.0 - vec2<f32>(1.0));
+    let aa = 2.0 * max(in.pixel.x, in.pixel.y);
     switch in.mode {
-        case MODE_PIECE: {
-            // R: silhouette with outline band, G: fill, B: inner strokes.
-            var rgb = mix(in.colour2.rgb, in.colour.rgb, t.g);
-            rgb = mix(rgb, in.colour2.rgb, t.b);
-            c = vec4<f32>(rgb, t.r * in.colour.a);
-        }
-        case MODE_TEXT: {
-            c = vec4<f32>(in.colour.rgb, in.colour.a * t.r);
-        }
         case MODE_DISC: {
             c.a = c.a * (1.0 - smoothstep(1.0 - aa, 1.0, d));
         }
@@ -83,7 +85,7 @@ fn fs_quad(in: QuadOut) -> @location(0) vec4<f32> {
         case MODE_TRIANGLE: {
             let half_width = 0.5 * (1.0 - in.local.x);
             let outside = abs(in.local.y - 0.5) - half_width;
-            c.a = c.a * (1.0 - smoothstep(-aa_v, aa_v, outside));
+            c.a = c.a * (1.0 - smoothstep(-in.pixel.y, in.pixel.y, outside));
         }
         case MODE_FRAME: {
             let e = min(min(in.local.x, 1.0 - in.local.x), min(in.local.y, 1.0 - in.local.y));
@@ -97,5 +99,23 @@ fn fs_quad(in: QuadOut) -> @location(0) vec4<f32> {
     if c.a < 0.02 {
         discard;
     }
-    return finish(c);
+    return c;
+}
+
+// Pieces and label glyphs from the atlas, at the mip level the vertex stage chose.
+@fragment
+fn fs_textured(in: QuadOut) -> @location(0) vec4<f32> {
+    let t = textureSampleLevel(atlas, atlas_sampler, in.uv, in.lod);
+    var c: vec4<f32>;
+    if in.mode == MODE_PIECE {
+        // R: silhouette with outline band, G: fill, B: inner strokes.
+        let rgb = mix(mix(in.colour2.rgb, in.colour.rgb, t.g), in.colour2.rgb, t.b);
+        c = vec4<f32>(rgb, t.r * in.colour.a);
+    } else {
+        c = vec4<f32>(in.colour.rgb, in.colour.a * t.r);
+    }
+    if c.a < 0.02 {
+        discard;
+    }
+    return c;
 }

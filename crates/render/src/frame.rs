@@ -59,7 +59,8 @@ pub(crate) struct Globals {
     /// World to clip space of the whole target (the tesseract rectangle folded in).
     pub(crate) view_proj: [[f32; 4]; 4],
     pub(crate) rotation: [[f32; 4]; 4],
-    /// x: 4D perspective, y: smallest divisor, z: 1 for an sRGB target, w: edge pixels.
+    /// x: 4D perspective, y: smallest divisor, z: unused, w: cell edge
+    /// width in 4D board units.
     pub(crate) params: [f32; 4],
     /// x, y: target size in pixels.
     pub(crate) target: [f32; 4],
@@ -79,17 +80,34 @@ impl Default for Globals {
 /// Depth nudge that puts a mark just behind the piece on the same square.
 const BEHIND: f32 = 2e-5;
 
+/// How a run of quads is drawn: with or without the atlas (plain quads never pay for
+/// texture reads, which dominate on software rasterizers), depth-tested or on top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum QuadPipe {
+    PlainDepth = 0,
+    TexturedDepth = 1,
+    PlainOverlay = 2,
+    TexturedOverlay = 3,
+}
+
+/// One draw call's worth of quads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct QuadDraw {
+    pub(crate) range: Range<u32>,
+    pub(crate) pipe: QuadPipe,
+    /// Clipped to the tesseract rectangle (else the whole target).
+    pub(crate) in_tesseract: bool,
+}
+
 /// The CPU side of one frame.
 #[derive(Default)]
 pub(crate) struct Frame {
     pub(crate) cells: Vec<CellInstance>,
     pub(crate) quads: Vec<QuadInstance>,
-    /// Tesseract lines, marks and pieces: depth-tested and depth-writing.
-    pub(crate) depth_range: Range<u32>,
-    /// Tesseract arrows: on top, clipped to the tesseract rectangle.
-    pub(crate) tesseract_overlay: Range<u32>,
-    /// Flat boards, labels and their arrows: on top, in order.
-    pub(crate) flat_range: Range<u32>,
+    /// Runs of `quads` in drawing order: at most three for the tesseract (lines and
+    /// marks, pieces, arrows) and three for the flat boards (squares, pieces and
+    /// labels, marks and arrows), whatever the scene holds.
+    pub(crate) draws: Vec<QuadDraw>,
     /// Pixel rectangle `[x, y, w, h]` the tesseract draws are clipped to.
     pub(crate) tesseract_scissor: Option<[u32; 4]>,
     pub(crate) target: [u32; 2],
@@ -105,15 +123,13 @@ impl Frame {
     pub(crate) fn build(&mut self, scene: &Scene, target: [u32; 2], area: Rect, srgb: bool) {
         self.cells.clear();
         self.quads.clear();
-        self.depth_range = 0..0;
-        self.tesseract_overlay = 0..0;
-        self.flat_range = 0..0;
+        self.draws.clear();
         self.tesseract_scissor = None;
         self.target = target;
         let pal = palette(scene.theme);
         self.clear = pal.background;
         self.globals = Globals {
-            params: [0.0, MIN_W_DIVISOR, if srgb { 1.0 } else { 0.0 }, 1.25],
+            params: [0.0, MIN_W_DIVISOR, 0.0, 0.0],
             target: [target[0].max(1) as f32, target[1].max(1) as f32, 0.0, 0.0],
             ..Globals::default()
         };
@@ -125,15 +141,47 @@ impl Frame {
         if let Some(rect) = split.tesseract {
             self.build_tesseract(scene, &board, rect, &pal);
         }
-        let start = self.quads.len() as u32;
+        let start = self.quads.len();
         if let (Some(t), Some(_)) = (split.tesseract, split.flat) {
             let line = Rect::new(t.x + t.w - 1.0, t.y, 2.0, t.h);
             self.quads.push(rect_quad(line, pal.separator, MODE_SOLID));
         }
         if let Some(rect) = split.flat {
-            self.build_flat(scene, &board, rect, &pal);
+            self.build_flat(scene, &board, rect, &pal, start);
+        } else {
+            self.close(start, QuadPipe::PlainOverlay, false);
         }
-        self.flat_range = start..self.quads.len() as u32;
+        if srgb {
+            self.to_linear();
+        }
+    }
+
+    /// Record the quads pushed since `start` as one draw.
+    fn close(&mut self, start: usize, pipe: QuadPipe, in_tesseract: bool) {
+        let end = self.quads.len();
+        if end > start {
+            let range = start as u32..end as u32;
+            self.draws.push(QuadDraw {
+                range,
+                pipe,
+                in_tesseract,
+            });
+        }
+    }
+
+    /// An sRGB target encodes what the shader writes: hand it linear colours, converted
+    /// once per instance here instead of once per pixel on the GPU.
+    fn to_linear(&mut self) {
+        for cell in &mut self.cells {
+            cell.fill = srgb_to_linear(cell.fill);
+            cell.edge = srgb_to_linear(cell.edge);
+        }
+        for quad in &mut self.quads {
+            quad.colour = srgb_to_linear(quad.colour);
+            if quad.mode == MODE_PIECE {
+                quad.colour2 = srgb_to_linear(quad.colour2);
+            }
+        }
     }
 
     /// The strongest mark of every square, for tinting tesseract cells.
@@ -155,6 +203,7 @@ impl Frame {
         self.globals.view_proj = (remap * proj.view_proj()).to_cols_array_2d();
         self.globals.rotation = proj.rotation().to_cols_array_2d();
         self.globals.params[0] = proj.perspective_4d();
+        self.globals.params[3] = board.pitch() * 0.022;
         self.tesseract_scissor = scissor(rect, self.target);
 
         // Cells, far to near, so their translucent faces blend in a stable order.
@@ -191,12 +240,9 @@ impl Frame {
             .sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
         self.cells.extend(self.sorted_cells.iter().map(|(_, c)| *c));
 
-        let depth_start = self.quads.len() as u32;
-        self.push_cube_lines(board, &proj, pal);
-        self.push_tesseract_sprites(scene, board, &proj);
-        self.depth_range = depth_start..self.quads.len() as u32;
+        self.push_tesseract_sprites(scene, board, &proj, pal);
 
-        let overlay_start = self.quads.len() as u32;
+        let overlay_start = self.quads.len();
         for arrow in &scene.arrows {
             let ends = [arrow.from, arrow.to].map(|sq| {
                 let c = board.centre_4d(sq)?;
@@ -213,7 +259,7 @@ impl Frame {
                 );
             }
         }
-        self.tesseract_overlay = overlay_start..self.quads.len() as u32;
+        self.close(overlay_start, QuadPipe::PlainOverlay, true);
     }
 
     /// Outline of every W copy's cube, and the edges joining matching corners of
@@ -243,21 +289,22 @@ impl Frame {
         }
     }
 
-    /// Pieces as camera-facing billboards plus the marks drawn around them, far to near.
-    fn push_tesseract_sprites(&mut self, scene: &Scene, board: &BoardGeometry, proj: &Projector) {
-        self.sorted_sprites.clear();
+    /// Cube lines and square marks (one draw), then pieces as camera-facing billboards
+    /// (another); each run far to near, all depth-tested.
+    fn push_tesseract_sprites(
+        &mut self,
+        scene: &Scene,
+        board: &BoardGeometry,
+        proj: &Projector,
+        pal: &Palette,
+    ) {
         let at = |square: u16| {
             let c = board.centre_4d(square)?;
             Some((proj.project(c)?, proj.cell_radius_px(board, c)))
         };
-        for piece in &scene.pieces {
-            let Some((p, r)) = at(piece.square) else {
-                continue;
-            };
-            let (fill, line) = piece_colours(piece.white);
-            let quad = square_quad(p, r * 0.9, piece_uv(piece.glyph), fill, line, MODE_PIECE);
-            self.sorted_sprites.push((p.z, quad));
-        }
+        let start = self.quads.len();
+        self.push_cube_lines(board, proj, pal);
+        self.sorted_sprites.clear();
         for &(square, h) in &scene.highlights {
             let Some((p, r)) = at(square) else { continue };
             let behind = Vec3::new(p.x, p.y, p.z + BEHIND);
@@ -279,25 +326,64 @@ impl Frame {
             };
             self.sorted_sprites.push((quad.p0[2], quad));
         }
-        self.sorted_sprites.sort_by(|a, b| b.0.total_cmp(&a.0));
-        self.quads
-            .extend(self.sorted_sprites.iter().map(|(_, q)| *q));
+        self.flush_sorted_sprites();
+        self.close(start, QuadPipe::PlainDepth, true);
+
+        let start = self.quads.len();
+        for piece in &scene.pieces {
+            let Some((p, r)) = at(piece.square) else {
+                continue;
+            };
+            let (fill, line) = piece_colours(piece.white);
+            let quad = square_quad(p, r * 0.9, piece_uv(piece.glyph), fill, line, MODE_PIECE);
+            self.sorted_sprites.push((p.z, quad));
+        }
+        self.flush_sorted_sprites();
+        self.close(start, QuadPipe::TexturedDepth, true);
     }
 
-    fn build_flat(&mut self, scene: &Scene, board: &BoardGeometry, rect: Rect, pal: &Palette) {
+    /// Append the collected sprites far to near, so their soft edges blend right.
+    fn flush_sorted_sprites(&mut self) {
+        self.sorted_sprites
+            .sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+        self.quads
+            .extend(self.sorted_sprites.iter().map(|(_, q)| *q));
+        self.sorted_sprites.clear();
+    }
+
+    /// Flat boards in three draws: squares and tints, then pieces and labels, then the
+    /// marks and arrows over them. `start` is where this picture's first run began.
+    fn build_flat(
+        &mut self,
+        scene: &Scene,
+        board: &BoardGeometry,
+        rect: Rect,
+        pal: &Palette,
+        start: usize,
+    ) {
         let flat = FlatLayout::new(*board, rect);
         let s = flat.square_size();
         if s < 2.0 {
+            self.close(start, QuadPipe::PlainOverlay, false);
             return;
         }
         let [sx, sy, sz, sw] = board.sizes();
         for w in 0..sw {
             for z in 0..sz {
                 let b = flat.board_rect(z, w);
+                // Four thin bands, not a rectangle under the board: software
+                // rasterizers pay for every covered pixel.
                 let pad = (s * 0.06).max(1.0);
-                let frame = Rect::new(b.x - pad, b.y - pad, b.w + 2.0 * pad, b.h + 2.0 * pad);
-                self.quads
-                    .push(rect_quad(frame, pal.board_frame, MODE_SOLID));
+                let bands = [
+                    Rect::new(b.x - pad, b.y - pad, b.w + 2.0 * pad, pad),
+                    Rect::new(b.x - pad, b.y + b.h, b.w + 2.0 * pad, pad),
+                    Rect::new(b.x - pad, b.y, pad, b.h),
+                    Rect::new(b.x + b.w, b.y, pad, b.h),
+                ];
+                for band in bands {
+                    self.quads
+                        .push(rect_quad(band, pal.board_frame, MODE_SOLID));
+                }
             }
         }
         for square in 0..board.square_count() as u16 {
@@ -326,6 +412,9 @@ impl Frame {
             };
             self.quads.push(quad);
         }
+        self.close(start, QuadPipe::PlainOverlay, false);
+        let start = self.quads.len();
+        self.push_flat_labels(&flat, [sx, sy, sz, sw], pal);
         for piece in &scene.pieces {
             let Some(r) = flat.square_rect(piece.square) else {
                 continue;
@@ -341,7 +430,9 @@ impl Frame {
                 MODE_PIECE,
             ));
         }
+        self.close(start, QuadPipe::TexturedOverlay, false);
         // Marks drawn over the pieces.
+        let start = self.quads.len();
         for &(square, h) in &scene.highlights {
             let Some(r) = flat.square_rect(square) else {
                 continue;
@@ -365,7 +456,6 @@ impl Frame {
             };
             self.quads.push(quad);
         }
-        self.push_flat_labels(&flat, [sx, sy, sz, sw], pal);
         for arrow in &scene.arrows {
             if let (Some(a), Some(b)) =
                 (flat.square_centre(arrow.from), flat.square_centre(arrow.to))
@@ -374,6 +464,7 @@ impl Frame {
                 push_arrow(&mut self.quads, a, b, width, arrow_colour(arrow.kind));
             }
         }
+        self.close(start, QuadPipe::PlainOverlay, false);
     }
 
     /// Rank numbers left of the left column of boards, file letters under the bottom
@@ -426,6 +517,17 @@ impl Frame {
 const UNIT_UV: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
 
 /// A square's colour: a1 (all coordinates 0) is dark, like chess.
+fn srgb_to_linear(c: Rgba) -> Rgba {
+    let f = |v: f32| {
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    [f(c[0]), f(c[1]), f(c[2]), c[3]]
+}
+
 fn is_dark(board: &BoardGeometry, square: u16) -> bool {
     board
         .coords(square)
@@ -643,8 +745,24 @@ mod tests {
         assert_eq!(frame.cells.len(), 64);
         let pieces = frame.quads.iter().filter(|q| q.mode == MODE_PIECE).count();
         assert_eq!(pieces, 2, "one piece in each view");
-        assert!(!frame.depth_range.is_empty() && !frame.flat_range.is_empty());
-        assert!(!frame.tesseract_overlay.is_empty(), "the arrow");
+        let pipes: Vec<QuadPipe> = frame.draws.iter().map(|d| d.pipe).collect();
+        use QuadPipe::*;
+        assert_eq!(
+            pipes,
+            [
+                PlainDepth,
+                TexturedDepth,
+                PlainOverlay,
+                PlainOverlay,
+                TexturedOverlay,
+                PlainOverlay
+            ]
+        );
+        let tesseract_arrow = &frame.draws[2];
+        assert!(
+            tesseract_arrow.in_tesseract && tesseract_arrow.range.len() == 2,
+            "shaft and head"
+        );
         let caps = (frame.cells.capacity(), frame.quads.capacity());
         frame.build(&scene(), [1280, 720], area, false);
         assert_eq!(caps, (frame.cells.capacity(), frame.quads.capacity()));
@@ -673,7 +791,8 @@ mod tests {
             area,
             false,
         );
-        assert!(frame.flat_range.is_empty() && frame.tesseract_scissor == Some([0, 0, 640, 480]));
+        assert!(frame.draws.iter().all(|d| d.in_tesseract));
+        assert_eq!(frame.tesseract_scissor, Some([0, 0, 640, 480]));
         frame.build(
             &Scene {
                 shape: [255, 255, 255, 255],

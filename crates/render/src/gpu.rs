@@ -39,8 +39,8 @@ pub struct Renderer {
     format: wgpu::TextureFormat,
     sample_count: u32,
     cell_pipeline: wgpu::RenderPipeline,
-    depth_quad_pipeline: wgpu::RenderPipeline,
-    overlay_quad_pipeline: wgpu::RenderPipeline,
+    /// Indexed by [`QuadPipe`].
+    quad_pipelines: [wgpu::RenderPipeline; 4],
     globals: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
     cells: GrowingBuffer,
@@ -134,7 +134,8 @@ impl Renderer {
                 },
                 wgpu::BindGroupLayoutEntry {
                     binding: 1,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    // The vertex stage reads the atlas size to pick a mip level.
+                    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
                     ty: wgpu::BindingType::Texture {
                         sample_type: wgpu::TextureSampleType::Float { filterable: true },
                         view_dimension: wgpu::TextureViewDimension::D2,
@@ -224,28 +225,39 @@ impl Renderer {
             &[Some(cells_layout)],
             DepthUse::TestOnly,
         );
-        let depth_quad_pipeline = make.pipeline(
-            "chess4d depth quads",
-            &quads_module,
-            "vs_quad",
-            "fs_quad",
-            &[Some(quads_layout.clone())],
-            DepthUse::TestAndWrite,
-        );
-        let overlay_quad_pipeline = make.pipeline(
-            "chess4d overlay quads",
-            &quads_module,
-            "vs_quad",
-            "fs_quad",
-            &[Some(quads_layout)],
-            DepthUse::Ignore,
-        );
+        let quad = |label: &str, fs: &str, depth: DepthUse| {
+            make.pipeline(
+                label,
+                &quads_module,
+                "vs_quad",
+                fs,
+                &[Some(quads_layout.clone())],
+                depth,
+            )
+        };
+        let quad_pipelines = [
+            quad(
+                "chess4d plain depth quads",
+                "fs_plain",
+                DepthUse::TestAndWrite,
+            ),
+            quad(
+                "chess4d textured depth quads",
+                "fs_textured",
+                DepthUse::TestAndWrite,
+            ),
+            quad("chess4d plain overlay quads", "fs_plain", DepthUse::Ignore),
+            quad(
+                "chess4d textured overlay quads",
+                "fs_textured",
+                DepthUse::Ignore,
+            ),
+        ];
         Self {
             format: target_format,
             sample_count,
             cell_pipeline,
-            depth_quad_pipeline,
-            overlay_quad_pipeline,
+            quad_pipelines,
             globals,
             bind_group,
             cells: GrowingBuffer::new(
@@ -405,44 +417,41 @@ impl Renderer {
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>) {
         let f = &self.frame;
         let [tw, th] = f.target;
+        let tesseract = f.tesseract_scissor.unwrap_or([0, 0, tw, th]);
         pass.set_bind_group(0, &self.bind_group, &[]);
-        if let Some([x, y, w, h]) = f.tesseract_scissor {
-            pass.set_scissor_rect(x, y, w, h);
-            if self.cells.len > 0 {
-                pass.set_pipeline(&self.cell_pipeline);
-                pass.set_vertex_buffer(0, self.cells.buffer.slice(..));
-                pass.draw(0..36, 0..self.cells.len);
+        let mut clipped = false;
+        let mut clip = |pass: &mut wgpu::RenderPass<'_>, to_tesseract: bool| {
+            if to_tesseract != clipped {
+                let [x, y, w, h] = if to_tesseract {
+                    tesseract
+                } else {
+                    [0, 0, tw, th]
+                };
+                pass.set_scissor_rect(x, y, w, h);
+                clipped = to_tesseract;
             }
-            pass.set_vertex_buffer(0, self.quads.buffer.slice(..));
-            if !f.depth_range.is_empty() {
-                pass.set_pipeline(&self.depth_quad_pipeline);
-                pass.draw(0..6, f.depth_range.clone());
-            }
-            if !f.tesseract_overlay.is_empty() {
-                pass.set_pipeline(&self.overlay_quad_pipeline);
-                pass.draw(0..6, f.tesseract_overlay.clone());
-            }
-            pass.set_scissor_rect(0, 0, tw, th);
+        };
+        if self.cells.len > 0 {
+            clip(pass, true);
+            pass.set_pipeline(&self.cell_pipeline);
+            pass.set_vertex_buffer(0, self.cells.buffer.slice(..));
+            pass.draw(0..36, 0..self.cells.len);
         }
-        if !f.flat_range.is_empty() {
+        if !f.draws.is_empty() {
             pass.set_vertex_buffer(0, self.quads.buffer.slice(..));
-            pass.set_pipeline(&self.overlay_quad_pipeline);
-            pass.draw(0..6, f.flat_range.clone());
         }
+        for d in &f.draws {
+            clip(pass, d.in_tesseract);
+            pass.set_pipeline(&self.quad_pipelines[d.pipe as usize]);
+            pass.draw(0..6, d.range.clone());
+        }
+        clip(pass, false);
     }
 
-    /// Draw calls the last prepared frame needs (at most 4, whatever the scene holds).
+    /// Draw calls the last prepared frame needs: at most 7 (cells, three runs of quads
+    /// for the tesseract, three for the flat boards), whatever the scene holds.
     pub fn draw_calls(&self) -> usize {
-        let f = &self.frame;
-        [
-            self.cells.len > 0,
-            !f.depth_range.is_empty(),
-            !f.tesseract_overlay.is_empty(),
-            !f.flat_range.is_empty(),
-        ]
-        .iter()
-        .filter(|&&b| b)
-        .count()
+        usize::from(self.cells.len > 0) + self.frame.draws.len()
     }
 }
 

@@ -74,3 +74,26 @@ pub fn save(name: &str, width: u32, height: u32, rgba: &[u8]) {
         chess4d_render::write_png(&path, width, height, rgba).expect("write screenshot");
     }
 }
+
+/// A bare device and queue for tests that drive [`chess4d_render::Renderer`] directly;
+/// `None` (after a loud message) without an adapter, a failure when `CI` is set.
+pub fn device() -> Option<(wgpu::Device, wgpu::Queue)> {
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    match pollster::block_on(wgpu::util::initialize_adapter_from_env_or_default(
+        &instance, None,
+    )) {
+        Ok(adapter) => {
+            Some(pollster::block_on(adapter.request_device(&Default::default())).expect("device"))
+        }
+        Err(e) => {
+            if std::env::var_os("CI").is_some() {
+                panic!("CI is set but no graphics adapter was found: {e}");
+            }
+            eprintln!(
+                "\n!!!!!!!!!! RENDERING TEST NOT RUN: no graphics adapter ({e}) !!!!!!!!!!\n"
+            );
+            None
+        }
+    }
+}
