@@ -20,6 +20,7 @@
 //! are `1 + kind * 2 + color` with kinds K Q R B N P T = 0..6 and White = 0, Black = 1
 //! (see [`Piece::code`]).
 
+pub mod plugin;
 pub mod rules;
 
 pub use rules::*;

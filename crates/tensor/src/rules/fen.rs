@@ -11,6 +11,7 @@ use super::geometry::NONE;
 use super::types::{
     Color, FILES, Kind, Piece, RANKS, SQUARES, Square, parse_square, rank_of, square, square_name,
 };
+use super::zobrist::KEYS;
 
 /// What is wrong with a FEN string.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -339,6 +340,65 @@ impl Position {
         halfmove: u32,
         fullmove: u32,
     ) -> Result<Position, FenError> {
+        let mut pos = Position::fill(board, side, castling, en_passant, halfmove, fullmove)?;
+        validate(&mut pos)?;
+        Ok(pos)
+    }
+
+    /// Builds a position from a board array with only the checks the rules need to stay
+    /// well defined: piece codes 0..=14 and an en-passant square on the board. Whether
+    /// the position could arise in a game (one king a side, castling pieces in place, the
+    /// side not to move out of check) is not asked, which makes this several times
+    /// cheaper than [`Position::from_board`]; the move generator copes with such
+    /// positions (no king, a right without its rook) without panicking.
+    ///
+    /// Meant for a host that keeps the position itself and only ever holds positions the
+    /// rules produced (the plugin lends the board on every call).
+    ///
+    /// # Examples
+    /// ```
+    /// use tensor_chess::{Position, Color, legal_moves};
+    /// let start = Position::start();
+    /// let again = Position::from_board_lenient(start.board(), Color::White, 15, None, 0, 1);
+    /// assert_eq!(again.unwrap(), start);
+    /// // A lone rook (no kings) is not a game position, but it has moves.
+    /// let mut board = [0u8; 80];
+    /// board[0] = 5;
+    /// let pos = Position::from_board_lenient(&board, Color::White, 0, None, 0, 1).unwrap();
+    /// let mut moves = Vec::new();
+    /// legal_moves(&pos, &mut moves);
+    /// assert_eq!(moves.len(), 16);
+    /// assert!(Position::from_board_lenient(&board, Color::White, 0, Some(80), 0, 1).is_err());
+    /// ```
+    pub fn from_board_lenient(
+        board: &[u8; SQUARES],
+        side: Color,
+        castling: u8,
+        en_passant: Option<Square>,
+        halfmove: u32,
+        fullmove: u32,
+    ) -> Result<Position, FenError> {
+        let mut pos = Position::fill(board, side, castling, en_passant, halfmove, fullmove)?;
+        // `put` has keyed the pieces; add the rest rather than rescan the board.
+        if pos.side == Color::Black {
+            pos.hash ^= KEYS.black_to_move;
+        }
+        pos.hash ^= KEYS.castling[pos.castling as usize];
+        if pos.ep != NONE {
+            pos.hash ^= KEYS.en_passant[pos.ep as usize];
+        }
+        Ok(pos)
+    }
+
+    /// The board and fields, with piece codes and the en-passant square checked.
+    fn fill(
+        board: &[u8; SQUARES],
+        side: Color,
+        castling: u8,
+        en_passant: Option<Square>,
+        halfmove: u32,
+        fullmove: u32,
+    ) -> Result<Position, FenError> {
         let mut pos = Position::empty();
         for (sq, &code) in board.iter().enumerate() {
             if code > 14 {
@@ -349,12 +409,14 @@ impl Position {
             }
             pos.put(sq as Square, code);
         }
+        if let Some(ep) = en_passant.filter(|&e| e as usize >= SQUARES) {
+            return Err(FenError::BadEnPassant(format!("square index {ep}")));
+        }
         pos.side = side;
         pos.castling = castling & 15;
         pos.ep = en_passant.unwrap_or(NONE);
         pos.halfmove = halfmove;
         pos.fullmove = fullmove.max(1);
-        validate(&mut pos)?;
         Ok(pos)
     }
 }

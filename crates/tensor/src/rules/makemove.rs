@@ -18,7 +18,7 @@ const fn build_castle_keep() -> [u8; SQUARES] {
 }
 
 /// The castling rights that survive a move leaving or landing on each square.
-static CASTLE_KEEP: [u8; SQUARES] = build_castle_keep();
+pub(crate) static CASTLE_KEEP: [u8; SQUARES] = build_castle_keep();
 
 /// Plays a move and returns what [`unmake_move`] needs to take it back.
 ///

@@ -1,0 +1,109 @@
+//! What the plugin ABI costs: perft of Tensor chess through the built plugin (the host's
+//! `chess4d_core::perft` over `PluginRules`, one ABI call per move list and per move
+//! played) against the same rules linked directly (`tensor_chess::perft`). Prints nodes
+//! per second for both and their ratio (the target is at least 0.8).
+//!
+//! Run with `cargo bench -p tensor-chess --bench abi`; it builds the cdylib itself (in
+//! the profile it runs under) and loads it from beside the benchmark, as chess4d would.
+
+use chess4d_core::{Rules, perft};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Instant;
+use tensor_chess::{Position, parse_fen};
+
+const MIDDLE: &str = "r4k3r/1p2t2pp1/3b6/2pP1t4/10/1T6T1/PP1N3PPP/R4KB2R w KQkq c6 0 12";
+
+/// Builds `libtensor_chess.so` for the profile this benchmark was built in.
+fn build_plugin() -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.args(["build", "-p", "tensor-chess", "--lib"]);
+    if !cfg!(debug_assertions) {
+        cmd.arg("--release");
+    }
+    let out = cmd.output().map_err(|e| format!("cannot run cargo: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "building the plugin failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
+
+/// The best of `runs` timings of `f`, in seconds, after one warm-up; `f` returns nodes.
+fn best(runs: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
+    let nodes = f();
+    let mut best = f64::MAX;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let n = f();
+        best = best.min(t.elapsed().as_secs_f64());
+        if n != nodes {
+            eprintln!("perft is not deterministic: {n} then {nodes}");
+            std::process::exit(1);
+        }
+    }
+    (nodes, best)
+}
+
+fn compare(rules: &Arc<dyn Rules>, name: &str, fen: &str, depth: u32) -> Result<f64, String> {
+    let direct_pos: Position = parse_fen(fen).map_err(|e| format!("{name}: {e}"))?;
+    let host_pos = rules
+        .parse_position(fen)
+        .map_err(|e| format!("{name}: {e}"))?;
+    let (direct_nodes, direct_s) = best(5, || tensor_chess::perft(&direct_pos, depth));
+    let (abi_nodes, abi_s) = best(5, || perft(&**rules, &mut host_pos.clone(), depth));
+    if abi_nodes != direct_nodes {
+        return Err(format!(
+            "{name} perft({depth}): {abi_nodes} through the ABI, {direct_nodes} direct"
+        ));
+    }
+    let direct_nps = direct_nodes as f64 / direct_s;
+    let abi_nps = abi_nodes as f64 / abi_s;
+    let ratio = abi_nps / direct_nps;
+    println!(
+        "{name:>6} perft({depth}) = {direct_nodes:>9}  direct {:>7.2} ms {:>6.2} Mnps  \
+         ABI {:>7.2} ms {:>6.2} Mnps  ratio {ratio:.2}",
+        direct_s * 1e3,
+        direct_nps / 1e6,
+        abi_s * 1e3,
+        abi_nps / 1e6
+    );
+    Ok(ratio)
+}
+
+fn run() -> Result<(), String> {
+    build_plugin()?;
+    let rules = chess4d_variants::load_plugin("tensor", "tensor_chess", &[])
+        .map_err(|e| format!("loading the plugin: {e}"))?;
+    if let Some(p) = chess4d_variants::plugin_of(&*rules) {
+        println!("plugin: {}", p.library_path().display());
+    }
+    let start = tensor_chess::START_FEN;
+    for depth in 1..=2 {
+        let n = perft(&*rules, &mut rules.start_position(), depth);
+        println!(" start perft({depth}) = {n}");
+    }
+    let mut ratios = Vec::new();
+    for depth in [3, 4] {
+        ratios.push(compare(&rules, "start", start, depth)?);
+    }
+    ratios.push(compare(&rules, "middle", MIDDLE, 3)?);
+    let worst = ratios.iter().copied().fold(f64::MAX, f64::min);
+    println!("worst ABI/direct ratio {worst:.2} (target 0.80)");
+    if let Some(f) = chess4d_variants::plugin_fault(&*rules) {
+        return Err(format!("the plugin faulted: {f}"));
+    }
+    Ok(())
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a plain run may pass a filter. Neither matters here.
+    if let Err(e) = run() {
+        eprintln!("abi bench: {e}");
+        std::process::exit(1);
+    }
+}
