@@ -53,6 +53,48 @@ enum Command {
         /// The .toml file.
         file: PathBuf,
     },
+    /// Ask the engine for a move: info lines, then `bestmove MOVE` as the last line.
+    Bestmove {
+        /// A catalog name or a path to a .toml file.
+        #[arg(long, default_value = "full")]
+        variant: String,
+        /// The position; the start position if absent.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Plies to search.
+        #[arg(long, required_unless_present = "movetime")]
+        depth: Option<u32>,
+        /// Milliseconds to search.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Strength, 1 (beginner) to 8 (full strength).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=8))]
+        level: u8,
+    },
+    /// Play games between engine levels (or `random`); White's W-D-L is the last line.
+    Selfplay {
+        /// A catalog name or a path to a .toml file.
+        #[arg(long, default_value = "full")]
+        variant: String,
+        /// White: a level 1-8 or `random`.
+        #[arg(long)]
+        white: cli::engine::Player,
+        /// Black: a level 1-8 or `random`.
+        #[arg(long)]
+        black: cli::engine::Player,
+        /// Number of games.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Milliseconds per engine move.
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
+        /// Seed for openings, the random mover and the levels' noise.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random moves at the start of each game, so that games differ.
+        #[arg(long, default_value_t = 2)]
+        opening_plies: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -80,6 +122,30 @@ fn main() -> ExitCode {
         Some(Command::Moves { variant, fen }) => cli::rules::moves_verb(&variant, fen.as_deref()),
         Some(Command::Variants) => cli::rules::variants_verb(),
         Some(Command::Check { file }) => cli::rules::check_verb(&file),
+        Some(Command::Bestmove {
+            variant,
+            fen,
+            depth,
+            movetime,
+            level,
+        }) => cli::engine::bestmove_verb(&variant, fen.as_deref(), depth, movetime, level),
+        Some(Command::Selfplay {
+            variant,
+            white,
+            black,
+            games,
+            movetime,
+            seed,
+            opening_plies,
+        }) => cli::engine::selfplay_verb(&cli::engine::SelfPlay {
+            variant,
+            white,
+            black,
+            games,
+            movetime: std::time::Duration::from_millis(movetime),
+            seed,
+            opening_plies,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
