@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The engine's strength ladder, by self-play with the `chess4d selfplay` verb:
+#   1. level 8 against a random mover on the full and the classic set (must win all);
+#   2. every level against the level below (the higher level should score >= 65%).
+# Each pairing plays half its games with each colour. Figures go to $OUT as Markdown.
+#
+# Usage: scripts/ladder.sh            (env: BIN, GAMES, MOVETIME, OUT, SEED, LEVELS)
+# Run it in the background on a shared machine:
+#   nice timeout 3600 scripts/ladder.sh > /tmp/ladder.log 2>&1 &
+set -u
+
+BIN=${BIN:-target/release/chess4d}
+GAMES=${GAMES:-20}
+MOVETIME=${MOVETIME:-300}      # ms per engine move; levels 1-7 use a share of it
+OUT=${OUT:-/work/notes/engine-figures.md}
+SEED=${SEED:-1}
+LEVELS=${LEVELS:-"2 3 4 5 6 7 8"}
+
+if [ ! -x "$BIN" ]; then
+    echo "ladder: $BIN not found; build it with: cargo build --release -p chess4d" >&2
+    exit 1
+fi
+half=$((GAMES / 2))
+
+# selfplay VARIANT WHITE BLACK GAMES -> prints the W-D-L line (White's view)
+selfplay() {
+    "$BIN" selfplay --variant "$1" --white "$2" --black "$3" --games "$4" \
+        --movetime "$MOVETIME" --seed "$SEED" | tail -n 1
+}
+
+# pairing VARIANT STRONG WEAK -> "wins draws losses" of STRONG over both colours
+pairing() {
+    local a b
+    a=$(selfplay "$1" "$2" "$3" "$half")
+    b=$(selfplay "$1" "$3" "$2" "$half")
+    # a is STRONG's W-D-L as White; b is WEAK's W-D-L as White, so reverse it.
+    awk -v a="$a" -v b="$b" 'BEGIN {
+        split(a, x, "-"); split(b, y, "-");
+        printf "%d %d %d\n", x[1] + y[3], x[2] + y[2], x[3] + y[1] }'
+}
+
+row() { # NAME VARIANT STRONG WEAK
+    local start r w d l pct
+    start=$(date +%s)
+    r=$(pairing "$2" "$3" "$4")
+    read -r w d l <<< "$r"
+    pct=$(awk -v w="$w" -v d="$d" -v l="$l" 'BEGIN { n = w + d + l;
+        if (n == 0) print "n/a"; else printf "%.0f%%", 100 * (w + d / 2) / n }')
+    echo "| $1 | $2 | $w-$d-$l | $pct | $(( $(date +%s) - start )) s |" | tee -a "$OUT"
+}
+
+{
+    echo
+    echo "## Ladder run $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo
+    echo "$GAMES games a pairing (half with each colour), --movetime $MOVETIME ms, seed $SEED,"
+    echo "2 random opening plies a game, 400-ply cap counted as a draw. Load: $(cut -d' ' -f1-3 /proc/loadavg)."
+    echo
+    echo "| pairing | variant | W-D-L (first named) | score | time |"
+    echo "|---|---|---|---|---|"
+} >> "$OUT"
+
+row "level 8 vs random" full 8 random
+row "level 8 vs random" classic 8 random
+for hi in $LEVELS; do
+    row "level $hi vs level $((hi - 1))" full "$hi" "$((hi - 1))"
+done
+echo "ladder: done; figures appended to $OUT"
