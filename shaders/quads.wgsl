@@ -34,6 +34,7 @@ const MODE_RING: u32 = 4u;
 const MODE_TRIANGLE: u32 = 5u;
 const MODE_FRAME: u32 = 6u;
 const MODE_GLOW: u32 = 7u;
+const MODE_LINE: u32 = 8u;
 
 @vertex
 fn vs_quad(@builtin(vertex_index) vertex: u32, q: QuadIn) -> QuadOut {
@@ -93,6 +94,12 @@ fn fs_plain(in: QuadOut) -> @location(0) vec4<f32> {
         }
         case MODE_GLOW: {
             c.a = c.a * 0.85 * (1.0 - smoothstep(0.25, 1.0, d));
+        }
+        case MODE_LINE: {
+            // The quad is one pixel wider than the line: fade over that pixel.
+            let half_px = 0.5 / in.pixel.y;
+            let from_axis = abs(in.local.y - 0.5) / in.pixel.y;
+            c.a = c.a * clamp(half_px - from_axis, 0.0, 1.0);
         }
         default: {}
     }

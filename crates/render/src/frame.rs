@@ -51,6 +51,7 @@ pub(crate) const MODE_RING: u32 = 4;
 pub(crate) const MODE_TRIANGLE: u32 = 5;
 pub(crate) const MODE_FRAME: u32 = 6;
 pub(crate) const MODE_GLOW: u32 = 7;
+pub(crate) const MODE_LINE: u32 = 8;
 
 /// Uniforms shared by both shaders.
 #[repr(C)]
@@ -152,7 +153,7 @@ impl Frame {
             self.close(start, QuadPipe::PlainOverlay, false);
         }
         if srgb {
-            self.to_linear();
+            self.convert_to_linear();
         }
     }
 
@@ -171,7 +172,7 @@ impl Frame {
 
     /// An sRGB target encodes what the shader writes: hand it linear colours, converted
     /// once per instance here instead of once per pixel on the GPU.
-    fn to_linear(&mut self) {
+    fn convert_to_linear(&mut self) {
         for cell in &mut self.cells {
             cell.fill = srgb_to_linear(cell.fill);
             cell.edge = srgb_to_linear(cell.edge);
@@ -189,10 +190,10 @@ impl Frame {
         self.marks.clear();
         self.marks.resize(board.square_count(), None);
         for &(square, h) in &scene.highlights {
-            if let Some(slot) = self.marks.get_mut(square as usize) {
-                if slot.is_none_or(|old| highlight_rank(h) >= highlight_rank(old)) {
-                    *slot = Some(h);
-                }
+            if let Some(slot) = self.marks.get_mut(square as usize)
+                && slot.is_none_or(|old| highlight_rank(h) >= highlight_rank(old))
+            {
+                *slot = Some(h);
             }
         }
     }
@@ -205,6 +206,9 @@ impl Frame {
         self.globals.params[0] = proj.perspective_4d();
         self.globals.params[3] = board.pitch() * 0.022;
         self.tesseract_scissor = scissor(rect, self.target);
+        if self.tesseract_scissor.is_none() {
+            return; // the rectangle lies outside the target
+        }
 
         // Cells, far to near, so their translucent faces blend in a stable order.
         let half = board.cell_half().extend(0.0).to_array();
@@ -285,7 +289,7 @@ impl Frame {
 
     fn push_line(&mut self, proj: &Projector, a: Vec4, b: Vec4, width: f32, colour: Rgba) {
         if let (Some(a), Some(b)) = (proj.project(a), proj.project(b)) {
-            push_segment(&mut self.quads, a, b, width, colour, MODE_SOLID);
+            push_segment(&mut self.quads, a, b, width, colour);
         }
     }
 
@@ -606,27 +610,20 @@ fn square_quad(
     quad(corners, uv, colour, colour2, mode)
 }
 
-/// A band of `width` pixels from `a` to `b` (pixel positions with depth).
-fn push_segment(
-    quads: &mut Vec<QuadInstance>,
-    a: Vec3,
-    b: Vec3,
-    width: f32,
-    colour: Rgba,
-    mode: u32,
-) {
+/// A band of `width` pixels from `a` to `b` (pixel positions with depth), one pixel
+/// wider than asked so the shader can soften its long edges without MSAA.
+fn push_segment(quads: &mut Vec<QuadInstance>, a: Vec3, b: Vec3, width: f32, colour: Rgba) {
     let along = (b - a).truncate();
     if along.length_squared() < 1e-6 {
         return;
     }
-    let n = along.normalize().perp() * (width * 0.5);
-    let n = n.extend(0.0);
+    let n = (along.normalize().perp() * ((width + 1.0) * 0.5)).extend(0.0);
     quads.push(quad(
         [a + n, b + n, b - n, a - n],
         UNIT_UV,
         colour,
         colour,
-        mode,
+        MODE_LINE,
     ));
 }
 
@@ -638,16 +635,11 @@ fn push_arrow(quads: &mut Vec<QuadInstance>, a: Vec2, b: Vec2, width: f32, colou
         return;
     }
     let dir = along / length;
+    // Leave the tail's piece readable: start a little way out from its centre.
+    let a = a + dir * (width * 2.0).min(length * 0.25);
     let head = (width * 3.2).min(length * 0.6);
     let neck = b - dir * head;
-    push_segment(
-        quads,
-        a.extend(0.0),
-        neck.extend(0.0),
-        width,
-        colour,
-        MODE_SOLID,
-    );
+    push_segment(quads, a.extend(0.0), neck.extend(0.0), width, colour);
     let n = dir.perp() * (width * 1.4);
     // The triangle shader fills v in 0..1 across and narrows towards u = 1.
     let corners = [neck + n, b + n, b - n, neck - n].map(|p| p.extend(0.0));

@@ -373,7 +373,8 @@ impl Renderer {
 
     /// Record one pass that clears `target` to the background and draws the prepared
     /// scene, with the renderer's own depth buffer (and MSAA, resolved into `target`).
-    /// `target` must be as large as the size given to [`prepare`](Self::prepare).
+    /// `target` must be as large as the size given to [`prepare`](Self::prepare);
+    /// before the first `prepare` this records nothing.
     pub fn render(&self, encoder: &mut wgpu::CommandEncoder, target: &wgpu::TextureView) {
         let Some(att) = &self.attachments else { return };
         let (view, resolve_target) = match &att.msaa {

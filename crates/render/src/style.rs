@@ -74,9 +74,9 @@ pub(crate) fn highlight_rank(h: Highlight) -> u8 {
 
 pub(crate) fn arrow_colour(kind: ArrowKind) -> Rgba {
     match kind {
-        ArrowKind::Check => [0.95, 0.12, 0.12, 0.85],
-        ArrowKind::Hint => [0.25, 0.55, 1.00, 0.85],
-        ArrowKind::LastMove => [0.98, 0.80, 0.20, 0.80],
+        ArrowKind::Check => [0.95, 0.12, 0.12, 0.78],
+        ArrowKind::Hint => [0.25, 0.55, 1.00, 0.78],
+        ArrowKind::LastMove => [0.98, 0.80, 0.20, 0.72],
     }
 }
 

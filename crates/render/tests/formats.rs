@@ -62,12 +62,11 @@ fn draw(
     device
         .poll(wgpu::PollType::wait_indefinitely())
         .expect("poll");
-    let bytes = buffer
+    buffer
         .slice(..)
         .get_mapped_range()
         .expect("mapped")
-        .to_vec();
-    bytes
+        .to_vec()
 }
 
 #[test]

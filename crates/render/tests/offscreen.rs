@@ -369,3 +369,68 @@ fn png_file_is_written_and_reports_the_adapter() {
         Err(chess4d_render::RenderError::Png { .. })
     ));
 }
+
+#[test]
+fn arrows_and_marks_show_in_both_pictures() {
+    let Some(mut r) = offscreen(W, H) else { return };
+    let mut scene = full_start();
+    // White's rook a1[0,0] has gone to a3[0,0]... a made-up position that shows every mark.
+    let king = sq(0, 3, 1, 1);
+    scene
+        .pieces
+        .retain(|p| p.square != sq(0, 0, 0, 0) && p.square != sq(0, 1, 0, 0));
+    scene.pieces.push(ScenePiece {
+        square: sq(0, 2, 0, 0),
+        glyph: 'R',
+        white: true,
+    });
+    scene.highlights = vec![
+        (sq(0, 0, 0, 0), Highlight::LastMove),
+        (sq(0, 2, 0, 0), Highlight::LastMove),
+        (king, Highlight::Check),
+        (sq(2, 3, 1, 1), Highlight::Threat),
+        (sq(3, 2, 1, 0), Highlight::Focus),
+        (sq(2, 2, 1, 0), Highlight::Hover),
+        (sq(1, 2, 0, 0), Highlight::Path),
+    ];
+    scene.arrows = vec![
+        Arrow {
+            from: sq(0, 0, 0, 0),
+            to: sq(0, 2, 0, 0),
+            kind: ArrowKind::LastMove,
+        },
+        Arrow {
+            from: sq(0, 2, 0, 0),
+            to: sq(0, 2, 0, 1),
+            kind: ArrowKind::Hint,
+        },
+    ];
+    let rgba = r.render(&scene).unwrap().to_vec();
+    save("marks_and_arrows.png", W, H, &rgba);
+    let board = BoardGeometry::new(scene.shape).unwrap();
+    let split = layout(scene.view, AREA);
+    let flat = FlatLayout::new(board, split.flat.unwrap());
+    // The hint arrow crosses from the bottom-left board to the top-left one: its middle
+    // lies in the gap between them, drawn blue.
+    let (a, b) = (
+        flat.square_centre(sq(0, 2, 0, 0)).unwrap(),
+        flat.square_centre(sq(0, 2, 0, 1)).unwrap(),
+    );
+    let mid = (a + b) * 0.5;
+    let p = pixel(&rgba, W, mid.x, mid.y);
+    assert!(p[2] > 180 && p[0] < 120, "hint arrow {p:?} at {mid}");
+    // The same arrow in the tesseract, halfway along the projected W segment.
+    let proj = Projector::new(&scene.camera, split.tesseract.unwrap());
+    let ends = [sq(0, 2, 0, 0), sq(0, 2, 0, 1)]
+        .map(|s| proj.project(board.centre_4d(s).unwrap()).unwrap());
+    let mid = (ends[0] + ends[1]).truncate() * 0.5;
+    let p = pixel(&rgba, W, mid.x, mid.y);
+    assert!(
+        p[2] > 150 && p[2] > p[0] + 60,
+        "tesseract hint arrow {p:?} at {mid}"
+    );
+    // Focus draws a blue frame at the square's edge in the flat view.
+    let f = flat.square_rect(sq(3, 2, 1, 0)).unwrap();
+    let p = pixel(&rgba, W, f.x + 2.0, f.y + f.h * 0.5);
+    assert!(p[2] > 200 && p[0] < 100, "focus frame {p:?}");
+}
