@@ -310,7 +310,7 @@ impl Renderer {
     ) {
         let target_size = target_size.map(|v| v.max(1));
         self.frame
-            .build(scene, target_size, area, self.format.is_srgb());
+            .build(scene, target_size, area, wants_linear(self.format));
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&self.frame.globals));
         self.cells.upload(device, queue, &self.frame.cells);
         self.quads.upload(device, queue, &self.frame.quads);
@@ -352,7 +352,7 @@ impl Renderer {
     /// The scene's background colour (sRGB), for callers that open their own pass.
     pub fn clear_colour(&self) -> wgpu::Color {
         let [r, g, b, a] = self.frame.clear.map(f64::from);
-        if self.format.is_srgb() {
+        if wants_linear(self.format) {
             let lin = |c: f64| {
                 if c <= 0.04045 {
                     c / 12.92
@@ -454,6 +454,13 @@ impl Renderer {
     pub fn draw_calls(&self) -> usize {
         usize::from(self.cells.len > 0) + self.frame.draws.len()
     }
+}
+
+/// Whether a target stores linear light (sRGB-encoding and floating-point formats), so
+/// the palette's sRGB colours must be converted before they are written.
+fn wants_linear(format: wgpu::TextureFormat) -> bool {
+    use wgpu::TextureFormat as F;
+    format.is_srgb() || matches!(format, F::Rgba16Float | F::Rgba32Float | F::Rg11b10Ufloat)
 }
 
 enum DepthUse {

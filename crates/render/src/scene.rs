@@ -41,10 +41,12 @@ impl Default for Scene {
 }
 
 impl Scene {
-    /// An empty scene of the given shape, shown in both views with the default camera.
+    /// An empty scene of the given shape, shown in both views with
+    /// [`Camera::for_shape`].
     pub fn empty(shape: [u8; 4]) -> Self {
         Self {
             shape,
+            camera: Camera::for_shape(shape),
             ..Self::default()
         }
     }
@@ -183,7 +185,7 @@ impl Default for Camera {
         Self {
             yaw_deg: 30.0,
             pitch_deg: 24.0,
-            distance: 9.0,
+            distance: 8.6,
             pan: [0.0, 0.0],
             xw_deg: 0.0,
             yw_deg: 0.0,
