@@ -54,11 +54,18 @@ pub fn offscreen(width: u32, height: u32) -> Option<OffscreenRenderer> {
             if std::env::var_os("CI").is_some() {
                 panic!("CI is set but no graphics adapter was found: {e}");
             }
-            eprintln!("\n!!!!!!!!!! RENDERING TEST NOT RUN: {e} !!!!!!!!!!\n");
+            loud(&format!("RENDERING TEST NOT RUN: {e}"));
             None
         }
         Err(e) => panic!("off-screen renderer failed: {e}"),
     }
+}
+
+/// Straight to the process's stderr: the test harness captures `eprintln!` of passing
+/// tests, and a skipped rendering test must not go unnoticed.
+fn loud(message: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "\n!!!!!!!!!! {message} !!!!!!!!!!\n");
 }
 
 /// RGBA of pixel (x, y).
@@ -90,9 +97,9 @@ pub fn device() -> Option<(wgpu::Device, wgpu::Queue)> {
             if std::env::var_os("CI").is_some() {
                 panic!("CI is set but no graphics adapter was found: {e}");
             }
-            eprintln!(
-                "\n!!!!!!!!!! RENDERING TEST NOT RUN: no graphics adapter ({e}) !!!!!!!!!!\n"
-            );
+            loud(&format!(
+                "RENDERING TEST NOT RUN: no graphics adapter ({e})"
+            ));
             None
         }
     }
