@@ -62,6 +62,6 @@ mod types;
 pub use abi::*;
 pub use plugin::RulesPlugin;
 pub use types::{
-    BoardShape, GameStatus, PieceDesc, PositionData, PositionRef, Side, State, VariantDesc,
-    diff_boards, piece_code, piece_kind, piece_side, standard_changes,
+    BoardMirror, BoardShape, GameStatus, PieceDesc, PositionData, PositionRef, Side, State,
+    VariantDesc, diff_boards, piece_code, piece_kind, piece_side, standard_changes,
 };

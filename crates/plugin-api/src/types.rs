@@ -375,3 +375,61 @@ pub fn diff_boards(before: &[u8], after: &[u8], out: &mut Vec<SquareChange>) {
         }
     }
 }
+
+/// The last board a plugin saw, to update its own board by the few squares that changed
+/// instead of rebuilding it on every call (keep one per thread: calls come from several).
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_plugin_api::BoardMirror;
+/// let mut mirror = BoardMirror::default();
+/// let mut changed = Vec::new();
+/// assert!(!mirror.sync(&[1, 0, 2], |sq, code| changed.push((sq, code))), "first sight");
+/// assert!(mirror.sync(&[0, 1, 2], |sq, code| changed.push((sq, code))));
+/// assert_eq!(changed, [(0, 0), (1, 1)]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardMirror {
+    last: Vec<u8>,
+}
+
+impl BoardMirror {
+    /// Calls `changed(square, new_code)` for every square that differs from the last
+    /// board and remembers `board`. Returns false (calling nothing) when there is no
+    /// last board of the same length: the caller then builds its board from scratch.
+    pub fn sync(&mut self, board: &[u8], mut changed: impl FnMut(u16, u8)) -> bool {
+        if self.last.len() != board.len() {
+            self.last = board.to_vec();
+            return false;
+        }
+        // Compare eight squares at a time as one word: most calls differ in two to four
+        // squares, so nearly every word is equal.
+        let mut i = 0;
+        for (a, b) in self.last.chunks_exact_mut(8).zip(board.chunks_exact(8)) {
+            let wa = u64::from_ne_bytes([a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]]);
+            let wb = u64::from_ne_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+            if wa != wb {
+                for (j, (x, &y)) in a.iter_mut().zip(b).enumerate() {
+                    if *x != y {
+                        *x = y;
+                        changed((i + j) as u16, y);
+                    }
+                }
+            }
+            i += 8;
+        }
+        for (j, (x, &y)) in self.last[i..].iter_mut().zip(&board[i..]).enumerate() {
+            if *x != y {
+                *x = y;
+                changed((i + j) as u16, y);
+            }
+        }
+        true
+    }
+
+    /// Forgets the last board (the next [`BoardMirror::sync`] returns false).
+    pub fn clear(&mut self) {
+        self.last.clear();
+    }
+}

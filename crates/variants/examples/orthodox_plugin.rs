@@ -2,11 +2,12 @@
 //! through the C ABI can be compared with perft on the same rules linked directly
 //! (the plugin tests check equal counts; the `plugin` bench measures the cost).
 //!
-//! A real plugin would keep its own fast board; this one rebuilds a core `Position`
-//! from the host's bytes on every call, which is the overhead a plugin pays at worst.
+//! The plugin keeps, per thread, the last position it was lent and updates it by the
+//! squares that changed ([`BoardMirror`]), as a plugin with its own board type would.
 
 use chess4d_core::{Color, Piece, Position, Rules, Square};
 use chess4d_plugin_api::*;
+use std::cell::RefCell;
 use std::sync::Arc;
 
 struct Orthodox {
@@ -37,11 +38,58 @@ fn color(s: Side) -> Color {
     }
 }
 
+thread_local! {
+    /// The core's move list, reused between calls.
+    static MOVES: RefCell<Vec<chess4d_core::Move>> = RefCell::new(Vec::with_capacity(256));
+    /// This thread's copy of the last position it was lent, updated square by square.
+    static MIRROR: RefCell<(BoardMirror, Option<Position>)> =
+        RefCell::new((BoardMirror::default(), None));
+}
+
 impl Orthodox {
-    fn position(&self, pos: &PositionRef<'_>) -> Position {
+    /// Runs `f` on a core position equal to `pos`, reusing this thread's last one.
+    fn with_position<R>(&self, pos: &PositionRef<'_>, f: impl FnOnce(&mut Position) -> R) -> R {
+        let info = self.rules.info();
+        MIRROR.with(|cell| {
+            let mut guard = cell.borrow_mut();
+            let (mirror, cached) = &mut *guard;
+            let synced = match cached.as_mut() {
+                Some(p) => mirror.sync(pos.board, |sq, code| {
+                    let sq = Square(sq);
+                    if let Some(old) = p.piece_at(sq)
+                        && p.king(old.color()) == Some(sq)
+                    {
+                        p.set_king(old.color(), None);
+                    }
+                    let piece = Piece::from_code(code);
+                    p.put(sq, piece);
+                    if let Some(new) = piece
+                        && info.pieces[new.kind().index()].royal
+                    {
+                        p.set_king(new.color(), Some(sq));
+                    }
+                }),
+                None => false,
+            };
+            if !synced {
+                mirror.clear();
+                mirror.sync(pos.board, |_, _| {});
+                *cached = Some(self.build(pos.board));
+            }
+            let p = cached.get_or_insert_with(|| self.build(pos.board));
+            p.set_side_to_move(color(pos.state.side));
+            p.set_castling_rights(pos.state.castling as u8);
+            p.set_en_passant(pos.state.en_passant.map(Square));
+            p.set_halfmove_clock(pos.state.halfmove_clock as u16);
+            p.set_fullmove_number(pos.state.fullmove_number);
+            f(p)
+        })
+    }
+
+    fn build(&self, board: &[u8]) -> Position {
         let info = self.rules.info();
         let mut p = Position::empty(info.shape);
-        for (i, &code) in pos.board.iter().enumerate() {
+        for (i, &code) in board.iter().enumerate() {
             if let Some(piece) = Piece::from_code(code) {
                 let sq = Square(i as u16);
                 p.put(sq, Some(piece));
@@ -50,11 +98,6 @@ impl Orthodox {
                 }
             }
         }
-        p.set_side_to_move(color(pos.state.side));
-        p.set_castling_rights(pos.state.castling as u8);
-        p.set_en_passant(pos.state.en_passant.map(Square));
-        p.set_halfmove_clock(pos.state.halfmove_clock as u16);
-        p.set_fullmove_number(pos.state.fullmove_number);
         p
     }
 
@@ -130,10 +173,11 @@ impl RulesPlugin for Orthodox {
     }
 
     fn legal_moves(&self, pos: &PositionRef<'_>, out: &mut Vec<Move>) {
-        let p = self.position(pos);
-        let mut moves = Vec::with_capacity(64);
-        self.rules.legal_moves(&p, &mut moves);
-        out.extend(moves.into_iter().map(raw));
+        MOVES.with(|cell| {
+            let mut moves = cell.borrow_mut();
+            self.with_position(pos, |p| self.rules.legal_moves(p, &mut moves));
+            out.extend(moves.iter().copied().map(raw));
+        });
     }
 
     fn apply_move(
@@ -142,27 +186,33 @@ impl RulesPlugin for Orthodox {
         mv: Move,
         changes: &mut Vec<SquareChange>,
     ) -> Result<State, String> {
-        let mut p = self.position(pos);
-        let undo = self.rules.make_move(&mut p, core(mv));
-        for &(sq, _) in undo.changes() {
-            changes.push(SquareChange {
-                square: sq.0,
-                piece: p.piece_at(sq).map_or(0, Piece::code),
-                reserved: 0,
-            });
-        }
-        Ok(Orthodox::state(&p))
+        self.with_position(pos, |p| {
+            let undo = self.rules.make_move(p, core(mv));
+            for &(sq, _) in undo.changes() {
+                changes.push(SquareChange {
+                    square: sq.0,
+                    piece: p.piece_at(sq).map_or(0, Piece::code),
+                    reserved: 0,
+                });
+            }
+            let after = Orthodox::state(p);
+            // Back to the lent position, which the mirror still describes.
+            self.rules.unmake_move(p, &undo);
+            Ok(after)
+        })
     }
 
     fn is_attacked(&self, pos: &PositionRef<'_>, square: u16, by: Side) -> bool {
-        self.rules
-            .is_attacked(&self.position(pos), Square(square), color(by))
+        self.with_position(pos, |p| {
+            self.rules.is_attacked(p, Square(square), color(by))
+        })
     }
 
     fn attackers(&self, pos: &PositionRef<'_>, square: u16, by: Side, out: &mut Vec<u16>) {
         let mut v = Vec::new();
-        self.rules
-            .attackers(&self.position(pos), Square(square), color(by), &mut v);
+        self.with_position(pos, |p| {
+            self.rules.attackers(p, Square(square), color(by), &mut v)
+        });
         out.extend(v.into_iter().map(|s| s.0));
     }
 }

@@ -294,3 +294,38 @@ fn a_panicking_plugin_is_caught_and_the_program_goes_on() {
     );
     assert_eq!(attackers, [Square(1)]);
 }
+
+#[test]
+fn orthodox_chess_through_the_abi_counts_like_the_table_engine() {
+    // Castling (a second piece), en passant (a capture away from `to`) and promotion all
+    // cross the ABI here, and come back as square changes.
+    let dir = build_example("orthodox_plugin");
+    let plugin = load_plugin("orthodox-plugin", "orthodox_plugin", &[dir]).expect("it loads");
+    let direct = Catalog::embedded().get("orthodox").unwrap();
+    let cases = [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            3,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
+        ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 2),
+    ];
+    for (fen, depth) in cases {
+        let a = direct.parse_position(fen).unwrap();
+        let b = plugin.parse_position(fen).unwrap();
+        assert_eq!(
+            perft(&*plugin, &mut b.clone(), depth),
+            perft(&*direct, &mut a.clone(), depth),
+            "{fen}"
+        );
+    }
+    assert!(
+        plugin_fault(&*plugin).is_none(),
+        "{:?}",
+        plugin_fault(&*plugin)
+    );
+}

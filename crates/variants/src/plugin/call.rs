@@ -6,6 +6,7 @@ use chess4d_plugin_api::{
     Move as RawMove, NO_PROMOTION, NO_SQUARE, RawBuf, RawPosition, RawState, STATUS_BAD_ARGUMENT,
     STATUS_BUFFER_TOO_SMALL, STATUS_ERROR, STATUS_OK, STATUS_PANIC, STATUS_UNSUPPORTED,
 };
+use std::cell::RefCell;
 use std::fmt;
 
 /// The longest text the host accepts from a plugin (a description, a position string).
@@ -52,10 +53,27 @@ impl fmt::Display for CallError {
     }
 }
 
+thread_local! {
+    /// The plugin's message buffer, reused: calls never nest.
+    static MESSAGE: RefCell<[u8; MESSAGE_CAP]> = const { RefCell::new([0; MESSAGE_CAP]) };
+    /// The board handed to the plugin, reused.
+    static BOARD: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
 /// Calls `f` with a message buffer; any status but OK becomes a [`CallError`].
 #[inline]
 pub(crate) fn call(f: impl FnOnce(*mut RawBuf) -> u32) -> Result<(), CallError> {
-    let mut msg = [0u8; MESSAGE_CAP];
+    MESSAGE.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut msg) => call_with(&mut msg, f),
+        Err(_) => call_with(&mut [0; MESSAGE_CAP], f),
+    })
+}
+
+#[inline]
+fn call_with(
+    msg: &mut [u8; MESSAGE_CAP],
+    f: impl FnOnce(*mut RawBuf) -> u32,
+) -> Result<(), CallError> {
     let mut err = RawBuf {
         ptr: msg.as_mut_ptr(),
         cap: MESSAGE_CAP as u32,
@@ -65,6 +83,8 @@ pub(crate) fn call(f: impl FnOnce(*mut RawBuf) -> u32) -> Result<(), CallError> 
     if status == STATUS_OK {
         return Ok(());
     }
+    // Bytes past what this call wrote may be an older message: never past `len`, and
+    // `len` counts only what the plugin claims to have written.
     let n = (err.len as usize).min(MESSAGE_CAP);
     let message = match std::str::from_utf8(&msg[..n]) {
         Ok(s) => s.to_string(),
@@ -129,18 +149,17 @@ pub(crate) fn call_text(f: impl Fn(*mut RawBuf, *mut RawBuf) -> u32) -> Result<S
 /// Lends a position to `f` in raw form (the board copied into piece codes).
 #[inline]
 pub(crate) fn with_raw<R>(pos: &Position, f: impl FnOnce(&RawPosition) -> R) -> R {
+    BOARD.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut bytes) => with_raw_in(&mut bytes, pos, f),
+        Err(_) => with_raw_in(&mut Vec::new(), pos, f),
+    })
+}
+
+#[inline]
+fn with_raw_in<R>(bytes: &mut Vec<u8>, pos: &Position, f: impl FnOnce(&RawPosition) -> R) -> R {
     let board = pos.board();
-    let mut small = [0u8; 512];
-    let mut big = Vec::new();
-    let bytes: &mut [u8] = if board.len() <= small.len() {
-        &mut small[..board.len()]
-    } else {
-        big.resize(board.len(), 0);
-        &mut big
-    };
-    for (b, p) in bytes.iter_mut().zip(board) {
-        *b = p.map_or(0, Piece::code);
-    }
+    bytes.clear();
+    bytes.extend(board.iter().map(|p| p.map_or(0, Piece::code)));
     let raw = RawPosition {
         board: bytes.as_ptr(),
         board_len: bytes.len() as u32,
@@ -224,24 +243,62 @@ impl Limits {
 
     #[inline]
     pub(crate) fn raw_move(&self, m: &RawMove) -> Result<Move, String> {
-        let mut mv = Move::new(self.square(m.from, "from")?, self.square(m.to, "to")?);
-        if m.promotion != NO_PROMOTION {
-            if m.promotion >= self.kinds {
-                return Err(format!(
-                    "promotion to piece kind {} that does not exist",
-                    m.promotion
-                ));
-            }
-            mv.promotion = Some(PieceKind(m.promotion));
+        if let Some(mv) = self.fast_move(m) {
+            return Ok(mv);
+        }
+        // The slow path only finds the words for what is wrong.
+        self.square(m.from, "from")?;
+        self.square(m.to, "to")?;
+        if m.promotion != NO_PROMOTION && m.promotion >= self.kinds {
+            return Err(format!(
+                "promotion to piece kind {} that does not exist",
+                m.promotion
+            ));
         }
         if m.capture != NO_SQUARE {
-            mv.capture = Some(self.square(m.capture, "capture")?);
+            self.square(m.capture, "capture")?;
         }
-        match (m.from2, m.to2) {
-            (NO_SQUARE, NO_SQUARE) => {}
-            (a, b) => mv.second = Some((self.square(a, "from2")?, self.square(b, "to2")?)),
+        if (m.from2 == NO_SQUARE) != (m.to2 == NO_SQUARE) {
+            return Err("only one of from2 and to2 is set".into());
         }
-        Ok(mv)
+        self.square(m.from2, "from2")?;
+        self.square(m.to2, "to2")?;
+        Err("a malformed move".into())
+    }
+
+    /// The move if every field is in range.
+    #[inline(always)]
+    pub(crate) fn fast_move(&self, m: &RawMove) -> Option<Move> {
+        self.in_range(m).then(|| Limits::convert(m))
+    }
+
+    /// Whether every field of a raw move is in range (one branch-light test).
+    #[inline(always)]
+    pub(crate) fn in_range(&self, m: &RawMove) -> bool {
+        let n = self.squares;
+        let on = |s: u16| s < n;
+        let second_ok = if m.from2 == NO_SQUARE {
+            m.to2 == NO_SQUARE
+        } else {
+            on(m.from2) & on(m.to2)
+        };
+        on(m.from)
+            & on(m.to)
+            & (m.promotion == NO_PROMOTION || m.promotion < self.kinds)
+            & (m.capture == NO_SQUARE || on(m.capture))
+            & second_ok
+    }
+
+    /// The core's form of a raw move; meaningful once [`Limits::in_range`] holds.
+    #[inline(always)]
+    pub(crate) fn convert(m: &RawMove) -> Move {
+        Move {
+            from: Square(m.from),
+            to: Square(m.to),
+            promotion: (m.promotion != NO_PROMOTION).then_some(PieceKind(m.promotion)),
+            capture: (m.capture != NO_SQUARE).then_some(Square(m.capture)),
+            second: (m.from2 != NO_SQUARE).then_some((Square(m.from2), Square(m.to2))),
+        }
     }
 
     pub(crate) fn state(&self, s: &RawState) -> Result<CheckedState, String> {

@@ -10,6 +10,7 @@ mod call;
 mod describe;
 mod fault;
 mod library;
+mod optional;
 mod rules;
 
 pub use fault::{plugin_fault, plugin_of};

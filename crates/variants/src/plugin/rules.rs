@@ -5,38 +5,27 @@
 //! [`Position::set`], so unmaking is the core's own `restore` with no call at all.
 
 use super::PluginError;
-use super::call::{
-    CallError, CheckedState, Limits, call, call_text, raw_state, to_raw_move, with_raw,
-};
+use super::call::{CheckedState, Limits, call, raw_state, to_raw_move, with_raw};
 use super::fault::{Faults, register};
 use super::library;
+use super::optional::{OPT_DESCRIBE, OPT_FORMAT_MOVE};
 use chess4d_core::{
     Color, FenError, Move, MoveParseError, Position, Rules, Square, Status, Undo, VariantInfo,
-    bare_kings, coordinate_notation, format_fen, parse_among_legal, parse_fen,
+    coordinate_notation,
 };
 use chess4d_plugin_api::{
-    ApplyMoveFn, GAME_CHECKMATE, GAME_INSUFFICIENT_MATERIAL, GAME_ONGOING, GAME_STALEMATE,
-    IsAttackedFn, LegalMovesFn, MAX_CHANGES, Move as RawMove, PluginTable, RawPosition,
-    RawPositionOut, RawState, STATUS_BUFFER_TOO_SMALL, STATUS_UNSUPPORTED, SquareChange,
+    ApplyMoveFn, IsAttackedFn, LegalMovesFn, MAX_CHANGES, Move as RawMove, PluginTable,
+    RawPosition, RawPositionOut, RawState, STATUS_BUFFER_TOO_SMALL, STATUS_UNSUPPORTED,
+    SquareChange,
 };
 use std::cell::RefCell;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::AtomicU32;
 
 /// The most moves the host accepts from one `legal_moves` call.
 const MAX_MOVES: usize = 1 << 16;
-
-// Bits of `PluginRules::unsupported`: optional functions that answered "unsupported".
-const OPT_ATTACKERS: u32 = 1;
-const OPT_STATUS: u32 = 2;
-const OPT_FORMAT_MOVE: u32 = 4;
-const OPT_PARSE_MOVE: u32 = 8;
-const OPT_DESCRIBE: u32 = 16;
-const OPT_PATH: u32 = 32;
-const OPT_PARSE_POSITION: u32 = 64;
-const OPT_FORMAT_POSITION: u32 = 128;
 
 /// The checked changes of one move.
 struct ArrayVec {
@@ -56,18 +45,18 @@ thread_local! {
 /// that can return an error do; the others drop bad data and record a fault, which
 /// [`PluginRules::last_fault`] (or [`super::plugin_fault`] on a `dyn Rules`) reports.
 pub struct PluginRules {
-    info: VariantInfo,
-    path: PathBuf,
-    table: PluginTable,
-    legal_fn: LegalMovesFn,
-    apply_fn: ApplyMoveFn,
-    attacked_fn: IsAttackedFn,
-    limits: Limits,
+    pub(super) info: VariantInfo,
+    pub(super) path: PathBuf,
+    pub(super) table: PluginTable,
+    pub(super) legal_fn: LegalMovesFn,
+    pub(super) apply_fn: ApplyMoveFn,
+    pub(super) attacked_fn: IsAttackedFn,
+    pub(super) limits: Limits,
     /// Bit `k` set when piece kind `k` is royal.
-    royal: u64,
-    start: Position,
-    faults: Faults,
-    unsupported: AtomicU32,
+    pub(super) royal: u64,
+    pub(super) start: Position,
+    pub(super) faults: Faults,
+    pub(super) unsupported: AtomicU32,
 }
 
 impl fmt::Debug for PluginRules {
@@ -165,7 +154,7 @@ impl PluginRules {
         self.faults.count()
     }
 
-    fn fault(&self, what: impl fmt::Display) {
+    pub(super) fn fault(&self, what: impl fmt::Display) {
         self.faults.record(format!(
             "rule plugin '{}' ({}): {what}",
             self.info.name,
@@ -173,24 +162,8 @@ impl PluginRules {
         ));
     }
 
-    fn notation(&self, mv: Move) -> String {
+    pub(super) fn notation(&self, mv: Move) -> String {
         coordinate_notation(&self.info, mv)
-    }
-
-    /// An optional function, unless the plugin lacks it or said it does not support it.
-    fn optional<F>(&self, f: Option<F>, bit: u32) -> Option<F> {
-        f.filter(|_| self.unsupported.load(Ordering::Relaxed) & bit == 0)
-    }
-
-    /// Handles an optional call's error: "unsupported" is remembered, a fault recorded.
-    /// Returns whether the host should fall back to its default.
-    fn optional_failed(&self, e: &CallError, bit: u32, what: &str) -> bool {
-        if e.status == STATUS_UNSUPPORTED {
-            self.unsupported.fetch_or(bit, Ordering::Relaxed);
-        } else {
-            self.fault(format_args!("{what}: {e}"));
-        }
-        true
     }
 
     /// Builds a position from what the plugin writes into a host board.
@@ -208,7 +181,11 @@ impl PluginRules {
         self.build_position(&board, &out.state)
     }
 
-    fn build_position(&self, board: &[u8], state: &RawState) -> Result<Position, String> {
+    pub(super) fn build_position(
+        &self,
+        board: &[u8],
+        state: &RawState,
+    ) -> Result<Position, String> {
         let state = self.limits.state(state)?;
         let mut pos = Position::empty(self.info.shape);
         for (i, &code) in board.iter().enumerate() {
@@ -233,7 +210,7 @@ impl PluginRules {
     }
 
     #[inline]
-    fn is_royal_code(&self, p: chess4d_core::Piece) -> bool {
+    pub(super) fn is_royal_code(&self, p: chess4d_core::Piece) -> bool {
         self.royal >> p.kind().0 & 1 != 0
     }
 
@@ -286,23 +263,31 @@ impl PluginRules {
                 let Some(n) = self.raw_moves(raw, buf) else {
                     return;
                 };
+                // SAFETY: `raw.board` holds `raw.board_len` bytes for this closure.
+                let board =
+                    unsafe { std::slice::from_raw_parts(raw.board, raw.board_len as usize) };
+                let side_bit = side.index() as u8;
+                let valid = |m: &RawMove| {
+                    self.limits.in_range(m)
+                        && board
+                            .get(m.from as usize)
+                            .is_some_and(|&c| c != 0 && (c - 1) & 1 == side_bit)
+                };
+                // Convert all in one pass (no per-move branch on the result), and only if
+                // something was wrong go back to drop it: the hot path is all good moves.
+                let mut all_good = true;
+                out.extend(buf[..n].iter().map(|m| {
+                    all_good &= valid(m);
+                    Limits::convert(m)
+                }));
                 let mut bad: Option<String> = None;
-                for m in &buf[..n] {
-                    match self.limits.raw_move(m) {
-                        Ok(mv) if pos.piece_at(mv.from).is_some_and(|p| p.color() == side) => {
-                            out.push(mv)
-                        }
-                        Ok(mv) => {
-                            bad.get_or_insert_with(|| {
-                                format!(
-                                    "legal_moves listed {}, but {} has no piece of the side to move",
-                                    self.notation(mv),
-                                    self.info.shape.square_name(mv.from)
-                                )
-                            });
-                        }
-                        Err(e) => {
-                            bad.get_or_insert_with(|| format!("legal_moves listed a bad move: {e}"));
+                if !all_good {
+                    out.clear();
+                    for m in &buf[..n] {
+                        if valid(m) {
+                            out.push(Limits::convert(m));
+                        } else if bad.is_none() {
+                            bad = Some(self.describe_bad_move(m));
                         }
                     }
                 }
@@ -339,64 +324,16 @@ impl PluginRules {
         Ok((checked, self.limits.state(after)?))
     }
 
-    /// The host's move reader: the plugin's own notation of a legal move first (it may
-    /// not start with two square names, like `cxf`), then coordinate notation.
-    fn default_parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveParseError> {
-        let wanted = text.trim();
-        if self.table.format_move.is_some() {
-            let mut legal = Vec::new();
-            self.legal_moves(pos, &mut legal);
-            if let Some(&mv) = legal.iter().find(|&&m| self.format_move(pos, m) == wanted) {
-                return Ok(mv);
-            }
-        }
-        parse_among_legal(self, pos, text)
-    }
-
-    /// The status computed by the host (the trait's default).
-    fn default_status(&self, pos: &Position) -> Status {
-        if self.info.bare_kings_draw && bare_kings(&self.info, pos) {
-            return Status::InsufficientMaterial;
-        }
-        let mut moves = Vec::new();
-        self.legal_moves(pos, &mut moves);
-        if !moves.is_empty() {
-            Status::Ongoing
-        } else if self.in_check(pos) {
-            Status::Checkmate
-        } else {
-            Status::Stalemate
-        }
-    }
-
-    /// Calls a move-to-text function of the plugin.
-    fn move_text(
-        &self,
-        f: Option<chess4d_plugin_api::MoveTextFn>,
-        bit: u32,
-        pos: &Position,
-        mv: Move,
-        what: &str,
-    ) -> Option<String> {
-        let f = self.optional(f, bit)?;
-        let raw_mv = to_raw_move(mv);
-        // SAFETY: position, move and buffers are valid for the call.
-        let res = with_raw(pos, |raw| {
-            call_text(|out, err| unsafe { f(raw, &raw_mv, out, err) })
-        });
-        match res {
-            Ok(s) if !s.is_empty() => Some(s),
-            Ok(_) => {
-                self.fault(format_args!(
-                    "{what} of {} returned empty text",
-                    self.notation(mv)
-                ));
-                None
-            }
-            Err(e) => {
-                self.optional_failed(&e, bit, what);
-                None
-            }
+    /// Words for a move from `legal_moves` that failed the checks.
+    #[cold]
+    fn describe_bad_move(&self, m: &RawMove) -> String {
+        match self.limits.raw_move(m) {
+            Ok(mv) => format!(
+                "legal_moves listed {}, but {} has no piece of the side to move",
+                self.notation(mv),
+                self.info.shape.square_name(mv.from)
+            ),
+            Err(e) => format!("legal_moves listed a bad move: {e}"),
         }
     }
 }
@@ -512,123 +449,19 @@ impl Rules for PluginRules {
     }
 
     fn attackers(&self, pos: &Position, sq: Square, by: Color, out: &mut Vec<Square>) {
-        out.clear();
-        let Some(f) = self.optional(self.table.attackers, OPT_ATTACKERS) else {
-            return;
-        };
-        if sq.0 >= self.limits.squares {
-            return;
-        }
-        let mut buf = vec![0u16; self.info.shape.len()];
-        let mut count = 0u32;
-        // SAFETY: position, buffer (`len` squares) and count are valid for the call.
-        let res = with_raw(pos, |raw| {
-            call(|err| unsafe {
-                f(
-                    raw,
-                    sq.0 as u32,
-                    by.index() as u32,
-                    buf.as_mut_ptr(),
-                    buf.len() as u32,
-                    &mut count,
-                    err,
-                )
-            })
-        });
-        match res {
-            Ok(()) if count as usize <= buf.len() => {
-                for &s in &buf[..count as usize] {
-                    match self.limits.square(s, "an attacker's") {
-                        Ok(s) => out.push(s),
-                        Err(e) => {
-                            self.fault(format_args!("attackers: {e}"));
-                            out.clear();
-                            return;
-                        }
-                    }
-                }
-            }
-            Ok(()) => self.fault(format_args!("attackers reported {count} squares")),
-            Err(e) => {
-                self.optional_failed(&e, OPT_ATTACKERS, "attackers");
-            }
-        }
+        self.answer_attackers(pos, sq, by, out)
     }
 
     fn status(&self, pos: &Position) -> Status {
-        if let Some(f) = self.optional(self.table.status, OPT_STATUS) {
-            let mut s = u32::MAX;
-            // SAFETY: position and result are valid for the call.
-            let res = with_raw(pos, |raw| call(|err| unsafe { f(raw, &mut s, err) }));
-            match res {
-                Ok(()) => match s {
-                    GAME_ONGOING => return Status::Ongoing,
-                    GAME_CHECKMATE => return Status::Checkmate,
-                    GAME_STALEMATE => return Status::Stalemate,
-                    GAME_INSUFFICIENT_MATERIAL => return Status::InsufficientMaterial,
-                    other => self.fault(format_args!("status returned unknown value {other}")),
-                },
-                Err(e) => {
-                    self.optional_failed(&e, OPT_STATUS, "status");
-                }
-            }
-        }
-        self.default_status(pos)
+        self.answer_status(pos)
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, FenError> {
-        let Some(f) = self.optional(self.table.parse_position, OPT_PARSE_POSITION) else {
-            return parse_fen(&self.info, text);
-        };
-        let len = u32::try_from(text.len()).map_err(|_| FenError {
-            column: 1,
-            message: "the position string is too long".into(),
-        })?;
-        let mut board = vec![0u8; self.info.shape.len()];
-        let mut out = RawPositionOut {
-            board: board.as_mut_ptr(),
-            board_len: board.len() as u32,
-            state: raw_state(&self.start),
-        };
-        // SAFETY: text, board and state are valid for the call.
-        let res = call(|err| unsafe { f(text.as_ptr().cast(), len, &mut out, err) });
-        match res {
-            Ok(()) => self.build_position(&board, &out.state).map_err(|e| {
-                self.fault(format_args!("parse_position: {e}"));
-                FenError {
-                    column: 1,
-                    message: format!("the rule plugin read it wrongly: {e}"),
-                }
-            }),
-            Err(e) if e.status == STATUS_UNSUPPORTED => {
-                self.unsupported
-                    .fetch_or(OPT_PARSE_POSITION, Ordering::Relaxed);
-                parse_fen(&self.info, text)
-            }
-            Err(e) => {
-                if e.is_fault() {
-                    self.fault(format_args!("parse_position: {e}"));
-                }
-                Err(FenError {
-                    column: 1,
-                    message: e.message,
-                })
-            }
-        }
+        self.answer_parse_position(text)
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        if let Some(f) = self.optional(self.table.format_position, OPT_FORMAT_POSITION) {
-            // SAFETY: position and buffers are valid for the call.
-            let res = with_raw(pos, |raw| call_text(|out, err| unsafe { f(raw, out, err) }));
-            match res {
-                Ok(s) => return s,
-                Err(e) => {
-                    self.optional_failed(&e, OPT_FORMAT_POSITION, "format_position");
-                }
-            }
-        }
-        format_fen(&self.info, pos)
+        self.answer_format_position(pos)
     }
 
     fn format_move(&self, pos: &Position, mv: Move) -> String {
@@ -654,98 +487,10 @@ impl Rules for PluginRules {
     }
 
     fn move_path(&self, pos: &Position, mv: Move) -> Vec<Square> {
-        let fallback = vec![mv.from, mv.to];
-        let Some(f) = self.optional(self.table.move_path, OPT_PATH) else {
-            return fallback;
-        };
-        let raw_mv = to_raw_move(mv);
-        let mut buf = vec![0u16; 64];
-        for _ in 0..2 {
-            let mut count = 0u32;
-            // SAFETY: position, move, buffer and count are valid for the call.
-            let res = with_raw(pos, |raw| {
-                call(|err| unsafe {
-                    f(
-                        raw,
-                        &raw_mv,
-                        buf.as_mut_ptr(),
-                        buf.len() as u32,
-                        &mut count,
-                        err,
-                    )
-                })
-            });
-            let n = count as usize;
-            match res {
-                Ok(()) if (1..=buf.len()).contains(&n) => {
-                    let path: Result<Vec<Square>, String> = buf[..n]
-                        .iter()
-                        .map(|&s| self.limits.square(s, "a path"))
-                        .collect();
-                    return path.unwrap_or_else(|e| {
-                        self.fault(format_args!("move_path of {}: {e}", self.notation(mv)));
-                        fallback
-                    });
-                }
-                Err(e) if e.status == STATUS_BUFFER_TOO_SMALL && n > buf.len() && n <= 1 << 16 => {
-                    buf.resize(n, 0);
-                }
-                Ok(()) => {
-                    self.fault(format_args!("move_path reported {n} squares"));
-                    return fallback;
-                }
-                Err(e) => {
-                    self.optional_failed(&e, OPT_PATH, "move_path");
-                    return fallback;
-                }
-            }
-        }
-        fallback
+        self.answer_move_path(pos, mv)
     }
 
     fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveParseError> {
-        let err = |reason: String| MoveParseError {
-            text: text.to_string(),
-            reason,
-        };
-        let Some(f) = self.optional(self.table.parse_move, OPT_PARSE_MOVE) else {
-            return self.default_parse_move(pos, text);
-        };
-        let len = u32::try_from(text.len()).map_err(|_| err("the text is too long".into()))?;
-        let mut raw_mv = RawMove::new(0, 0);
-        // SAFETY: position, text and move are valid for the call.
-        let res = with_raw(pos, |raw| {
-            call(|e| unsafe { f(raw, text.as_ptr().cast(), len, &mut raw_mv, e) })
-        });
-        match res {
-            Ok(()) => {
-                let mv = self.limits.raw_move(&raw_mv).map_err(|e| {
-                    self.fault(format_args!("parse_move of '{text}': {e}"));
-                    err(format!("the rule plugin returned a bad move: {e}"))
-                })?;
-                let mut legal = Vec::new();
-                self.legal_moves(pos, &mut legal);
-                if legal.contains(&mv) {
-                    Ok(mv)
-                } else {
-                    let msg = format!(
-                        "the rule plugin read it as {}, which is not among its own legal moves",
-                        self.notation(mv)
-                    );
-                    self.fault(format_args!("parse_move of '{text}': {msg}"));
-                    Err(err(msg))
-                }
-            }
-            Err(e) if e.status == STATUS_UNSUPPORTED => {
-                self.unsupported.fetch_or(OPT_PARSE_MOVE, Ordering::Relaxed);
-                self.default_parse_move(pos, text)
-            }
-            Err(e) => {
-                if e.is_fault() {
-                    self.fault(format_args!("parse_move of '{text}': {e}"));
-                }
-                Err(err(e.message))
-            }
-        }
+        self.answer_parse_move(pos, text)
     }
 }
