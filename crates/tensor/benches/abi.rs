@@ -100,9 +100,23 @@ fn run() -> Result<(), String> {
     Ok(())
 }
 
+/// Only the ABI side, once, for a profiler (`valgrind --tool=callgrind <bench> --profile`).
+fn profile() -> Result<(), String> {
+    let rules = chess4d_variants::load_plugin("tensor", "tensor_chess", &[])
+        .map_err(|e| format!("loading the plugin (build it first): {e}"))?;
+    let n = perft(&*rules, &mut rules.start_position(), 4);
+    println!("start perft(4) = {n} through the ABI");
+    Ok(())
+}
+
 fn main() {
-    // `cargo bench` passes `--bench`; a plain run may pass a filter. Neither matters here.
-    if let Err(e) = run() {
+    // `cargo bench` passes `--bench`; other arguments but `--profile` are ignored.
+    let result = if std::env::args().any(|a| a == "--profile") {
+        profile()
+    } else {
+        run()
+    };
+    if let Err(e) = result {
         eprintln!("abi bench: {e}");
         std::process::exit(1);
     }

@@ -1,0 +1,201 @@
+//! Between the ABI's plain types and this crate's: sides, states, the board the host
+//! lends, and moves (promotion as a kind index, "no square" as `0xFFFF`).
+
+use chess4d_plugin_api::{
+    Move as AbiMove, NO_PROMOTION, NO_SQUARE, PositionData, PositionRef, Side, State,
+};
+
+use crate::rules::geometry::NONE;
+use crate::rules::{Color, Kind, Move, Position, SQUARES};
+
+/// The colour of an ABI side.
+#[inline]
+pub fn color_of(side: Side) -> Color {
+    match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    }
+}
+
+/// The ABI side of a colour.
+#[inline]
+pub fn side_of(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+/// The ABI state of a position (castling bits are the `KQkq` letters in order).
+pub fn state_of(pos: &Position) -> State {
+    State {
+        side: side_of(pos.side_to_move()),
+        castling: pos.castling_rights() as u32,
+        en_passant: pos.en_passant().map(u16::from),
+        halfmove_clock: pos.halfmove_clock(),
+        fullmove_number: pos.fullmove_number(),
+    }
+}
+
+/// A position the plugin owns, in the ABI's form.
+pub fn position_data(pos: &Position) -> PositionData {
+    PositionData {
+        board: pos.board().to_vec(),
+        state: state_of(pos),
+    }
+}
+
+/// The position the host lends, rebuilt with [`Position::from_board_lenient`].
+///
+/// # Examples
+/// ```
+/// use chess4d_plugin_api::RulesPlugin;
+/// use tensor_chess::{Position, plugin::{TensorPlugin, lend}};
+/// let start = TensorPlugin.start_position();
+/// assert_eq!(lend(&start.as_ref()).unwrap(), Position::start());
+/// let short = chess4d_plugin_api::PositionRef { board: &[0; 64], state: start.state };
+/// assert!(lend(&short).unwrap_err().contains("64 squares"));
+/// ```
+pub fn lend(pos: &PositionRef<'_>) -> Result<Position, String> {
+    let board: &[u8; SQUARES] = pos.board.try_into().map_err(|_| {
+        format!(
+            "the board has {} squares; Tensor chess has 80 (10x8)",
+            pos.board.len()
+        )
+    })?;
+    let ep = match pos.state.en_passant {
+        None => None,
+        Some(e) => Some(
+            u8::try_from(e).map_err(|_| format!("en-passant square {e} is off the 10x8 board"))?,
+        ),
+    };
+    Position::from_board_lenient(
+        board,
+        color_of(pos.state.side),
+        (pos.state.castling & 15) as u8,
+        ep,
+        pos.state.halfmove_clock,
+        pos.state.fullmove_number,
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Square bytes widened to ABI squares: [`NONE`] becomes [`NO_SQUARE`].
+static WIDE: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = if i == NONE as usize {
+            NO_SQUARE
+        } else {
+            i as u16
+        };
+        i += 1;
+    }
+    t
+};
+
+/// A move of this crate in the ABI's form (promotion as the kind index).
+#[inline]
+pub fn to_abi(mv: Move) -> AbiMove {
+    // Every move of every move list goes through here, so no branches: a table widens
+    // the squares, and promo 0 (none) wraps to NO_PROMOTION (255).
+    const _: () = assert!(NO_PROMOTION == 0xFF);
+    AbiMove {
+        from: mv.from as u16,
+        to: mv.to as u16,
+        capture: WIDE[mv.capture as usize],
+        from2: WIDE[mv.from2 as usize],
+        to2: WIDE[mv.to2 as usize],
+        promotion: mv.promo.wrapping_sub(1),
+        flags: 0,
+    }
+}
+
+/// An ABI move as a move of this crate, if it is well formed: squares on the board, a
+/// promotion to queen, rook, bishop, knight or monster, both or neither second squares.
+///
+/// # Examples
+/// ```
+/// use chess4d_plugin_api::Move;
+/// use tensor_chess::plugin::{from_abi, to_abi};
+/// let push = Move::new(0, 1).with_second(1, 0);
+/// assert_eq!(from_abi(push).unwrap().to_string(), "a1b1>a1");
+/// assert_eq!(to_abi(from_abi(push).unwrap()), push);
+/// assert!(from_abi(Move::new(0, 80)).is_err());
+/// ```
+pub fn from_abi(mv: AbiMove) -> Result<Move, String> {
+    let narrow = |sq: u16, what: &str| {
+        u8::try_from(sq)
+            .ok()
+            .filter(|&s| (s as usize) < SQUARES)
+            .ok_or_else(|| format!("{what} square {sq} is off the 10x8 board"))
+    };
+    let promotion = match mv.promotion {
+        NO_PROMOTION => None,
+        k => Some(
+            Kind::from_index(k as usize)
+                .ok_or_else(|| format!("promotion to piece kind {k}, which does not exist"))?,
+        ),
+    };
+    let capture = match mv.capture {
+        NO_SQUARE => None,
+        c => Some(narrow(c, "the capture")?),
+    };
+    let second = match (mv.from2, mv.to2) {
+        (NO_SQUARE, NO_SQUARE) => None,
+        (NO_SQUARE, _) | (_, NO_SQUARE) => {
+            return Err("a second movement needs both its squares".into());
+        }
+        (a, b) => Some((
+            narrow(a, "the second piece's start")?,
+            narrow(b, "its landing")?,
+        )),
+    };
+    Move::from_parts(
+        narrow(mv.from, "the start")?,
+        narrow(mv.to, "the landing")?,
+        promotion,
+        capture,
+        second,
+    )
+    .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{legal_moves, parse_fen};
+
+    #[test]
+    fn moves_round_trip_through_the_abi_form() {
+        let pos = parse_fen("r4k3r/1P8/10/4pP4/10/10/10/R4K3R w KQkq e6 0 1").expect("FEN");
+        let mut moves = Vec::new();
+        legal_moves(&pos, &mut moves);
+        let plain = moves
+            .iter()
+            .find(|m| m.to_string() == "a1b1")
+            .expect("rook move");
+        assert_eq!(to_abi(*plain), AbiMove::new(0, 1));
+        let promo = moves
+            .iter()
+            .find(|m| m.to_string() == "b7b8t")
+            .expect("promotion");
+        assert_eq!(to_abi(*promo), AbiMove::new(61, 71).with_promotion(6));
+        let ep = moves
+            .iter()
+            .find(|m| m.to_string() == "f5e6xe5")
+            .expect("en passant");
+        assert_eq!(to_abi(*ep), AbiMove::new(45, 54).with_capture(44));
+        for mv in moves {
+            assert_eq!(from_abi(to_abi(mv)), Ok(mv));
+        }
+        let half = AbiMove {
+            to2: NO_SQUARE,
+            ..AbiMove::new(0, 1).with_second(1, 0)
+        };
+        assert!(from_abi(half).is_err());
+        assert!(from_abi(AbiMove::new(60, 70).with_promotion(0)).is_err());
+        assert!(from_abi(AbiMove::new(60, 70).with_promotion(9)).is_err());
+    }
+}
