@@ -4,14 +4,16 @@
 #   2. every level against the level below (the higher level should score >= 65%).
 # Each pairing plays half its games with each colour. Figures go to $OUT as Markdown.
 #
-# Usage: scripts/ladder.sh            (env: BIN, GAMES, MOVETIME, OUT, SEED, LEVELS)
+# Usage: scripts/ladder.sh   (env: BIN, GAMES, OUT, SEED, LEVELS, RANDOM_MT, LADDER_MT, TOP_MT)
 # Run it in the background on a shared machine:
 #   nice timeout 3600 scripts/ladder.sh > /tmp/ladder.log 2>&1 &
 set -u
 
 BIN=${BIN:-target/release/chess4d}
 GAMES=${GAMES:-20}
-MOVETIME=${MOVETIME:-300}      # ms per engine move; levels 1-7 use a share of it
+RANDOM_MT=${RANDOM_MT:-300}    # ms per move for level 8 against the random mover
+LADDER_MT=${LADDER_MT:-5000}   # ms cap per move for levels 1-7 (their node budgets bind first)
+TOP_MT=${TOP_MT:-2000}         # ms per move for level 8 against level 7
 OUT=${OUT:-/work/notes/engine-figures.md}
 SEED=${SEED:-1}
 LEVELS=${LEVELS:-"2 3 4 5 6 7 8"}
@@ -22,47 +24,50 @@ if [ ! -x "$BIN" ]; then
 fi
 half=$((GAMES / 2))
 
-# selfplay VARIANT WHITE BLACK GAMES -> prints the W-D-L line (White's view)
+# selfplay VARIANT WHITE BLACK GAMES MOVETIME -> prints the W-D-L line (White's view)
 selfplay() {
     "$BIN" selfplay --variant "$1" --white "$2" --black "$3" --games "$4" \
-        --movetime "$MOVETIME" --seed "$SEED" | tail -n 1
+        --movetime "$5" --seed "$SEED" | tail -n 1
 }
 
-# pairing VARIANT STRONG WEAK -> "wins draws losses" of STRONG over both colours
+# pairing VARIANT STRONG WEAK MOVETIME -> "wins draws losses" of STRONG over both colours
 pairing() {
     local a b
-    a=$(selfplay "$1" "$2" "$3" "$half")
-    b=$(selfplay "$1" "$3" "$2" "$half")
+    a=$(selfplay "$1" "$2" "$3" "$half" "$4")
+    b=$(selfplay "$1" "$3" "$2" "$half" "$4")
     # a is STRONG's W-D-L as White; b is WEAK's W-D-L as White, so reverse it.
     awk -v a="$a" -v b="$b" 'BEGIN {
         split(a, x, "-"); split(b, y, "-");
         printf "%d %d %d\n", x[1] + y[3], x[2] + y[2], x[3] + y[1] }'
 }
 
-row() { # NAME VARIANT STRONG WEAK
+row() { # NAME VARIANT STRONG WEAK MOVETIME
     local start r w d l pct
     start=$(date +%s)
-    r=$(pairing "$2" "$3" "$4")
+    r=$(pairing "$2" "$3" "$4" "$5")
     read -r w d l <<< "$r"
     pct=$(awk -v w="$w" -v d="$d" -v l="$l" 'BEGIN { n = w + d + l;
         if (n == 0) print "n/a"; else printf "%.0f%%", 100 * (w + d / 2) / n }')
-    echo "| $1 | $2 | $w-$d-$l | $pct | $(( $(date +%s) - start )) s |" | tee -a "$OUT"
+    echo "| $1 | $2 | $5 ms | $w-$d-$l | $pct | $(( $(date +%s) - start )) s |" | tee -a "$OUT"
 }
 
 {
     echo
     echo "## Ladder run $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo
-    echo "$GAMES games a pairing (half with each colour), --movetime $MOVETIME ms, seed $SEED,"
-    echo "2 random opening plies a game, 400-ply cap counted as a draw. Load: $(cut -d' ' -f1-3 /proc/loadavg)."
+    echo "$GAMES games a pairing (half with each colour), seed $SEED, 2 random opening plies a"
+    echo "game, 400-ply cap counted as a draw. Levels 3-7 are node budgets, so only level 8's"
+    echo "figures depend on machine speed. Load at start: $(cut -d' ' -f1-3 /proc/loadavg)."
     echo
-    echo "| pairing | variant | W-D-L (first named) | score | time |"
-    echo "|---|---|---|---|---|"
+    echo "| pairing | variant | movetime | W-D-L (first named) | score | time |"
+    echo "|---|---|---|---|---|---|"
 } >> "$OUT"
 
-row "level 8 vs random" full 8 random
-row "level 8 vs random" classic 8 random
+row "level 8 vs random" full 8 random "$RANDOM_MT"
+row "level 8 vs random" classic 8 random "$RANDOM_MT"
 for hi in $LEVELS; do
-    row "level $hi vs level $((hi - 1))" full "$hi" "$((hi - 1))"
+    mt=$LADDER_MT
+    [ "$hi" = 8 ] && mt=$TOP_MT
+    row "level $hi vs level $((hi - 1))" full "$hi" "$((hi - 1))" "$mt"
 done
 echo "ladder: done; figures appended to $OUT"

@@ -8,8 +8,10 @@ pub const MAX_DEPTH: u32 = 64;
 
 /// A playing strength from 1 (beginner) to 8 (full strength).
 ///
-/// Low levels see few plies and add seeded noise to the score of every root move, so
-/// they miss tactics and pick among near-best moves the way a beginner does.
+/// Levels 1 to 3 see 1 to 3 plies; levels 3 to 7 have a node budget that doubles per
+/// level; level 8 is limited only by the caller's depth or time. Levels below 7 add
+/// seeded noise to the score of every root move, so they pick among near-best moves
+/// the way a beginner does.
 ///
 /// # Examples
 ///
@@ -17,6 +19,8 @@ pub const MAX_DEPTH: u32 = 64;
 /// use chess4d_engine::Level;
 /// let beginner = Level::new(1).unwrap();
 /// assert_eq!(beginner.max_depth(), 1);
+/// assert_eq!(Level::new(4).unwrap().node_budget(), Some(12_000));
+/// assert_eq!(Level::MAX.node_budget(), None);
 /// assert!(beginner.noise() > 0);
 /// assert_eq!(Level::MAX.noise(), 0);
 /// assert!(Level::new(9).is_err());
@@ -59,32 +63,38 @@ impl Level {
     /// The deepest iteration this level searches.
     pub fn max_depth(self) -> u32 {
         match self.0 {
-            1 | 2 => 1,
-            3 => 2,
-            4 => 3,
-            5 => 4,
-            6 => 5,
-            7 => 6,
+            n @ 1..=3 => n as u32,
             _ => MAX_DEPTH,
+        }
+    }
+
+    /// The most nodes one move may cost at this level (`None`: only the clock limits).
+    ///
+    /// Counting nodes instead of time makes a level play the same on a fast or a busy
+    /// machine; each level about doubles the one below.
+    pub fn node_budget(self) -> Option<u64> {
+        match self.0 {
+            1 | 2 => None,
+            3 => Some(6_000),
+            4 => Some(12_000),
+            5 => Some(25_000),
+            6 => Some(50_000),
+            7 => Some(100_000),
+            _ => None,
         }
     }
 
     /// The largest random change, in centipawns, added to a root move's score.
     pub fn noise(self) -> i32 {
         match self.0 {
-            1 => 300,
-            2 => 120,
-            3 => 70,
-            4 => 40,
-            5 => 20,
-            6 => 8,
+            1 => 200,
+            2 => 80,
+            3 => 40,
+            4 => 20,
+            5 => 10,
+            6 => 5,
             _ => 0,
         }
-    }
-
-    /// The share of the given move time (in percent) this level uses.
-    pub fn time_percent(self) -> u32 {
-        if self.0 >= 8 { 100 } else { 25 }
     }
 }
 
@@ -195,8 +205,11 @@ impl Limits {
             .clamp(1, MAX_DEPTH)
     }
 
-    /// The time after the level's share.
-    pub(crate) fn effective_movetime(&self) -> Option<Duration> {
-        self.movetime.map(|t| t * self.level.time_percent() / 100)
+    /// The node limit after the level's budget.
+    pub(crate) fn effective_nodes(&self) -> Option<u64> {
+        match (self.nodes, self.level.node_budget()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 }

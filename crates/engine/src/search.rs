@@ -79,8 +79,8 @@ impl<'a> Search<'a> {
             tt,
             stop,
             start,
-            deadline: limits.effective_movetime().map(|t| start + t),
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.movetime.map(|t| start + t),
+            node_limit: limits.effective_nodes().unwrap_or(u64::MAX),
             nodes: 0,
             stopped: false,
             seldepth: 0,
@@ -416,15 +416,18 @@ impl<'a> Search<'a> {
             let mv = self.pick(ply, i);
             let mover = pos.piece_at(mv.from);
             let quiet = mv.promotion.is_none() && victim(pos, &mv).is_none();
-            if quiet && i > 0 && best > -MATE_BOUND {
+            // Futility and late-move pruning skip quiet moves near the leaves, but never
+            // a check: on a board this small a quiet check is often the whole attack.
+            let prunable = quiet && i > 0 && best > -MATE_BOUND && {
                 quiets += 1;
-                // Late-move pruning: ordering puts the good quiet moves first.
-                if futile || (quiet_window && depth <= 3 && quiets > late_quiets) {
-                    continue;
-                }
-            }
+                futile || (quiet_window && depth <= 3 && quiets > late_quiets)
+            };
             let undo = rules.make_move(pos, mv);
             let check = rules.in_check(pos);
+            if prunable && !check {
+                rules.unmake_move(pos, &undo);
+                continue;
+            }
             self.path.push(hash);
             let nd = depth - 1 + (check && ply < MAX_PLY / 2) as i32;
             let v = if i == 0 {
