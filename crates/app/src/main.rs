@@ -53,6 +53,10 @@ enum Command {
         /// The .toml file.
         file: PathBuf,
     },
+    /// Open the viewer (what `chess4d` with no verb does), with start options.
+    View(cli::view::ViewArgs),
+    /// Draw a position off-screen into a PNG file (no window).
+    Render(cli::render::RenderArgs),
     /// Ask the engine for a move: info lines, then `bestmove MOVE` as the last line.
     Bestmove {
         /// A catalog name or a path to a .toml file.
@@ -110,9 +114,9 @@ fn main() -> ExitCode {
         }
     };
     let result = match args.command {
-        None => Err(cli::CliError(
-            "the viewer is not built yet; see `chess4d --help` for the verbs".into(),
-        )),
+        None => cli::view::view_verb(&cli::view::ViewArgs::default()),
+        Some(Command::View(a)) => cli::view::view_verb(&a),
+        Some(Command::Render(a)) => cli::render::render_verb(&a),
         Some(Command::Perft {
             variant,
             fen,

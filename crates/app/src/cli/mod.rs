@@ -1,7 +1,9 @@
 //! The command-line verbs. Each prints its result on stdout and its errors on stderr.
 
 pub mod engine;
+pub mod render;
 pub mod rules;
+pub mod view;
 
 use std::fmt;
 

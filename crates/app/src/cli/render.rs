@@ -1,0 +1,109 @@
+//! `chess4d render`: a position drawn off-screen into a PNG, with no window.
+
+use super::{CliError, CliResult};
+use chess4d::session::Session;
+use chess4d_render::{Camera, View, render_to_png};
+use chess4d_variants::Catalog;
+use std::path::PathBuf;
+
+/// Which pictures to draw, as typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ViewArg {
+    /// The projected tesseract only.
+    Tesseract,
+    /// The flat boards only.
+    Flat,
+    /// Both side by side.
+    Both,
+}
+
+/// Options of `chess4d render`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct RenderArgs {
+    /// A catalog name or a .toml file.
+    #[arg(long, default_value = "full")]
+    pub variant: String,
+    /// The position; the start position if absent.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Which pictures to draw.
+    #[arg(long, value_enum, default_value = "both")]
+    pub view: ViewArg,
+    /// Camera turn around the vertical axis, degrees.
+    #[arg(long, allow_negative_numbers = true)]
+    pub yaw: Option<f32>,
+    /// Camera height angle, degrees (-89 to 89).
+    #[arg(long, allow_negative_numbers = true)]
+    pub pitch: Option<f32>,
+    /// Select the piece on this square and mark its legal moves.
+    #[arg(long)]
+    pub select: Option<String>,
+    /// Image size, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+    pub size: (u32, u32),
+    /// The PNG file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Reads `WIDTHxHEIGHT` (each 1 to 16384).
+pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("size '{text}': expected WIDTHxHEIGHT, e.g. 1280x720");
+    let (w, h) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(1..=16384).contains(&w) || !(1..=16384).contains(&h) {
+        return Err(format!(
+            "size '{text}': each side must be 1 to 16384 pixels"
+        ));
+    }
+    Ok((w, h))
+}
+
+/// Draws the position and writes the PNG; prints the adapter used.
+pub fn render_verb(a: &RenderArgs) -> CliResult {
+    let mut session = Session::new(Catalog::standard(), &a.variant).map_err(CliError)?;
+    if let Some(fen) = &a.fen
+        && !session.new_game_from_fen(fen)
+    {
+        let why = session
+            .last_notice()
+            .map(|n| n.text.clone())
+            .unwrap_or_default();
+        return Err(CliError(why));
+    }
+    if let Some(name) = &a.select {
+        let shape = session.rules().info().shape;
+        let sq = shape
+            .parse_square(name)
+            .map_err(|e| CliError(format!("--select: {e}")))?;
+        session.click(sq);
+        if session.selected() != Some(sq) {
+            let side = session.game().position().side_to_move();
+            return Err(CliError(format!(
+                "--select {name}: there is no piece of the side to move ({side}) there"
+            )));
+        }
+    }
+    let shape = session.rules().info().shape.sizes();
+    let mut camera = Camera::for_shape(shape);
+    if let Some(y) = a.yaw {
+        camera.yaw_deg = y;
+    }
+    if let Some(p) = a.pitch {
+        camera.pitch_deg = p.clamp(-89.0, 89.0);
+    }
+    let view = match a.view {
+        ViewArg::Tesseract => View::Tesseract,
+        ViewArg::Flat => View::Flat,
+        ViewArg::Both => View::Both,
+    };
+    let scene = session.scene(view, camera);
+    let info = render_to_png(&scene, a.size.0, a.size.1, &a.out)?;
+    println!(
+        "adapter: {} ({}, {})",
+        info.adapter_name, info.backend, info.device_type
+    );
+    println!("wrote {} ({}x{})", a.out.display(), info.width, info.height);
+    Ok(())
+}

@@ -1,0 +1,73 @@
+//! `chess4d view` (and `chess4d` with no verb): opens the viewer window.
+
+use super::{CliError, CliResult};
+use chess4d::gui::{ViewerOptions, run};
+use chess4d::session::Player;
+
+/// Who plays a side, as typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Side {
+    /// A person at this screen.
+    Human,
+    /// The computer.
+    Computer,
+}
+
+impl From<Side> for Player {
+    fn from(s: Side) -> Player {
+        match s {
+            Side::Human => Player::Human,
+            Side::Computer => Player::Computer,
+        }
+    }
+}
+
+/// Options of the viewer.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ViewArgs {
+    /// A catalog name (full, classic, orthodox, raumschach, ...) or a .toml file.
+    #[arg(long, default_value = "full")]
+    pub variant: String,
+    /// Who plays White.
+    #[arg(long, value_enum, default_value = "human")]
+    pub white: Side,
+    /// Who plays Black.
+    #[arg(long, value_enum, default_value = "computer")]
+    pub black: Side,
+    /// The computer's strength, 1 (beginner) to 8 (full strength).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub level: u8,
+    /// Window size in pixels, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x800", value_parser = super::render::parse_size)]
+    pub window_size: (u32, u32),
+    /// Print each square's centre on the flat boards (window pixels), then `ready`:
+    /// for scripts that click on the board.
+    #[arg(long)]
+    pub print_squares: bool,
+}
+
+impl Default for ViewArgs {
+    fn default() -> Self {
+        ViewArgs {
+            variant: chess4d_variants::DEFAULT_VARIANT.into(),
+            white: Side::Human,
+            black: Side::Computer,
+            level: 3,
+            window_size: (1280, 800),
+            print_squares: false,
+        }
+    }
+}
+
+/// Opens the window; returns when it closes.
+pub fn view_verb(a: &ViewArgs) -> CliResult {
+    run(ViewerOptions {
+        variant: a.variant.clone(),
+        white: a.white.into(),
+        black: a.black.into(),
+        level: a.level,
+        window_size: [a.window_size.0, a.window_size.1],
+        print_squares: a.print_squares,
+    })
+    .map_err(CliError)
+}

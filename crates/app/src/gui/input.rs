@@ -1,0 +1,181 @@
+//! Pointer and keys on the board: picking squares, dragging pieces, steering the camera,
+//! and the page's keyboard (Tab, arrows, Alt + arrows, Enter/Space, Escape), taken
+//! before egui sees them whenever the board has focus.
+
+use super::App;
+use crate::session::keyboard::Nav;
+use chess4d_render::{glam::Vec2, pick};
+use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
+use winit::keyboard::{Key, ModifiersState, NamedKey};
+
+/// What the pointer is doing over the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pointer {
+    /// Last position in window pixels.
+    pub pos: Option<Vec2>,
+    /// Modifier keys held.
+    pub mods: ModifiersState,
+    /// A camera drag in progress: pan (true) or orbit.
+    pub camera: Option<bool>,
+    /// Whether the board (not egui) gets the keyboard.
+    pub board_focus: bool,
+}
+
+impl App {
+    /// Whether the pixel is on the board and not under an egui window.
+    fn over_board(&self, p: Vec2) -> bool {
+        let a = self.board_area;
+        if !(p.x >= a.x && p.y >= a.y && p.x < a.x + a.w && p.y < a.y + a.h) {
+            return false;
+        }
+        let ppp = self.egui_ctx.pixels_per_point();
+        let at = egui::pos2(p.x / ppp, p.y / ppp);
+        self.egui_ctx
+            .layer_id_at(at)
+            .is_none_or(|l| l.order == egui::Order::Background)
+    }
+
+    fn square_at(&self, p: Vec2) -> Option<chess4d_core::Square> {
+        let scene = self.session.scene(self.ui.view, self.rig.shown);
+        pick(&scene, self.board_area, p).map(chess4d_core::Square)
+    }
+
+    /// Handles an event on the board; returns whether it was used up (egui must not
+    /// see it).
+    pub(super) fn board_event(&mut self, event: &WindowEvent) -> bool {
+        match event {
+            WindowEvent::ModifiersChanged(m) => {
+                self.input.mods = m.state();
+                false
+            }
+            WindowEvent::CursorMoved { position, .. } => {
+                let p = Vec2::new(position.x as f32, position.y as f32);
+                if let (Some(last), Some(pan)) = (self.input.pos, self.input.camera) {
+                    let d = p - last;
+                    if pan {
+                        self.rig.pan(d.x, d.y);
+                    } else {
+                        self.rig.orbit(d.x, d.y);
+                    }
+                }
+                self.input.pos = Some(p);
+                let hover = if self.over_board(p) {
+                    self.square_at(p)
+                } else {
+                    None
+                };
+                self.session.set_hover(hover);
+                self.request_redraw();
+                false
+            }
+            WindowEvent::CursorLeft { .. } => {
+                self.session.set_hover(None);
+                false
+            }
+            WindowEvent::MouseInput { state, button, .. } => self.mouse_button(*state, *button),
+            WindowEvent::MouseWheel { delta, .. } => {
+                let over = self.input.pos.is_some_and(|p| self.over_board(p));
+                if !over {
+                    return false;
+                }
+                let steps = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => *y,
+                    MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
+                };
+                self.rig.zoom(steps);
+                true
+            }
+            WindowEvent::KeyboardInput { event, .. } => self.key(event),
+            _ => false,
+        }
+    }
+
+    fn mouse_button(&mut self, state: ElementState, button: MouseButton) -> bool {
+        let Some(p) = self.input.pos else {
+            return false;
+        };
+        let shift = self.input.mods.shift_key();
+        match state {
+            ElementState::Pressed => {
+                if !self.over_board(p) {
+                    self.input.board_focus = false;
+                    return false;
+                }
+                self.input.board_focus = true;
+                self.egui_ctx.memory_mut(|m| {
+                    if let Some(id) = m.focused() {
+                        m.surrender_focus(id);
+                    }
+                });
+                match button {
+                    MouseButton::Left if !shift => match self.square_at(p) {
+                        Some(sq) => self.session.press(sq),
+                        None => self.input.camera = Some(false),
+                    },
+                    MouseButton::Left | MouseButton::Right | MouseButton::Middle => {
+                        self.input.camera = Some(shift);
+                    }
+                    _ => return false,
+                }
+                true
+            }
+            ElementState::Released => {
+                let was_camera = self.input.camera.take().is_some();
+                if self.session.dragging().is_some() && button == MouseButton::Left {
+                    let sq = if self.over_board(p) {
+                        self.square_at(p)
+                    } else {
+                        None
+                    };
+                    self.session.release(sq);
+                    return true;
+                }
+                was_camera
+            }
+        }
+    }
+
+    fn key(&mut self, event: &winit::event::KeyEvent) -> bool {
+        if !self.input.board_focus || self.egui_ctx.text_edit_focused() {
+            return false;
+        }
+        let alt = self.input.mods.alt_key();
+        let shift = self.input.mods.shift_key();
+        let ctrl = self.input.mods.control_key();
+        let pressed = event.state == ElementState::Pressed;
+        let nav = |n: Nav| Some(Action::Nav(n));
+        let action = match &event.logical_key {
+            Key::Named(NamedKey::Tab) => nav(if shift { Nav::Prev } else { Nav::Next }),
+            Key::Named(NamedKey::ArrowLeft) => nav(if alt { Nav::BoardLeft } else { Nav::Left }),
+            Key::Named(NamedKey::ArrowRight) => nav(if alt { Nav::BoardRight } else { Nav::Right }),
+            Key::Named(NamedKey::ArrowUp) => nav(if alt { Nav::BoardUp } else { Nav::Up }),
+            Key::Named(NamedKey::ArrowDown) => nav(if alt { Nav::BoardDown } else { Nav::Down }),
+            Key::Named(NamedKey::Enter | NamedKey::Space) => Some(Action::Activate),
+            Key::Named(NamedKey::Escape) => Some(Action::Escape),
+            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("z") => Some(Action::Undo),
+            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("y") => Some(Action::Redo),
+            _ => None,
+        };
+        let Some(action) = action else {
+            return false;
+        };
+        if pressed {
+            match action {
+                Action::Nav(n) => self.session.navigate(n),
+                Action::Activate => self.session.activate(),
+                Action::Escape => self.session.clear_selection(),
+                Action::Undo => self.session.undo(),
+                Action::Redo => self.session.redo(),
+            }
+        }
+        true
+    }
+}
+
+enum Action {
+    Nav(Nav),
+    Activate,
+    Escape,
+    Undo,
+    Redo,
+}

@@ -1,0 +1,318 @@
+//! The window: winit events in, a [`Session`] in the middle, the board (wgpu) and the
+//! panels (egui) out. Pointer and keys reach the board unless egui is using them; the
+//! computer thinks on its own thread, so the window is redrawn on a timer while it does.
+
+mod camera;
+mod gpu;
+mod input;
+mod panels;
+mod tabs;
+mod widgets;
+
+use crate::session::{Player, Session};
+use camera::CameraRig;
+use chess4d_core::Color;
+use chess4d_engine::Level;
+use chess4d_render::{BoardGeometry, FlatLayout, Rect, View, layout};
+use chess4d_variants::Catalog;
+use gpu::Gpu;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use winit::application::ApplicationHandler;
+use winit::event::{StartCause, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::window::{Window, WindowId};
+
+/// How the viewer starts.
+#[derive(Clone, Debug)]
+pub struct ViewerOptions {
+    /// Catalog name or variant file.
+    pub variant: String,
+    /// Who plays White.
+    pub white: Player,
+    /// Who plays Black.
+    pub black: Player,
+    /// The computer's level, 1 to 8.
+    pub level: u8,
+    /// Inner window size in pixels.
+    pub window_size: [u32; 2],
+    /// Print the flat view's square centres (window pixels) once laid out, for scripts.
+    pub print_squares: bool,
+}
+
+impl Default for ViewerOptions {
+    fn default() -> Self {
+        ViewerOptions {
+            variant: chess4d_variants::DEFAULT_VARIANT.into(),
+            white: Player::Human,
+            black: Player::Computer,
+            level: 3,
+            window_size: [1280, 800],
+            print_squares: false,
+        }
+    }
+}
+
+/// Opens the viewer and runs until the window closes. Fails with a message (never a
+/// panic) when there is no display or no graphics adapter.
+pub fn run(opts: ViewerOptions) -> Result<(), String> {
+    let catalog = Catalog::standard();
+    let dirs = Catalog::search_dirs();
+    let mut session = Session::new(catalog, &opts.variant)?;
+    session.set_player(Color::White, opts.white);
+    session.set_player(Color::Black, opts.black);
+    session.set_level(Level::new(opts.level).map_err(|e| e.to_string())?);
+    session.watch(dirs);
+    let event_loop = EventLoop::new().map_err(|e| {
+        format!(
+            "cannot open a window: {e}. Is there a display? (set DISPLAY or WAYLAND_DISPLAY, \
+             or run under `xvfb-run -a`)"
+        )
+    })?;
+    let mut app = App::new(session, opts);
+    event_loop
+        .run_app(&mut app)
+        .map_err(|e| format!("the window's event loop failed: {e}"))?;
+    match app.error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Settings of the panels that are not part of the game.
+pub struct UiState {
+    /// Which views are drawn.
+    pub view: View,
+    /// Dark or light board.
+    pub theme: chess4d_render::Theme,
+    /// The side panel's tab.
+    pub tab: panels::Tab,
+    /// File name for saving and loading.
+    pub save_path: String,
+    /// Position typed for "start from position".
+    pub fen: String,
+    /// Adapter name, for the View tab.
+    pub adapter: String,
+}
+
+struct App {
+    session: Session,
+    opts: ViewerOptions,
+    ui: UiState,
+    rig: CameraRig,
+    window: Option<Arc<Window>>,
+    gpu: Option<Gpu>,
+    egui_ctx: egui::Context,
+    egui_state: Option<egui_winit::State>,
+    input: input::Pointer,
+    board_area: Rect,
+    last_frame: Instant,
+    title: String,
+    printed: bool,
+    repaint_at: Option<Instant>,
+    error: Option<String>,
+}
+
+impl App {
+    fn new(session: Session, opts: ViewerOptions) -> App {
+        let shape = session.rules().info().shape.sizes();
+        App {
+            session,
+            ui: UiState {
+                view: View::Both,
+                theme: chess4d_render::Theme::Dark,
+                tab: panels::Tab::Play,
+                save_path: "chess4d-game.txt".into(),
+                fen: String::new(),
+                adapter: String::new(),
+            },
+            opts,
+            rig: CameraRig::for_shape(shape),
+            window: None,
+            gpu: None,
+            egui_ctx: egui::Context::default(),
+            egui_state: None,
+            input: input::Pointer::default(),
+            board_area: Rect::default(),
+            last_frame: Instant::now(),
+            title: String::new(),
+            printed: false,
+            repaint_at: None,
+            error: None,
+        }
+    }
+
+    fn fail(&mut self, event_loop: &ActiveEventLoop, message: String) {
+        self.error = Some(message);
+        event_loop.exit();
+    }
+
+    fn request_redraw(&self) {
+        if let Some(w) = &self.window {
+            w.request_redraw();
+        }
+    }
+
+    fn redraw(&mut self) {
+        let (Some(window), Some(gpu), Some(egui_state)) = (
+            self.window.clone(),
+            self.gpu.as_mut(),
+            self.egui_state.as_mut(),
+        ) else {
+            return;
+        };
+        let now = Instant::now();
+        let dt = now.duration_since(self.last_frame).as_secs_f32().min(0.1);
+        self.last_frame = now;
+        self.session.tick(now);
+        let moving = self.rig.advance(dt);
+        let raw = egui_state.take_egui_input(&window);
+        let mut board = egui::Rect::NOTHING;
+        let (session, ui, rig, pointer) =
+            (&mut self.session, &mut self.ui, &mut self.rig, &self.input);
+        let out = self.egui_ctx.run_ui(raw, |root| {
+            board = panels::show(root, session, ui, rig, pointer);
+        });
+        egui_state.handle_platform_output(&window, out.platform_output);
+        let ppp = out.pixels_per_point;
+        let jobs = self.egui_ctx.tessellate(out.shapes, ppp);
+        self.board_area = Rect::new(
+            board.min.x * ppp,
+            board.min.y * ppp,
+            (board.width() * ppp).max(1.0),
+            (board.height() * ppp).max(1.0),
+        );
+        let mut scene = self.session.scene(self.ui.view, self.rig.shown);
+        scene.theme = self.ui.theme;
+        gpu.frame(&scene, self.board_area, &jobs, out.textures_delta, ppp);
+        let title = self.session.title();
+        if title != self.title {
+            window.set_title(&title);
+            self.title = title;
+        }
+        if self.opts.print_squares && !self.printed {
+            self.printed = true;
+            print_squares(&scene.shape, self.ui.view, self.board_area, &self.session);
+        }
+        let delay = out
+            .viewport_output
+            .get(&egui::ViewportId::ROOT)
+            .map_or(Duration::MAX, |v| v.repaint_delay);
+        self.repaint_at = if moving || delay.is_zero() {
+            Some(now + Duration::from_millis(16))
+        } else if delay < Duration::from_secs(60) {
+            Some(now + delay)
+        } else {
+            None
+        };
+    }
+}
+
+/// Prints `square NAME X Y` (window pixels, flat view) for every square, then `ready`.
+fn print_squares(shape: &[u8; 4], view: View, area: Rect, session: &Session) {
+    use std::io::Write;
+    let Some(board) = BoardGeometry::new(*shape) else {
+        return;
+    };
+    let Some(flat) = layout(view, area).flat else {
+        return;
+    };
+    let flat = FlatLayout::new(board, flat);
+    let mut out = std::io::stdout().lock();
+    for sq in 0..board.square_count() as u16 {
+        if let Some(c) = flat.square_centre(sq) {
+            let name = session.square_name(chess4d_core::Square(sq));
+            let _ = writeln!(out, "square {name} {:.0} {:.0}", c.x, c.y);
+        }
+    }
+    let _ = writeln!(out, "ready");
+    let _ = out.flush();
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.window.is_some() {
+            return;
+        }
+        let [w, h] = self.opts.window_size;
+        let attrs = Window::default_attributes()
+            .with_title(self.session.title())
+            .with_inner_size(winit::dpi::PhysicalSize::new(w, h))
+            .with_min_inner_size(winit::dpi::PhysicalSize::new(640, 420));
+        let window = match event_loop.create_window(attrs) {
+            Ok(w) => Arc::new(w),
+            Err(e) => return self.fail(event_loop, format!("cannot open a window: {e}")),
+        };
+        let gpu = match Gpu::new(window.clone(), Box::new(event_loop.owned_display_handle())) {
+            Ok(g) => g,
+            Err(e) => return self.fail(event_loop, e.to_string()),
+        };
+        self.ui.adapter = gpu.adapter.clone();
+        widgets::style(&self.egui_ctx);
+        self.egui_state = Some(egui_winit::State::new(
+            self.egui_ctx.clone(),
+            egui::ViewportId::ROOT,
+            &window,
+            Some(window.scale_factor() as f32),
+            None,
+            None,
+        ));
+        self.gpu = Some(gpu);
+        self.window = Some(window);
+        self.request_redraw();
+    }
+
+    fn new_events(&mut self, _event_loop: &ActiveEventLoop, cause: StartCause) {
+        if let StartCause::ResumeTimeReached { .. } = cause {
+            let due = self.repaint_at.is_some_and(|t| Instant::now() >= t);
+            if self.session.tick(Instant::now()) || due {
+                self.request_redraw();
+            }
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        match &event {
+            WindowEvent::CloseRequested => {
+                event_loop.exit();
+                return;
+            }
+            WindowEvent::Resized(size) => {
+                if let Some(gpu) = &mut self.gpu {
+                    gpu.resize(size.width, size.height);
+                }
+                self.request_redraw();
+            }
+            WindowEvent::RedrawRequested => {
+                self.redraw();
+                return;
+            }
+            _ => {}
+        }
+        if self.board_event(&event) {
+            self.request_redraw();
+            return;
+        }
+        if let (Some(state), Some(window)) = (&mut self.egui_state, &self.window) {
+            let r = state.on_window_event(window, &event);
+            if r.repaint {
+                window.request_redraw();
+            }
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        let now = Instant::now();
+        let busy = self.session.thinking().is_some() || self.session.computer_to_move();
+        let mut wake = now
+            + if busy {
+                Duration::from_millis(60)
+            } else {
+                Duration::from_millis(250)
+            };
+        if let Some(t) = self.repaint_at {
+            wake = wake.min(t.max(now));
+        }
+        event_loop.set_control_flow(ControlFlow::WaitUntil(wake));
+    }
+}

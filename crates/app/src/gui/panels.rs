@@ -1,0 +1,247 @@
+//! The panels around the board: a top bar (variants one click away, undo, hint, view),
+//! a side panel with tabs (Play, Learn, Explore, View, Variants) and a status bar.
+//! Returns the rectangle left for the board.
+
+use super::camera::CameraRig;
+use super::input::Pointer;
+use super::{UiState, tabs, widgets};
+use crate::session::{Mode, Player, Session};
+use chess4d_core::Color;
+use chess4d_engine::Level;
+use chess4d_render::View;
+use egui::{Color32, RichText, Ui};
+
+/// The side panel's tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    /// The game: players, level, the computer's thinking, moves, files.
+    Play,
+    /// The page's four steps and "try it".
+    Learn,
+    /// One piece's reach.
+    Explore,
+    /// Views and the camera.
+    View,
+    /// The catalog and broken variant files.
+    Variants,
+}
+
+/// Draws every panel and overlay; returns the board's rectangle (points).
+pub fn show(
+    root: &mut Ui,
+    session: &mut Session,
+    ui: &mut UiState,
+    rig: &mut CameraRig,
+    pointer: &Pointer,
+) -> egui::Rect {
+    egui::Panel::top("top")
+        .frame(widgets::bar_frame(root))
+        .show(root, |bar| top_bar(bar, session, ui, rig));
+    egui::Panel::bottom("status")
+        .frame(widgets::bar_frame(root))
+        .show(root, |bar| status_bar(bar, session));
+    egui::Panel::left("side")
+        .resizable(false)
+        .exact_size(330.0)
+        .frame(widgets::side_frame(root))
+        .show(root, |side| side_panel(side, session, ui, rig));
+    let board = root.available_rect_before_wrap();
+    widgets::overlays(root.ctx(), board, session, pointer);
+    board
+}
+
+fn top_bar(bar: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
+    bar.horizontal(|bar| {
+        bar.label(
+            RichText::new("chess4d")
+                .strong()
+                .size(18.0)
+                .color(widgets::ACCENT),
+        );
+        bar.separator();
+        let current = session.variant().to_string();
+        for (name, title) in session.playable_variants() {
+            let picked = bar
+                .selectable_label(name == current, &name)
+                .on_hover_text(format!("New game: {title}"));
+            if picked.clicked() && session.new_game(&name) {
+                rig.reset(session.rules().info().shape.sizes());
+                if ui.tab == Tab::Learn {
+                    ui.tab = Tab::Play;
+                    session.set_mode(Mode::Play);
+                }
+            }
+        }
+        bar.with_layout(egui::Layout::right_to_left(egui::Align::Center), |bar| {
+            for (view, label) in [
+                (View::Flat, "Flat"),
+                (View::Both, "Both"),
+                (View::Tesseract, "Tesseract"),
+            ] {
+                bar.selectable_value(&mut ui.view, view, label);
+            }
+            bar.label(RichText::new("View").weak());
+            bar.separator();
+            if bar
+                .button("Hint")
+                .on_hover_text("Show the best move as an arrow")
+                .clicked()
+            {
+                session.request_hint();
+            }
+            let can_redo = session.game().can_redo();
+            if bar
+                .add_enabled(can_redo, egui::Button::new("Redo"))
+                .clicked()
+            {
+                session.redo();
+            }
+            let can_undo = !session.game().moves().is_empty();
+            if bar
+                .add_enabled(can_undo, egui::Button::new("Undo"))
+                .clicked()
+            {
+                session.undo();
+            }
+        });
+    });
+}
+
+fn status_bar(bar: &mut Ui, session: &Session) {
+    bar.horizontal(|bar| {
+        let over = session.game().outcome().is_some();
+        let colour = if over { widgets::ACCENT } else { bar.visuals().strong_text_color() };
+        bar.label(RichText::new(session.status_line()).strong().color(colour));
+        if let Some(h) = session.hover() {
+            bar.separator();
+            bar.label(RichText::new(session.square_name(h)).monospace());
+        }
+        if let Some(f) = session.focus() {
+            bar.separator();
+            bar.label(format!("focus {}", session.square_name(f)));
+        }
+        bar.with_layout(egui::Layout::right_to_left(egui::Align::Center), |bar| {
+            bar.label(
+                RichText::new("Tab / arrows / Alt+arrows move focus · Enter picks · Esc clears · drag to rotate")
+                    .weak()
+                    .small(),
+            );
+        });
+    });
+}
+
+fn side_panel(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
+    side.horizontal(|row| {
+        for (tab, label) in [
+            (Tab::Play, "Play"),
+            (Tab::Learn, "Learn"),
+            (Tab::Explore, "Explore"),
+            (Tab::View, "View"),
+            (Tab::Variants, "Variants"),
+        ] {
+            if row.selectable_label(ui.tab == tab, label).clicked() && ui.tab != tab {
+                ui.tab = tab;
+                match tab {
+                    Tab::Play => session.set_mode(Mode::Play),
+                    Tab::Learn => session.set_mode(Mode::Learn),
+                    Tab::Explore => {
+                        let kind = match session.mode() {
+                            Mode::Explore(k) => k,
+                            _ => chess4d_core::PieceKind(0),
+                        };
+                        session.set_mode(Mode::Explore(kind));
+                    }
+                    Tab::View | Tab::Variants => {}
+                }
+            }
+        }
+    });
+    side.separator();
+    egui::ScrollArea::vertical().show(side, |side| match ui.tab {
+        Tab::Play => play_tab(side, session, ui),
+        Tab::Learn => tabs::learn_tab(side, session),
+        Tab::Explore => tabs::explore_tab(side, session),
+        Tab::View => tabs::view_tab(side, session, ui, rig),
+        Tab::Variants => tabs::variants_tab(side, session),
+    });
+}
+
+fn play_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState) {
+    widgets::section(side, "Game");
+    side.label(RichText::new(&session.rules().info().title).strong());
+    side.horizontal(|row| {
+        let human = |s: &Session, c| s.player(c) == Player::Human;
+        let white = human(session, Color::White) && !human(session, Color::Black);
+        let black = human(session, Color::Black) && !human(session, Color::White);
+        let two = human(session, Color::White) && human(session, Color::Black);
+        if row.selectable_label(white, "Play White").clicked() {
+            session.set_player(Color::White, Player::Human);
+            session.set_player(Color::Black, Player::Computer);
+        }
+        if row.selectable_label(black, "Play Black").clicked() {
+            session.set_player(Color::Black, Player::Human);
+            session.set_player(Color::White, Player::Computer);
+        }
+        if row.selectable_label(two, "Two players").clicked() {
+            session.set_player(Color::White, Player::Human);
+            session.set_player(Color::Black, Player::Human);
+        }
+    });
+    let mut level = session.level().get();
+    if side
+        .add(egui::Slider::new(&mut level, 1..=8).text("computer level"))
+        .changed()
+        && let Ok(l) = Level::new(level)
+    {
+        session.set_level(l);
+    }
+    side.horizontal(|row| {
+        if row.button("New game").clicked() {
+            let v = session.variant().to_string();
+            session.new_game(&v);
+        }
+        if row.button("Offer draw").clicked() {
+            session.offer_draw();
+        }
+        if row.button("Resign").clicked() {
+            session.resign();
+        }
+    });
+    widgets::thinking(side, session);
+    widgets::notices(side, session);
+    widgets::section(side, "Moves");
+    widgets::move_list(side, session);
+    widgets::section(side, "File");
+    side.horizontal(|row| {
+        row.add(egui::TextEdit::singleline(&mut ui.save_path).desired_width(170.0));
+        if row.button("Save").clicked() {
+            let p = std::path::PathBuf::from(ui.save_path.trim());
+            session.save_to(&p);
+        }
+        if row.button("Load").clicked() {
+            let p = std::path::PathBuf::from(ui.save_path.trim());
+            session.load_from(&p);
+        }
+    });
+    side.horizontal(|row| {
+        row.add(
+            egui::TextEdit::singleline(&mut ui.fen)
+                .hint_text("position (FEN)")
+                .desired_width(170.0),
+        );
+        if row
+            .button("Set up")
+            .on_hover_text("Start a game from this position")
+            .clicked()
+        {
+            let fen = ui.fen.trim().to_string();
+            session.new_game_from_fen(&fen);
+        }
+    });
+    let colour = Color32::from_gray(120);
+    side.label(
+        RichText::new("Ctrl+Z undo · Ctrl+Y redo")
+            .small()
+            .color(colour),
+    );
+}

@@ -1,0 +1,220 @@
+//! The side panel's other tabs: Learn, Explore, View and Variants.
+
+use super::camera::CameraRig;
+use super::{UiState, widgets};
+use crate::session::learn::{STEPS, TRY_IT};
+use crate::session::{Mode, Session};
+use chess4d_core::PieceKind;
+use chess4d_render::{Theme, View};
+use chess4d_variants::Source;
+use egui::{RichText, Ui};
+
+pub fn learn_tab(side: &mut Ui, session: &mut Session) {
+    let step = session.learn().step;
+    widgets::section(side, "Learn 4D chess");
+    side.horizontal_wrapped(|row| {
+        for (i, s) in STEPS.iter().enumerate() {
+            let short = s.title.split_once(". ").map_or(s.title, |(n, _)| n);
+            if row
+                .selectable_label(i == step, short)
+                .on_hover_text(s.title)
+                .clicked()
+            {
+                session.learn_step(i);
+            }
+        }
+    });
+    let s = STEPS[step];
+    side.add_space(6.0);
+    side.label(RichText::new(s.title).strong().size(16.0));
+    side.add_space(4.0);
+    side.label(s.text);
+    if step == 1 {
+        side.add_space(6.0);
+        side.horizontal_wrapped(|row| {
+            let pieces: Vec<String> = session
+                .catalog()
+                .get("full")
+                .map(|r| r.info().pieces.iter().map(|p| p.name.clone()).collect())
+                .unwrap_or_default();
+            for (i, name) in pieces.iter().enumerate() {
+                if row
+                    .selectable_label(session.learn().piece == i, name)
+                    .clicked()
+                {
+                    session.learn_piece(i);
+                }
+            }
+        });
+    }
+    if step == TRY_IT {
+        side.add_space(6.0);
+        if session.learn().done {
+            side.label(
+                RichText::new("✔ Done: a1[0,0] → a1[0,1] is a rook move along W.")
+                    .strong()
+                    .color(widgets::GOOD),
+            );
+        } else {
+            side.label(RichText::new("Waiting for a1[0,0] → a1[0,1] …").weak());
+        }
+        widgets::thinking(side, session);
+        widgets::notices(side, session);
+    }
+    side.add_space(8.0);
+    side.horizontal(|row| {
+        if row
+            .add_enabled(step > 0, egui::Button::new("◀ Back"))
+            .clicked()
+        {
+            session.learn_step(step - 1);
+        }
+        if step < TRY_IT {
+            if row.button("Next ▶").clicked() {
+                session.learn_step(step + 1);
+            }
+        } else if row.button("Start over").clicked() {
+            session.restart_learn();
+            session.set_mode(Mode::Learn);
+        }
+    });
+}
+
+pub fn explore_tab(side: &mut Ui, session: &mut Session) {
+    widgets::section(side, "Piece explorer");
+    side.label(
+        "Pick a piece: it stands alone on b2 of the first board and every square it reaches \
+         lights up in both views. Click a square to move it there.",
+    );
+    side.add_space(6.0);
+    let current = match session.mode() {
+        Mode::Explore(k) => k,
+        _ => PieceKind(0),
+    };
+    let info = session.rules().info().clone();
+    side.horizontal_wrapped(|row| {
+        for (i, p) in info.pieces.iter().enumerate() {
+            let kind = PieceKind(i as u8);
+            let label = format!("{} {}", p.letter.to_ascii_uppercase(), p.name);
+            if row.selectable_label(current == kind, label).clicked() {
+                session.set_mode(Mode::Explore(kind));
+            }
+        }
+    });
+    let scene = session.scene(View::Both, Default::default());
+    let lit = scene
+        .highlights
+        .iter()
+        .filter(|(_, h)| *h == chess4d_render::Highlight::LegalMove)
+        .count();
+    if let Some(p) = info.pieces.get(current.index()) {
+        side.add_space(6.0);
+        side.label(
+            RichText::new(format!("The {} reaches {lit} squares from here.", p.name)).strong(),
+        );
+    }
+}
+
+pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
+    widgets::section(side, "Views");
+    side.horizontal(|row| {
+        row.selectable_value(&mut ui.view, View::Tesseract, "Tesseract");
+        row.selectable_value(&mut ui.view, View::Flat, "Flat");
+        row.selectable_value(&mut ui.view, View::Both, "Both");
+    });
+    side.horizontal(|row| {
+        row.selectable_value(&mut ui.theme, Theme::Dark, "Dark");
+        row.selectable_value(&mut ui.theme, Theme::Light, "Light");
+    });
+    widgets::section(side, "Camera");
+    let t = &mut rig.target;
+    let mut changed = false;
+    changed |= side
+        .add(egui::Slider::new(&mut t.yaw_deg, 0.0..=360.0).text("turn °"))
+        .changed();
+    changed |= side
+        .add(egui::Slider::new(&mut t.pitch_deg, -89.0..=89.0).text("tilt °"))
+        .changed();
+    changed |= side
+        .add(egui::Slider::new(&mut t.distance, 2.5..=40.0).text("distance"))
+        .changed();
+    widgets::section(side, "Rotation in 4D");
+    side.label(RichText::new("Turns W into X, Y or Z: the cubes morph into each other.").weak());
+    side.add(egui::Slider::new(&mut t.xw_deg, -180.0..=180.0).text("XW °"));
+    side.add(egui::Slider::new(&mut t.yw_deg, -180.0..=180.0).text("YW °"));
+    side.add(egui::Slider::new(&mut t.zw_deg, -180.0..=180.0).text("ZW °"));
+    side.add(egui::Slider::new(&mut t.perspective_4d, 0.0..=0.45).text("4D depth"));
+    if changed {
+        // Orbit sliders act at once, like dragging.
+        rig.shown.yaw_deg = rig.target.yaw_deg;
+        rig.shown.pitch_deg = rig.target.pitch_deg;
+        rig.shown.distance = rig.target.distance;
+    }
+    side.add_space(6.0);
+    if side.button("Reset camera").clicked() {
+        rig.reset(session.rules().info().shape.sizes());
+    }
+    side.add_space(6.0);
+    side.label(
+        RichText::new(
+            "Drag with the right or middle button (or the left one on empty space) to orbit, \
+             Shift+drag to pan, the wheel to zoom.",
+        )
+        .weak(),
+    );
+    if !ui.adapter.is_empty() {
+        side.add_space(6.0);
+        side.label(
+            RichText::new(format!("Drawing on {}", ui.adapter))
+                .small()
+                .weak(),
+        );
+    }
+}
+
+pub fn variants_tab(side: &mut Ui, session: &mut Session) {
+    widgets::section(side, "Catalog");
+    let entries: Vec<_> = session.catalog().entries().to_vec();
+    for e in &entries {
+        let source = match &e.source {
+            Source::Embedded => "built-in".to_string(),
+            Source::File(p) => p.display().to_string(),
+        };
+        match &e.rules {
+            Ok(r) => {
+                side.horizontal(|row| {
+                    if row
+                        .selectable_label(
+                            e.name == session.variant(),
+                            RichText::new(&e.name).strong(),
+                        )
+                        .clicked()
+                    {
+                        session.new_game(&e.name);
+                    }
+                    row.label(format!("{} · {}", r.info().shape, r.info().title));
+                });
+                side.label(RichText::new(source).small().weak());
+            }
+            Err(_) => {
+                side.label(RichText::new(format!("{} — broken", e.name)).color(widgets::BAD));
+            }
+        }
+    }
+    let broken = session.broken_variants();
+    if !broken.is_empty() {
+        widgets::section(side, "Errors");
+        for (name, err) in broken {
+            side.label(RichText::new(name).strong().color(widgets::BAD));
+            widgets::error_text(side, &err);
+        }
+    }
+    widgets::section(side, "Authoring");
+    side.label(
+        "Save a variant file in one of these folders and it reloads here within half a \
+         second; a broken file shows its error instead, and the game goes on.",
+    );
+    for d in chess4d_variants::Catalog::search_dirs() {
+        side.label(RichText::new(d.display().to_string()).monospace().small());
+    }
+}

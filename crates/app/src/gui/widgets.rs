@@ -1,0 +1,268 @@
+//! Look and small pieces shared by the panels: the style, section headings, the thinking
+//! line, messages, the move list, and what floats over the board (the move chooser,
+//! the thinking card, the game-over banner, the dragged piece).
+
+use crate::session::Session;
+use crate::session::opponent::Job;
+use chess4d_core::Move;
+use egui::{Align2, Color32, Context, FontId, RichText, Stroke, Ui};
+
+/// Highlight colour of the program (titles, results).
+pub const ACCENT: Color32 = Color32::from_rgb(250, 200, 70);
+/// Good news.
+pub const GOOD: Color32 = Color32::from_rgb(110, 210, 130);
+/// Errors.
+pub const BAD: Color32 = Color32::from_rgb(240, 110, 100);
+
+/// The program's look: dark, roomy, rounded.
+pub fn style(ctx: &Context) {
+    ctx.set_theme(egui::ThemePreference::Dark);
+    ctx.all_styles_mut(|s| {
+        s.spacing.item_spacing = egui::vec2(8.0, 6.0);
+        s.spacing.button_padding = egui::vec2(8.0, 4.0);
+        s.visuals.panel_fill = Color32::from_rgb(24, 27, 33);
+        s.visuals.window_fill = Color32::from_rgb(30, 34, 42);
+        s.visuals.selection.bg_fill = Color32::from_rgb(60, 110, 190);
+    });
+}
+
+/// Frame of the top and bottom bars.
+pub fn bar_frame(ui: &Ui) -> egui::Frame {
+    egui::Frame::side_top_panel(ui.style())
+        .fill(Color32::from_rgb(18, 20, 25))
+        .inner_margin(egui::Margin::symmetric(10, 6))
+}
+
+/// Frame of the side panel.
+pub fn side_frame(ui: &Ui) -> egui::Frame {
+    egui::Frame::side_top_panel(ui.style()).inner_margin(egui::Margin::same(12))
+}
+
+/// A section heading.
+pub fn section(ui: &mut Ui, title: &str) {
+    ui.add_space(8.0);
+    ui.label(
+        RichText::new(title.to_uppercase())
+            .small()
+            .strong()
+            .color(Color32::from_gray(150)),
+    );
+    ui.add_space(2.0);
+}
+
+/// A score in pawns, or mate in N.
+fn score_text(score: chess4d_engine::Score) -> String {
+    match score.mate_in() {
+        Some(n) => format!("mate in {}", n.abs()),
+        None => format!("{:+.2}", score.value() as f32 / 100.0),
+    }
+}
+
+/// The moves of a line in notation, played out from the current position.
+pub fn line_text(session: &Session, pv: &[Move], most: usize) -> String {
+    let rules = session.rules();
+    let mut pos = session.game().position().clone();
+    let mut words = Vec::new();
+    for &mv in pv.iter().take(most) {
+        words.push(rules.format_move(&pos, mv));
+        rules.make_move(&mut pos, mv);
+    }
+    words.join(" ")
+}
+
+/// The computer's thinking: what, how deep, how good, the best line, and a button.
+pub fn thinking(ui: &mut Ui, session: &mut Session) {
+    let Some(t) = session.thinking().cloned() else {
+        return;
+    };
+    ui.add_space(6.0);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal(|row| {
+            row.spinner();
+            let what = match t.job {
+                Job::Move => "The computer is thinking",
+                Job::Hint => "Looking for a hint",
+                Job::DrawOffer => "Considering your draw offer",
+            };
+            row.label(RichText::new(what).strong());
+        });
+        match &t.info {
+            Some(info) => {
+                ui.label(format!(
+                    "depth {} · {} · {} nodes",
+                    info.depth,
+                    score_text(info.score),
+                    info.nodes
+                ));
+                ui.label(
+                    RichText::new(line_text(session, &info.pv, 6))
+                        .monospace()
+                        .small(),
+                );
+            }
+            None => {
+                ui.label(RichText::new("first iteration…").weak());
+            }
+        }
+        let label = if t.job == Job::Move {
+            "Move now"
+        } else {
+            "Stop"
+        };
+        if ui.button(label).clicked() {
+            session.move_now();
+        }
+    });
+}
+
+/// The latest messages (errors in red, located variant errors in monospace).
+pub fn notices(ui: &mut Ui, session: &mut Session) {
+    let notices = session.notices().to_vec();
+    if notices.is_empty() {
+        return;
+    }
+    ui.add_space(6.0);
+    for n in notices.iter().rev().take(3) {
+        if n.error {
+            error_text(ui, &n.text);
+        } else {
+            ui.label(RichText::new(&n.text).color(GOOD));
+        }
+    }
+    if ui.small_button("clear messages").clicked() {
+        session.clear_notices();
+    }
+}
+
+/// An error; a located one (with its caret line) keeps its columns.
+pub fn error_text(ui: &mut Ui, text: &str) {
+    let rich = RichText::new(text).color(BAD);
+    if text.contains('\n') {
+        ui.label(rich.monospace().small());
+    } else {
+        ui.label(rich);
+    }
+}
+
+/// The moves played, two to a row.
+pub fn move_list(ui: &mut Ui, session: &Session) {
+    let moves: Vec<String> = session.game().notation().map(str::to_string).collect();
+    if moves.is_empty() {
+        ui.label(RichText::new("no moves yet").weak());
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .max_height(180.0)
+        .stick_to_bottom(true)
+        .id_salt("moves")
+        .show(ui, |ui| {
+            egui::Grid::new("move-grid").striped(true).show(ui, |ui| {
+                for (i, pair) in moves.chunks(2).enumerate() {
+                    ui.label(RichText::new(format!("{}.", i + 1)).weak());
+                    for m in pair {
+                        ui.label(RichText::new(m).monospace());
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+}
+
+/// What floats over the board.
+pub fn overlays(
+    ctx: &Context,
+    board: egui::Rect,
+    session: &mut Session,
+    pointer: &super::input::Pointer,
+) {
+    if let Some(choice) = session.choice().cloned() {
+        let title = if choice.promotion {
+            "Promote to"
+        } else {
+            "Which move?"
+        };
+        egui::Window::new(title)
+            .collapsible(false)
+            .resizable(false)
+            .pivot(Align2::CENTER_CENTER)
+            .fixed_pos(board.center())
+            .show(ctx, |ui| {
+                ui.horizontal_wrapped(|row| {
+                    for (i, label) in choice.labels.iter().enumerate() {
+                        if row.button(RichText::new(label).size(16.0)).clicked() {
+                            session.choose(i);
+                        }
+                    }
+                });
+                if ui.small_button("cancel").clicked() {
+                    session.clear_selection();
+                }
+            });
+    }
+    if let Some(o) = session.game().outcome() {
+        egui::Area::new(egui::Id::unique("result"))
+            .pivot(Align2::CENTER_TOP)
+            .fixed_pos(egui::pos2(board.center().x, board.top() + 12.0))
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(
+                        RichText::new(format!("{o} · {}", o.result_string()))
+                            .size(18.0)
+                            .strong()
+                            .color(ACCENT),
+                    );
+                });
+            });
+    }
+    if session.thinking().is_some_and(|t| t.job == Job::Move) {
+        egui::Area::new(egui::Id::unique("thinking-card"))
+            .pivot(Align2::RIGHT_TOP)
+            .fixed_pos(egui::pos2(board.right() - 12.0, board.top() + 12.0))
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(260.0);
+                    thinking(ui, session);
+                });
+            });
+    }
+    drag_ghost(ctx, session, pointer);
+}
+
+/// The dragged piece at the pointer.
+fn drag_ghost(ctx: &Context, session: &Session, pointer: &super::input::Pointer) {
+    let (Some(from), Some(p)) = (session.dragging(), pointer.pos) else {
+        return;
+    };
+    let Some(piece) = session.game().position().piece_at(from) else {
+        return;
+    };
+    let ppp = ctx.pixels_per_point();
+    let at = egui::pos2(p.x / ppp, p.y / ppp);
+    let info = session.rules().info();
+    let letter = info.letter(piece).to_ascii_uppercase().to_string();
+    let white = piece.color() == chess4d_core::Color::White;
+    let (fill, ink) = if white {
+        (
+            Color32::from_rgb(250, 245, 232),
+            Color32::from_rgb(20, 20, 24),
+        )
+    } else {
+        (
+            Color32::from_rgb(34, 34, 38),
+            Color32::from_rgb(238, 238, 232),
+        )
+    };
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Tooltip,
+        egui::Id::unique("ghost"),
+    ));
+    painter.circle(at, 20.0, fill, Stroke::new(2.0, ink));
+    painter.text(
+        at,
+        Align2::CENTER_CENTER,
+        letter,
+        FontId::proportional(22.0),
+        ink,
+    );
+}

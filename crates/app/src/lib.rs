@@ -1,0 +1,15 @@
+//! chess4d's viewer as a library: the [`session`] model (game, selection, keyboard
+//! focus, the computer opponent, Learn, the piece explorer, saved games, variant
+//! reloads), unit-tested without a window, and the [`gui`] that shows it with winit,
+//! egui and the wgpu renderer. The `chess4d` binary opens it when run with no verb.
+//!
+//! ```
+//! use chess4d::session::Session;
+//! let mut s = Session::new(chess4d_variants::Catalog::embedded(), "full").unwrap();
+//! let b2 = s.rules().info().shape.parse_square("b2[0,0]").unwrap();
+//! s.click(b2);
+//! assert!(!s.targets().is_empty());
+//! ```
+
+pub mod gui;
+pub mod session;

@@ -1,0 +1,315 @@
+//! The flow of a game over time: new games, undo and redo, the computer's turns, hints,
+//! draw offers and resignations, the Learn steps, and the status line.
+
+use super::learn::{self, Learn};
+use super::opponent::{Answer, Job, Key, limits_for};
+use super::{Mode, Notice, Player, Session, Stash};
+use chess4d_core::{Color, Game, Outcome};
+use std::time::Instant;
+
+impl Session {
+    /// A new game of `variant` (a catalog name); the current game is kept on failure.
+    pub fn new_game(&mut self, variant: &str) -> bool {
+        match self.catalog.get(variant) {
+            Ok(rules) => {
+                self.opponent.cancel();
+                self.variant = rules.info().name.clone();
+                self.game = Game::new(rules);
+                self.hint = None;
+                self.focus = None;
+                self.explore_at = None;
+                if let Mode::Explore(k) = self.mode
+                    && k.index() >= self.rules().info().pieces.len()
+                {
+                    self.mode = Mode::Play;
+                }
+                self.clear_selection();
+                true
+            }
+            Err(e) => {
+                self.notify(true, format!("cannot start {variant}: {e}"));
+                false
+            }
+        }
+    }
+
+    /// A new game of the current variant from a position string; the current game is
+    /// kept when the string is refused.
+    pub fn new_game_from_fen(&mut self, fen: &str) -> bool {
+        match self.rules().parse_position(fen) {
+            Ok(pos) => {
+                self.opponent.cancel();
+                self.game = Game::from_position(self.rules().clone(), pos);
+                self.hint = None;
+                self.clear_selection();
+                true
+            }
+            Err(e) => {
+                self.notify(true, format!("position refused: {e}"));
+                false
+            }
+        }
+    }
+
+    /// Takes back the last move; against the computer, back to the player's own turn.
+    pub fn undo(&mut self) {
+        self.opponent.cancel();
+        if self.game.undo().is_some() {
+            while self.computer_to_move() && self.game.undo().is_some() {}
+        }
+        self.clear_selection();
+    }
+
+    /// Replays a move taken back.
+    pub fn redo(&mut self) {
+        self.opponent.cancel();
+        self.game.redo();
+        self.clear_selection();
+    }
+
+    /// The player to move resigns (the human side when playing the computer).
+    pub fn resign(&mut self) {
+        let side = self.human_side();
+        self.opponent.cancel();
+        self.game.resign(side);
+        self.clear_selection();
+    }
+
+    /// The side a person plays: the side to move when both are people, else the
+    /// human side.
+    fn human_side(&self) -> Color {
+        let stm = self.game.position().side_to_move();
+        match (self.player(Color::White), self.player(Color::Black)) {
+            (Player::Human, Player::Computer) => Color::White,
+            (Player::Computer, Player::Human) => Color::Black,
+            _ => stm,
+        }
+    }
+
+    /// Offers a draw: people at one screen agree at once; the computer thinks and
+    /// accepts when it stands about level or worse.
+    pub fn offer_draw(&mut self) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        let computer = Color::ALL
+            .into_iter()
+            .any(|c| self.player(c) == Player::Computer);
+        if !computer {
+            self.game.agree_draw();
+            self.clear_selection();
+            return;
+        }
+        if self.computer_to_move() {
+            self.notify(true, "offer a draw on your own turn");
+            return;
+        }
+        let limits = limits_for(Job::DrawOffer, self.level, &self.game);
+        self.opponent.start(Job::DrawOffer, &self.game, limits);
+        self.touch();
+    }
+
+    /// Asks the computer for the best move here; it is shown as an arrow.
+    pub fn request_hint(&mut self) {
+        if self.game.outcome().is_some() || self.computer_to_move() {
+            return;
+        }
+        let limits = limits_for(Job::Hint, self.level, &self.game);
+        self.opponent.start(Job::Hint, &self.game, limits);
+        self.touch();
+    }
+
+    /// Tells a running search to answer now.
+    pub fn move_now(&mut self) {
+        self.opponent.move_now();
+    }
+
+    /// Advances time: collects the computer's answers, starts its turn, and looks for
+    /// saved variant files. Call every frame; returns whether anything changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let before = self.generation;
+        if let Some(answer) = self.opponent.poll() {
+            self.take_answer(answer);
+        } else if self.opponent.thinking().is_some() {
+            // Progress lines change the thinking display.
+            self.touch();
+        }
+        if self.opponent.thinking().is_none() && self.computer_to_move() && self.board_is_game() {
+            let limits = limits_for(Job::Move, self.level, &self.game);
+            self.opponent.start(Job::Move, &self.game, limits);
+            self.touch();
+        }
+        let changed = self
+            .watcher
+            .as_mut()
+            .map(|w| w.poll(now))
+            .unwrap_or_default();
+        for path in changed {
+            self.reload(&path);
+        }
+        self.generation != before
+    }
+
+    /// Whether the board shows the game (so the computer may play on it).
+    fn board_is_game(&self) -> bool {
+        match self.mode {
+            Mode::Play => true,
+            Mode::Explore(_) => true,
+            Mode::Learn => self.learn.step == learn::TRY_IT,
+        }
+    }
+
+    /// Waits for the running search (tests): returns whether one finished.
+    #[cfg(test)]
+    pub(crate) fn finish_search(&mut self) -> bool {
+        match self.opponent.wait(std::time::Duration::from_secs(60)) {
+            Some(a) => {
+                self.take_answer(a);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn take_answer(&mut self, answer: Answer) {
+        self.touch();
+        if answer.key != Key::of(&self.game) {
+            return;
+        }
+        let result = match answer.result {
+            Ok(r) => r,
+            Err(e) => {
+                if answer.job != Job::Move || self.game.outcome().is_none() {
+                    self.notify(true, format!("the computer could not search: {e}"));
+                }
+                return;
+            }
+        };
+        match answer.job {
+            Job::Move => {
+                if self.computer_to_move() {
+                    self.play(result.best);
+                }
+            }
+            Job::Hint => self.hint = Some((answer.key, result.best)),
+            Job::DrawOffer => {
+                let stm = self.game.position().side_to_move();
+                let computer = if self.player(stm) == Player::Computer {
+                    stm
+                } else {
+                    !stm
+                };
+                let for_computer = if stm == computer {
+                    result.score.value()
+                } else {
+                    -result.score.value()
+                };
+                if for_computer <= 50 {
+                    self.game.agree_draw();
+                    self.notify(false, "The computer accepts the draw.");
+                } else {
+                    self.notify(
+                        false,
+                        "The computer declines the draw: it likes its position.",
+                    );
+                }
+            }
+        }
+    }
+
+    // ---- Learn -----------------------------------------------------------------------
+
+    /// Goes to Learn step `step` (the last one starts the "try it" game).
+    pub fn learn_step(&mut self, step: usize) {
+        let step = step.min(learn::TRY_IT);
+        let was_try = self.learn.step == learn::TRY_IT;
+        self.learn.step = step;
+        if self.mode == Mode::Learn {
+            if step == learn::TRY_IT && !was_try {
+                self.start_try_it();
+            } else if step != learn::TRY_IT && was_try {
+                self.restore_stash();
+            }
+        }
+        self.clear_selection();
+    }
+
+    /// Shows piece kind `i` in Learn's reach step.
+    pub fn learn_piece(&mut self, i: usize) {
+        self.learn.piece = i;
+        self.touch();
+    }
+
+    pub(super) fn start_try_it(&mut self) {
+        if self.stash.is_none() {
+            self.stash = Some(Stash {
+                variant: self.variant.clone(),
+                game: self.game.clone(),
+                players: self.players,
+            });
+        }
+        self.learn.done = false;
+        self.players = [Player::Human, Player::Computer];
+        if !self.new_game("full") {
+            self.restore_stash();
+        }
+    }
+
+    pub(super) fn restore_stash(&mut self) {
+        if let Some(s) = self.stash.take() {
+            self.opponent.cancel();
+            self.variant = s.variant;
+            self.game = s.game;
+            self.players = s.players;
+            self.hint = None;
+            self.clear_selection();
+        }
+    }
+
+    /// Leaves Learn back at its start (after finishing it).
+    pub fn restart_learn(&mut self) {
+        self.restore_stash();
+        self.learn = Learn::new();
+        self.touch();
+    }
+
+    // ---- words -----------------------------------------------------------------------
+
+    /// Whose move it is, or how the game ended, with check and the thinking computer.
+    pub fn status_line(&self) -> String {
+        if let Some(o) = self.game.outcome() {
+            return outcome_words(o);
+        }
+        let side = self.game.position().side_to_move();
+        let mut s = format!("{side} to move");
+        if self.game.in_check() {
+            s.push_str(" — check!");
+        }
+        if self.computer_to_move() {
+            s.push_str(" (the computer is thinking)");
+        }
+        s
+    }
+
+    /// The window title.
+    pub fn title(&self) -> String {
+        format!(
+            "chess4d — {} — {}",
+            self.rules().info().title,
+            self.status_line()
+        )
+    }
+
+    /// The last message, if any.
+    pub fn last_notice(&self) -> Option<&Notice> {
+        self.notices.last()
+    }
+}
+
+fn outcome_words(o: Outcome) -> String {
+    let mut s = o.to_string();
+    if let Some(first) = s.get(0..1) {
+        s = first.to_uppercase() + &s[1..];
+    }
+    format!("{s} ({})", o.result_string())
+}

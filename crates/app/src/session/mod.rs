@@ -1,0 +1,503 @@
+//! The viewer's model with no window: the game, who plays which side, what the player
+//! has picked, what the keyboard focuses, the Learn walk-through and the piece
+//! explorer. The window only turns pointer and key events into calls here and draws
+//! [`Session::scene`]; everything here is unit-tested.
+
+mod files;
+mod flow;
+pub mod keyboard;
+pub mod learn;
+pub mod opponent;
+pub mod picture;
+pub mod save;
+mod scene;
+#[cfg(test)]
+mod tests;
+pub mod watch;
+
+use chess4d_core::{Color, Game, Move, PieceKind, Rules, Square};
+use chess4d_engine::Level;
+use chess4d_variants::Catalog;
+use keyboard::Nav;
+use learn::Learn;
+use opponent::{Job, Key, Opponent};
+use std::sync::Arc;
+use watch::Watcher;
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at this screen.
+    Human,
+    /// The computer.
+    Computer,
+}
+
+/// What the board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The game.
+    Play,
+    /// One piece alone on b2[0,0] with its reach lit.
+    Explore(PieceKind),
+    /// The Learn walk-through.
+    Learn,
+}
+
+/// A choice between legal moves that share from and to (a promotion, or two moves that
+/// differ in what else they do).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The candidate moves.
+    pub moves: Vec<Move>,
+    /// What to show for each: the piece name for a promotion, else the notation.
+    pub labels: Vec<String>,
+    /// Whether the moves differ only in the promoted piece.
+    pub promotion: bool,
+}
+
+/// A message for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// Whether something went wrong.
+    pub error: bool,
+    /// The text.
+    pub text: String,
+}
+
+/// A drag in progress: the piece's square and whether it was already selected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Drag {
+    from: Square,
+    was_selected: bool,
+}
+
+/// A game stashed while Learn's "try it" borrows the board.
+#[derive(Clone, Debug)]
+struct Stash {
+    variant: String,
+    game: Game,
+    players: [Player; 2],
+}
+
+/// The viewer's state.
+#[derive(Debug)]
+pub struct Session {
+    catalog: Catalog,
+    variant: String,
+    game: Game,
+    players: [Player; 2],
+    level: Level,
+    selected: Option<Square>,
+    targets: Vec<Move>,
+    focus: Option<Square>,
+    hover: Option<Square>,
+    drag: Option<Drag>,
+    choice: Option<Choice>,
+    hint: Option<(Key, Move)>,
+    opponent: Opponent,
+    notices: Vec<Notice>,
+    mode: Mode,
+    explore_at: Option<Square>,
+    learn: Learn,
+    stash: Option<Stash>,
+    watcher: Option<Watcher>,
+    /// Bumped whenever the position, selection or marks change (for redraw decisions).
+    generation: u64,
+}
+
+impl Session {
+    /// A session on `variant` of `catalog`: White is the player, Black the computer.
+    pub fn new(catalog: Catalog, variant: &str) -> Result<Session, String> {
+        let rules = catalog.resolve(variant).map_err(|e| e.to_string())?;
+        let name = rules.info().name.clone();
+        Ok(Session {
+            catalog,
+            variant: name,
+            game: Game::new(rules),
+            players: [Player::Human, Player::Computer],
+            level: Level::new(3).unwrap_or(Level::MIN),
+            selected: None,
+            targets: Vec::new(),
+            focus: None,
+            hover: None,
+            drag: None,
+            choice: None,
+            hint: None,
+            opponent: Opponent::default(),
+            notices: Vec::new(),
+            mode: Mode::Play,
+            explore_at: None,
+            learn: Learn::new(),
+            stash: None,
+            watcher: None,
+            generation: 0,
+        })
+    }
+
+    /// Starts watching the catalog's folders for saved variant files.
+    pub fn watch(&mut self, dirs: Vec<std::path::PathBuf>) {
+        self.watcher = Some(Watcher::new(dirs));
+    }
+
+    // ---- reading -------------------------------------------------------------------
+
+    /// The game in progress.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The rules of the game in progress.
+    pub fn rules(&self) -> &Arc<dyn Rules> {
+        self.game.rules()
+    }
+
+    /// Catalog name of the variant played.
+    pub fn variant(&self) -> &str {
+        &self.variant
+    }
+
+    /// The catalog.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// Who plays `color`.
+    pub fn player(&self, color: Color) -> Player {
+        self.players[color.index()]
+    }
+
+    /// The computer's level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The selected square.
+    pub fn selected(&self) -> Option<Square> {
+        self.selected
+    }
+
+    /// The legal moves of the selected piece.
+    pub fn targets(&self) -> &[Move] {
+        &self.targets
+    }
+
+    /// The keyboard focus.
+    pub fn focus(&self) -> Option<Square> {
+        self.focus
+    }
+
+    /// The square under the pointer.
+    pub fn hover(&self) -> Option<Square> {
+        self.hover
+    }
+
+    /// The square a piece is being dragged from.
+    pub fn dragging(&self) -> Option<Square> {
+        self.drag.map(|d| d.from)
+    }
+
+    /// The pending choice between moves.
+    pub fn choice(&self) -> Option<&Choice> {
+        self.choice.as_ref()
+    }
+
+    /// The hint for the current position.
+    pub fn hint(&self) -> Option<Move> {
+        self.hint
+            .filter(|(k, _)| *k == Key::of(&self.game))
+            .map(|(_, m)| m)
+    }
+
+    /// The search in progress, if any.
+    pub fn thinking(&self) -> Option<&opponent::Thinking> {
+        self.opponent.thinking()
+    }
+
+    /// Messages for the player, oldest first.
+    pub fn notices(&self) -> &[Notice] {
+        &self.notices
+    }
+
+    /// What the board shows.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The Learn walk-through's state.
+    pub fn learn(&self) -> &Learn {
+        &self.learn
+    }
+
+    /// A counter that changes whenever something visible changes.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The name of a square.
+    pub fn square_name(&self, sq: Square) -> String {
+        self.rules().info().shape.square_name(sq)
+    }
+
+    /// Whether the side to move is played by the computer (and the game goes on).
+    pub fn computer_to_move(&self) -> bool {
+        self.game.outcome().is_none()
+            && self.player(self.game.position().side_to_move()) == Player::Computer
+    }
+
+    // ---- messages ------------------------------------------------------------------
+
+    fn notify(&mut self, error: bool, text: impl Into<String>) {
+        self.notices.push(Notice {
+            error,
+            text: text.into(),
+        });
+        if self.notices.len() > 8 {
+            self.notices.remove(0);
+        }
+        self.touch();
+    }
+
+    /// Forgets the messages.
+    pub fn clear_notices(&mut self) {
+        self.notices.clear();
+        self.touch();
+    }
+
+    fn touch(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    // ---- settings ------------------------------------------------------------------
+
+    /// Sets who plays `color` (stops a search for a side that is now human).
+    pub fn set_player(&mut self, color: Color, player: Player) {
+        self.players[color.index()] = player;
+        if player == Player::Human
+            && self.thinking().is_some_and(|t| t.job == Job::Move)
+            && self.game.position().side_to_move() == color
+        {
+            self.opponent.cancel();
+        }
+        self.touch();
+    }
+
+    /// Sets the computer's level.
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+        self.touch();
+    }
+
+    /// Shows the game, a piece's reach, or the Learn walk-through.
+    pub fn set_mode(&mut self, mode: Mode) {
+        if self.mode == Mode::Learn && mode != Mode::Learn {
+            self.restore_stash();
+        }
+        if !matches!((self.mode, mode), (Mode::Explore(_), Mode::Explore(_))) {
+            self.explore_at = None;
+        }
+        self.mode = mode;
+        if mode == Mode::Learn && self.learn.step == learn::TRY_IT {
+            self.start_try_it();
+        }
+        self.clear_selection();
+    }
+
+    // ---- pointer and keyboard ------------------------------------------------------
+
+    /// The pointer is over `sq` (or off the board).
+    pub fn set_hover(&mut self, sq: Option<Square>) {
+        if self.hover != sq {
+            self.hover = sq;
+            self.touch();
+        }
+    }
+
+    fn can_move_now(&self) -> bool {
+        let board_is_game = match self.mode {
+            Mode::Play => true,
+            Mode::Explore(_) => false,
+            Mode::Learn => self.learn.step == learn::TRY_IT,
+        };
+        board_is_game && self.game.outcome().is_none() && !self.computer_to_move()
+    }
+
+    fn own_piece(&self, sq: Square) -> bool {
+        let pos = self.game.position();
+        pos.piece_at(sq)
+            .is_some_and(|p| p.color() == pos.side_to_move())
+    }
+
+    fn select(&mut self, sq: Square) {
+        self.selected = Some(sq);
+        self.targets = self
+            .game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.from == sq)
+            .collect();
+        self.touch();
+    }
+
+    /// Clears the selection and any pending choice (Escape).
+    pub fn clear_selection(&mut self) {
+        self.selected = None;
+        self.targets.clear();
+        self.choice = None;
+        self.drag = None;
+        self.touch();
+    }
+
+    /// A click on `sq`: select a piece, move the selected one there, or deselect.
+    pub fn click(&mut self, sq: Square) {
+        if let Mode::Explore(_) = self.mode {
+            // The explored piece goes where the player clicks.
+            self.explore_at = Some(sq);
+            self.touch();
+            return;
+        }
+        self.choice = None;
+        if !self.can_move_now() {
+            return;
+        }
+        let selected = self.selected;
+        match selected {
+            Some(from) if from == sq => self.clear_selection(),
+            Some(from) if self.try_move(from, sq) => {}
+            Some(_) if self.own_piece(sq) => self.select(sq),
+            Some(_) => self.clear_selection(),
+            None if self.own_piece(sq) => self.select(sq),
+            None => {}
+        }
+    }
+
+    /// The mouse button went down on `sq`: picks up the piece for a drag.
+    pub fn press(&mut self, sq: Square) {
+        if !self.can_move_now() || matches!(self.mode, Mode::Explore(_)) {
+            return self.click(sq);
+        }
+        if self.own_piece(sq) {
+            let was_selected = self.selected == Some(sq);
+            self.choice = None;
+            self.select(sq);
+            self.drag = Some(Drag {
+                from: sq,
+                was_selected,
+            });
+        } else {
+            self.click(sq);
+        }
+    }
+
+    /// The mouse button came up over `sq` (None: off the board): drops a dragged piece,
+    /// or finishes a click.
+    pub fn release(&mut self, sq: Option<Square>) {
+        let Some(drag) = self.drag.take() else {
+            return;
+        };
+        match sq {
+            Some(to) if to != drag.from => {
+                if !self.try_move(drag.from, to) {
+                    self.touch();
+                }
+            }
+            // Pressing and releasing on a selected piece is a click on it: deselect.
+            Some(_) if drag.was_selected => self.clear_selection(),
+            _ => self.touch(),
+        }
+    }
+
+    /// Moves the keyboard focus (placing it first on a1 of the first board).
+    pub fn navigate(&mut self, nav: Nav) {
+        let shape = self.rules().info().shape;
+        self.focus = Some(match self.focus {
+            None => Square(0),
+            Some(f) => keyboard::step(&shape, f, nav),
+        });
+        self.touch();
+    }
+
+    /// Enter or Space: a click on the focused square.
+    pub fn activate(&mut self) {
+        match self.focus {
+            Some(f) => self.click(f),
+            None => self.navigate(Nav::Next),
+        }
+    }
+
+    /// Tries the move from `from` to `to`: plays it, opens a choice, or says no.
+    fn try_move(&mut self, from: Square, to: Square) -> bool {
+        let moves: Vec<Move> = self
+            .game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.from == from && m.to == to)
+            .collect();
+        match moves.len() {
+            0 => false,
+            1 => {
+                self.play(moves[0]);
+                true
+            }
+            _ => {
+                self.choice = Some(self.choice_of(moves));
+                self.touch();
+                true
+            }
+        }
+    }
+
+    fn choice_of(&self, moves: Vec<Move>) -> Choice {
+        let rules = self.rules();
+        let info = rules.info();
+        let promotion = moves.iter().all(|m| {
+            m.promotion.is_some() && m.capture == moves[0].capture && m.second == moves[0].second
+        });
+        let labels = moves
+            .iter()
+            .map(|&m| match m.promotion {
+                Some(k) if promotion => info
+                    .pieces
+                    .get(k.index())
+                    .map_or_else(|| "?".into(), |p| p.name.clone()),
+                _ => rules.describe_move(self.game.position(), m),
+            })
+            .collect();
+        Choice {
+            moves,
+            labels,
+            promotion,
+        }
+    }
+
+    /// Plays option `i` of the pending choice.
+    pub fn choose(&mut self, i: usize) {
+        if let Some(mv) = self.choice.take().and_then(|c| c.moves.get(i).copied()) {
+            self.play(mv);
+        }
+    }
+
+    /// Plays a legal move and clears the selection.
+    pub fn play(&mut self, mv: Move) {
+        match self.game.play(mv) {
+            Ok(()) => {
+                if self.mode == Mode::Learn
+                    && self.learn.step == learn::TRY_IT
+                    && learn::is_try_it_move(&**self.rules(), mv)
+                    && !self.learn.done
+                {
+                    self.learn.done = true;
+                    self.notify(
+                        false,
+                        "Well done! The rook changed only W: a straight move to the board \
+                         above, and a legal one however it looks in the tesseract.",
+                    );
+                }
+            }
+            Err(e) => self.notify(true, e.to_string()),
+        }
+        self.clear_selection();
+    }
+}

@@ -1,0 +1,108 @@
+//! Pictures that are not the game: the piece explorer and the Learn steps. Each is a
+//! position plus marks, drawn by the same scene builder as the game.
+
+use chess4d_core::{Color, Piece, PieceKind, Position, Rules, Shape, Square, reach};
+use chess4d_render::{Arrow, Highlight};
+
+/// A position with marks and arrows on it.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    /// The pieces shown.
+    pub position: Position,
+    /// Square marks.
+    pub highlights: Vec<(Square, Highlight)>,
+    /// Arrows.
+    pub arrows: Vec<Arrow>,
+}
+
+/// The square the explorer puts a piece on: b2 of the first board (b2[0,0] on 4D),
+/// clamped on boards too small for it.
+pub fn explorer_home(shape: &Shape) -> Square {
+    let [sx, sy, _, _] = shape.sizes();
+    shape
+        .square([1.min(sx - 1), 1.min(sy - 1), 0, 0])
+        .unwrap_or(Square(0))
+}
+
+/// A piece alone on `at` with every square of its reach lit.
+pub fn explorer(rules: &dyn Rules, kind: PieceKind, at: Square) -> Picture {
+    let shape = rules.info().shape;
+    let mut position = Position::empty(shape);
+    let piece = Piece::new(kind, Color::White);
+    position.put(at, Some(piece));
+    let mut highlights = vec![(at, Highlight::Selected)];
+    highlights.extend(
+        reach(rules, piece, at)
+            .into_iter()
+            .map(|sq| (sq, Highlight::LegalMove)),
+    );
+    Picture {
+        position,
+        highlights,
+        arrows: Vec::new(),
+    }
+}
+
+/// The squares strictly between two squares on one straight or diagonal line (every
+/// changing axis changes by the same distance), or nothing when they are not on one.
+pub fn line_between(shape: &Shape, a: Square, b: Square) -> Vec<Square> {
+    let (ca, cb) = (shape.coords(a), shape.coords(b));
+    let d: [i16; 4] = std::array::from_fn(|i| cb[i] as i16 - ca[i] as i16);
+    let len = d.iter().map(|v| v.abs()).max().unwrap_or(0);
+    if len < 2 || d.iter().any(|v| *v != 0 && v.abs() != len) {
+        return Vec::new();
+    }
+    let unit: [i8; 4] = std::array::from_fn(|i| d[i].signum() as i8);
+    let mut out = Vec::new();
+    let mut sq = a;
+    for _ in 1..len {
+        match shape.offset(sq, unit) {
+            Some(next) => {
+                out.push(next);
+                sq = next;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess4d_variants::Catalog;
+
+    #[test]
+    fn explorer_lights_the_rook_reach_on_b2() {
+        let rules = Catalog::embedded().get("full").unwrap();
+        let shape = rules.info().shape;
+        let home = explorer_home(&shape);
+        assert_eq!(shape.square_name(home), "b2[0,0]");
+        let rook = rules.info().kind_by_letter('R').unwrap();
+        let p = explorer(&*rules, rook, home);
+        let lit = p
+            .highlights
+            .iter()
+            .filter(|(_, h)| *h == Highlight::LegalMove)
+            .count();
+        // 3 along X, 3 along Y, 1 along Z, 1 along W.
+        assert_eq!(lit, 8);
+        assert_eq!(p.position.pieces().count(), 1);
+    }
+
+    #[test]
+    fn lines_between_squares() {
+        let shape = Shape::new(&[4, 4, 2, 2]).unwrap();
+        let sq = |s| shape.parse_square(s).unwrap();
+        assert_eq!(
+            line_between(&shape, sq("a1[0,0]"), sq("d1[0,0]")),
+            vec![sq("b1[0,0]"), sq("c1[0,0]")]
+        );
+        assert_eq!(
+            line_between(&shape, sq("a1[0,0]"), sq("c3[0,0]")),
+            vec![sq("b2[0,0]")]
+        );
+        assert!(line_between(&shape, sq("a1[0,0]"), sq("a1[0,1]")).is_empty());
+        assert!(line_between(&shape, sq("a1[0,0]"), sq("b3[0,0]")).is_empty());
+    }
+}

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# The real viewer window under Xvfb, driven like a person would: it opens the window,
+# clicks a white pawn and its destination (positions printed by the app from its own
+# layout), plays Black's answer with the keyboard (Tab, Alt+Up, arrows, Enter), takes a
+# screenshot before and after each move, and fails unless the board changed where the
+# move was made and the title names the side to move.
+#
+#   scripts/window-test.sh             # builds the debug binary first
+#   CHESS4D_BIN=path/to/chess4d scripts/window-test.sh
+#   SHOTS=dir scripts/window-test.sh   # where screenshots go (default target/window-test)
+#
+# With CI set, missing tools, no display or no adapter fail the run; without CI a
+# missing tool is reported as SKIPPED.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail() { echo "window-test: FAIL: $*" >&2; exit 1; }
+
+if [ "${1:-}" != "--inside" ]; then
+  for tool in xvfb-run xdotool import compare; do
+    if ! command -v "$tool" >/dev/null; then
+      [ -n "${CI:-}" ] && fail "$tool is missing (apt-get install xvfb xauth xdotool imagemagick)"
+      echo "window-test: SKIPPED: $tool is missing (apt-get install xvfb xauth xdotool imagemagick)"
+      exit 0
+    fi
+  done
+  if [ -z "${CHESS4D_BIN:-}" ]; then
+    cargo build -q -p chess4d --bin chess4d
+    CHESS4D_BIN="${CARGO_TARGET_DIR:-target}/debug/chess4d"
+  fi
+  export CHESS4D_BIN
+  export SHOTS="${SHOTS:-${CARGO_TARGET_DIR:-target}/window-test}"
+  export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+  chmod 700 "$XDG_RUNTIME_DIR"
+  exec timeout 150 xvfb-run -a -s "-screen 0 1280x800x24" "$0" --inside
+fi
+
+mkdir -p "$SHOTS"
+log="$SHOTS/app.log"
+"$CHESS4D_BIN" view --white human --black human --window-size 1200x760 --print-squares >"$log" 2>&1 &
+app=$!
+trap 'kill $app 2>/dev/null || true' EXIT
+
+# The app prints the square centres once its first frame is laid out.
+for _ in $(seq 1 120); do
+  grep -q '^ready' "$log" && break
+  kill -0 $app 2>/dev/null || fail "the viewer exited early: $(cat "$log")"
+  sleep 0.5
+done
+grep -q '^ready' "$log" || fail "the viewer never drew a frame: $(tail -5 "$log")"
+wid=$(xdotool search --sync --limit 1 --name '^chess4d')
+xdotool windowfocus --sync "$wid"
+sleep 1
+
+centre() { awk -v s="$1" '$1 == "square" && $2 == s { print $3, $4 }' "$log"; }
+# Pixels that differ (beyond a small fuzz) in a 40x40 box around a square.
+changed_at() {
+  read -r x y <<<"$(centre "$1")"
+  local box="40x40+$((x - 20))+$((y - 20))"
+  convert "$2" -crop "$box" +repage "$SHOTS/a.png"
+  convert "$3" -crop "$box" +repage "$SHOTS/b.png"
+  compare -metric AE -fuzz 8% "$SHOTS/a.png" "$SHOTS/b.png" null: 2>&1 | cut -d' ' -f1 || true
+}
+expect_change() {
+  local n
+  n=$(changed_at "$1" "$2" "$3")
+  [ "${n%.*}" -gt 100 ] 2>/dev/null || fail "the board did not change at $1 ($n pixels differ)"
+  echo "window-test: $1 changed ($n pixels)"
+}
+title() { xdotool getwindowname "$wid"; }
+
+import -window root "$SHOTS/1-start.png"
+case "$(title)" in *"White to move"*) ;; *) fail "title at start: $(title)";; esac
+
+# White: click the pawn on b2[0,0], then b3[0,0].
+for s in 'b2[0,0]' 'b3[0,0]'; do
+  read -r x y <<<"$(centre "$s")"
+  [ -n "$x" ] || fail "no position printed for $s"
+  xdotool mousemove --window "$wid" "$x" "$y" click 1
+  sleep 0.6
+done
+sleep 1
+import -window root "$SHOTS/2-after-white.png"
+expect_change 'b2[0,0]' "$SHOTS/1-start.png" "$SHOTS/2-after-white.png"
+expect_change 'b3[0,0]' "$SHOTS/1-start.png" "$SHOTS/2-after-white.png"
+case "$(title)" in *"Black to move"*) echo "window-test: title: $(title)";; *) fail "after White's move the title is: $(title)";; esac
+
+# Black by keyboard: Tab focuses a1[0,0]; Alt+Up goes to the board above, then
+# Right, Up, Up reach b3[0,1]; Enter picks the pawn, Down and Enter push it to b2[0,1].
+xdotool key --window "$wid" --delay 120 Tab alt+Up Right Up Up Return Down Return
+sleep 1.5
+import -window root "$SHOTS/3-after-black.png"
+expect_change 'b3[0,1]' "$SHOTS/2-after-white.png" "$SHOTS/3-after-black.png"
+expect_change 'b2[0,1]' "$SHOTS/2-after-white.png" "$SHOTS/3-after-black.png"
+case "$(title)" in *"White to move"*) echo "window-test: title: $(title)";; *) fail "after Black's move the title is: $(title)";; esac
+
+rm -f "$SHOTS/a.png" "$SHOTS/b.png"
+echo "window-test: OK (screenshots in $SHOTS)"
