@@ -370,9 +370,12 @@ impl Projector {
     }
 }
 
-/// The square whose tesseract cell lies under pixel `pos`, if any: the one whose
-/// projected centre is nearest, among cells whose projected radius reaches `pos`; a tie
-/// goes to the cell nearer the camera.
+/// The square whose tesseract cell lies under pixel `pos`, if any.
+///
+/// A square is drawn as a piece at its centre standing on a tile below it, so the
+/// pointer may be on either: each square is tested against the projected segment from
+/// its tile to its centre, widened by the cell's projected radius. The nearest (relative
+/// to that radius) wins; a tie goes to the square nearer the camera.
 ///
 /// # Examples
 ///
@@ -387,25 +390,39 @@ pub fn pick_tesseract(board: &BoardGeometry, projector: &Projector, pos: Vec2) -
     if !projector.rect.contains(pos) {
         return None;
     }
+    let tile_top = Vec4::new(0.0, 0.0, board.cell_half().z, 0.0);
     let mut best: Option<(f32, f32, u16)> = None;
     for square in 0..board.square_count() {
         let square = square as u16;
-        let Some(centre) = board.centre_4d(square) else {
+        let (Some(centre), Some(tile)) = (board.centre_4d(square), board.tile_centre_4d(square))
+        else {
             continue;
         };
-        let Some(screen) = projector.project(centre) else {
+        let (Some(top), Some(bottom)) = (
+            projector.project(centre),
+            projector.project(tile + tile_top),
+        ) else {
             continue;
         };
-        let dist = screen.truncate().distance(pos);
-        if dist > projector.cell_radius_px(board, centre) {
+        let radius = projector.cell_radius_px(board, centre);
+        let (a, b) = (top.truncate(), bottom.truncate());
+        let ab = b - a;
+        let t = if ab.length_squared() > 1e-9 {
+            ((pos - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let dist = pos.distance(a + ab * t) / radius.max(1e-3);
+        if dist > 1.0 {
             continue;
         }
+        let depth = top.z + (bottom.z - top.z) * t;
         let better = match best {
             None => true,
-            Some((d, z, _)) => dist < d - 1e-3 || (dist <= d + 1e-3 && screen.z < z),
+            Some((d, z, _)) => dist < d - 1e-4 || (dist <= d + 1e-4 && depth < z),
         };
         if better {
-            best = Some((dist, screen.z, square));
+            best = Some((dist, depth, square));
         }
     }
     best.map(|(_, _, square)| square)
@@ -526,6 +543,17 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn pointing_at_a_tile_picks_its_square() {
+        let board = BoardGeometry::new([4, 4, 2, 2]).unwrap();
+        let p = Projector::new(&Camera::default(), RECT);
+        let top = Vec4::new(0.0, 0.0, board.cell_half().z, 0.0);
+        for sq in 0..64u16 {
+            let at = p.project(board.tile_centre_4d(sq).unwrap() + top).unwrap();
+            assert_eq!(pick_tesseract(&board, &p, at.truncate()), Some(sq));
         }
     }
 
