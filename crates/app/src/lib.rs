@@ -12,4 +12,5 @@
 //! ```
 
 pub mod gui;
+pub mod ratings;
 pub mod session;

@@ -99,6 +99,36 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         opening_plies: u32,
     },
+    /// Write archived games as PGN-like game text (oldest first).
+    Export {
+        /// The folder holding archive.sqlite3 (default: $CHESS4D_DATA_DIR, else the
+        /// platform's data folder).
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
+        /// Only this player's games.
+        #[arg(long)]
+        player: Option<String>,
+        /// Only games of this variant.
+        #[arg(long)]
+        variant: Option<String>,
+        /// The file to write (default: stdout).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Check every move of a game-text file against the rules and store its games.
+    Import {
+        /// The game-text file.
+        file: PathBuf,
+        /// The folder holding archive.sqlite3.
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
+    },
+    /// List the player profiles with their rating in each variant.
+    Players {
+        /// The folder holding archive.sqlite3.
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -150,6 +180,21 @@ fn main() -> ExitCode {
             seed,
             opening_plies,
         }),
+        Some(Command::Export {
+            data_dir,
+            player,
+            variant,
+            out,
+        }) => cli::archive::export_verb(
+            data_dir.as_deref(),
+            player.as_deref(),
+            variant.as_deref(),
+            out.as_deref(),
+        ),
+        Some(Command::Import { file, data_dir }) => {
+            cli::archive::import_verb(&file, data_dir.as_deref())
+        }
+        Some(Command::Players { data_dir }) => cli::archive::players_verb(data_dir.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
