@@ -4,12 +4,22 @@
 //! recorded (and rated) from a core [`Game`]; adjourned games saved and resumed by
 //! replaying their moves. [`panel`] draws it all in egui; nothing else here knows egui.
 //!
-//! ```ignore
-//! let mut ratings = Ratings::open_data_dir(None)?; // --data-dir, else the default
+//! ```
+//! use chess4d::ratings::{PlayerRef, Ratings};
+//! use chess4d_core::{Color, Game};
+//!
+//! // The program opens `Ratings::open_data_dir(data_dir)`; a test keeps it in memory.
+//! let mut ratings = Ratings::in_memory()?;
 //! let ann = ratings.create_profile("Ann")?;
 //! ratings.set_current(Some(ann))?;
-//! // ... the game ends on the board ...
-//! let change = ratings.record_game(&game, PlayerRef::Profile(ann), PlayerRef::Computer(3), true)?;
+//!
+//! let mut game = Game::new(chess4d_variants::Catalog::embedded().get("full")?);
+//! game.play_str("a2[0,0]a3[0,0]")?;
+//! game.resign(Color::Black); // the game is over: record it, once
+//! let recorded = ratings.record_game(&game, PlayerRef::Profile(ann), PlayerRef::Computer(3), true)?;
+//! assert!(recorded.white.expect("rated").delta() > 0.0);
+//! assert_eq!(ratings.history(ann, "full")?.len(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod error;
@@ -76,13 +86,21 @@ pub fn archive_path(data_dir: Option<&Path>) -> Result<PathBuf, RatingsError> {
 ///
 /// # Examples
 ///
-/// ```ignore
+/// ```
+/// use chess4d::ratings::{PlayerRef, Ratings};
+/// use chess4d_core::Game;
+/// use chess4d_variants::Catalog;
+///
 /// let mut ratings = Ratings::in_memory()?;
 /// let ann = ratings.create_profile("Ann")?;
-/// let game = /* a finished chess4d_core::Game */;
-/// let recorded = ratings.record_game(&game, PlayerRef::Profile(ann), PlayerRef::Computer(2), true)?;
-/// assert!(recorded.white.is_some());
-/// assert_eq!(ratings.history(ann, "full")?.len(), 1);
+/// let mut game = Game::new(Catalog::embedded().get("full")?);
+/// game.play_str("a2[0,0]a3[0,0]")?;
+/// // Adjourn, and later bring it back by replaying its moves.
+/// let id = ratings.adjourn(&game, PlayerRef::Profile(ann), PlayerRef::Computer(2), true)?;
+/// let resumed = ratings.resume(id, &Catalog::embedded())?;
+/// assert_eq!(resumed.game.position(), game.position());
+/// assert_eq!(resumed.white.id, ann);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
 pub struct Ratings {

@@ -41,10 +41,19 @@ struct Snapshot {
     generation: u64,
     variant: String,
     shown: Option<PlayerId>,
-    people: Vec<(Player, PlayerRating)>,
-    computers: Vec<(Player, PlayerRating)>,
+    people: Vec<Row>,
+    computers: Vec<Row>,
     history: Vec<RatingPoint>,
     recent: Vec<GameSummary>,
+}
+
+/// One profile's line: its rating in the board's variant, and every variant it has
+/// played rated, for the tooltip.
+#[derive(Debug)]
+struct Row {
+    player: Player,
+    rating: PlayerRating,
+    all_variants: String,
 }
 
 /// Something the user asked for in the panel.
@@ -64,10 +73,20 @@ pub enum PanelAction {
 ///
 /// # Examples
 ///
-/// ```ignore
-/// egui::Panel::right("side").show(ui, |ui| {
-///     ratings_panel(ui, &mut self.ratings_panel, &mut self.ratings, &self.variant_name);
+/// ```
+/// use chess4d::ratings::Ratings;
+/// use chess4d::ratings::panel::{RatingsPanelState, ratings_panel};
+///
+/// // Kept in the app's state, made once:
+/// let mut ratings = Ratings::in_memory()?;
+/// let mut state = RatingsPanelState::default();
+/// // Each frame, inside the side panel:
+/// let ctx = egui::Context::default();
+/// let output = ctx.run_ui(egui::RawInput::default(), |ui| {
+///     ratings_panel(ui, &mut state, &mut ratings, "full");
 /// });
+/// # output.drop_without_applying_deltas();
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn ratings_panel(
     ui: &mut Ui,
@@ -149,12 +168,26 @@ fn refresh(
     if fresh {
         return Ok(());
     }
-    let rated = |players: Vec<Player>| -> Result<Vec<(Player, PlayerRating)>, RatingsError> {
+    let rated = |players: Vec<Player>| -> Result<Vec<Row>, RatingsError> {
         players
             .into_iter()
             .map(|player| {
                 let rating = service.rating(player.id, variant)?;
-                Ok((player, rating))
+                let mut all_variants = String::new();
+                for (name, rating) in service.ratings_of(player.id)? {
+                    if !all_variants.is_empty() {
+                        all_variants.push('\n');
+                    }
+                    all_variants.push_str(&format!("{name}: {}", rating_text(&rating)));
+                }
+                if all_variants.is_empty() {
+                    all_variants.push_str("no rated games yet");
+                }
+                Ok(Row {
+                    player,
+                    rating,
+                    all_variants,
+                })
             })
             .collect()
     };
@@ -190,8 +223,8 @@ fn draw(
             .people
             .iter()
             .chain(&snapshot.computers)
-            .find(|(player, _)| player.id == id)
-            .map(|(player, _)| player.name.as_str())
+            .find(|row| row.player.id == id)
+            .map(|row| row.player.name.as_str())
     };
     match current.and_then(name_of) {
         Some(name) => ui.label(format!("Playing as {name}")),
@@ -205,8 +238,8 @@ fn draw(
         .num_columns(3)
         .striped(true)
         .show(ui, |ui| {
-            for (player, rating) in &snapshot.people {
-                profile_row(ui, player, rating, snapshot.shown, current, true, actions);
+            for row in &snapshot.people {
+                profile_row(ui, row, snapshot.shown, current, true, actions);
             }
         });
     egui::CollapsingHeader::new("Computer levels")
@@ -216,8 +249,8 @@ fn draw(
                 .num_columns(3)
                 .striped(true)
                 .show(ui, |ui| {
-                    for (player, rating) in &snapshot.computers {
-                        profile_row(ui, player, rating, snapshot.shown, current, false, actions);
+                    for row in &snapshot.computers {
+                        profile_row(ui, row, snapshot.shown, current, false, actions);
                     }
                 });
         });
@@ -241,13 +274,13 @@ fn draw(
 
 fn profile_row(
     ui: &mut Ui,
-    player: &Player,
-    rating: &PlayerRating,
+    row: &Row,
     shown: Option<PlayerId>,
     current: Option<PlayerId>,
     can_play: bool,
     actions: &mut Vec<PanelAction>,
 ) {
+    let player = &row.player;
     let label = if current == Some(player.id) {
         RichText::new(format!("▶ {}", player.name)).strong()
     } else {
@@ -255,11 +288,12 @@ fn profile_row(
     };
     if ui
         .selectable_label(shown == Some(player.id), label)
+        .on_hover_text(&row.all_variants)
         .clicked()
     {
         actions.push(PanelAction::Show(player.id));
     }
-    ui.monospace(rating_text(rating));
+    ui.monospace(rating_text(&row.rating));
     if can_play && current != Some(player.id) {
         if ui.small_button("Play as").clicked() {
             actions.push(PanelAction::Choose(player.id));
@@ -408,7 +442,11 @@ mod tests {
         let snapshot = state.snapshot.as_ref().expect("read again");
         assert_eq!(snapshot.generation, service.generation());
         assert_eq!(snapshot.people.len(), 1);
-        assert!(snapshot.people[0].1.rating.rating > 1500.0);
+        assert!(snapshot.people[0].rating.rating.rating > 1500.0);
+        assert_eq!(
+            snapshot.people[0].all_variants,
+            format!("full: {}", rating_text(&snapshot.people[0].rating))
+        );
         assert_eq!(snapshot.history.len(), 1);
         assert_eq!(snapshot.recent.len(), 1);
         assert_eq!(state.message, None);
@@ -420,7 +458,11 @@ mod tests {
         assert!(!output.shapes.is_empty());
         output.drop_without_applying_deltas();
         let snapshot = state.snapshot.as_ref().expect("classic");
-        assert_eq!(snapshot.people[0].1.games, 0);
+        assert_eq!(snapshot.people[0].rating.games, 0);
+        assert!(
+            snapshot.people[0].all_variants.starts_with("full: "),
+            "the tooltip lists every variant"
+        );
         assert!(snapshot.history.is_empty());
     }
 

@@ -14,7 +14,11 @@ use super::error::ReplayError;
 ///
 /// # Examples
 ///
-/// ```ignore
+/// ```
+/// use chess4d::ratings::game_result;
+/// use chess4d_archive::GameResult;
+/// use chess4d_core::{Color, Outcome, Reason};
+///
 /// let mate = Outcome { winner: Some(Color::Black), reason: Reason::Checkmate };
 /// assert_eq!(game_result(Some(mate)), GameResult::BlackWins);
 /// assert_eq!(game_result(None), GameResult::Undecided);
@@ -49,10 +53,15 @@ pub fn game_record(game: &Game, white: PlayerId, black: PlayerId) -> GameRecord 
 ///
 /// # Examples
 ///
-/// ```ignore
-/// let rules = Catalog::standard().resolve("orthodox")?;
-/// let game = replay(rules, None, &["e2e4".into(), "e7e5".into()])?;
+/// ```
+/// use chess4d::ratings::replay;
+///
+/// let rules = chess4d_variants::Catalog::embedded().get("orthodox")?;
+/// let game = replay(rules.clone(), None, &["e2e4".into(), "e7e5".into()])?;
 /// assert_eq!(game.moves().len(), 2);
+/// let error = replay(rules, None, &["e2e4".into(), "e2e4".into()]).unwrap_err();
+/// assert!(error.to_string().starts_with("move 1... e2e4 (Black)"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn replay(
     rules: Arc<dyn Rules>,
