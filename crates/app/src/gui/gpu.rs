@@ -42,6 +42,17 @@ impl Gpu {
         let surface = instance
             .create_surface(window)
             .map_err(|e| GpuError(format!("cannot draw into the window: {e}")))?;
+        // wgpu panics when WGPU_ADAPTER_NAME names no adapter: say so instead.
+        if let Ok(wanted) = std::env::var("WGPU_ADAPTER_NAME") {
+            let wanted = wanted.to_lowercase();
+            let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
+            let names: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
+            if !names.iter().any(|n| n.to_lowercase().contains(&wanted)) {
+                return Err(GpuError(format!(
+                    "no graphics adapter: WGPU_ADAPTER_NAME={wanted:?} matches none of {names:?}"
+                )));
+            }
+        }
         let adapter = pollster::block_on(wgpu::util::initialize_adapter_from_env_or_default(
             &instance,
             Some(&surface),

@@ -36,7 +36,7 @@ impl App {
     }
 
     fn square_at(&self, p: Vec2) -> Option<chess4d_core::Square> {
-        let scene = self.session.scene(self.ui.view, self.rig.shown);
+        let scene = self.session.scene(self.ui.view, self.camera());
         pick(&scene, self.board_area, p).map(chess4d_core::Square)
     }
 

@@ -65,8 +65,9 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
     session.watch(dirs);
     let event_loop = EventLoop::new().map_err(|e| {
         format!(
-            "cannot open a window: {e}. Is there a display? (set DISPLAY or WAYLAND_DISPLAY, \
-             or run under `xvfb-run -a`)"
+            "cannot open a window ({}); is there a display? Set DISPLAY or \
+             WAYLAND_DISPLAY, or run under `xvfb-run -a`",
+            e.to_string().trim_end_matches('.')
         )
     })?;
     let mut app = App::new(session, opts);
@@ -147,6 +148,19 @@ impl App {
         event_loop.exit();
     }
 
+    /// The camera drawn: the rig's, pulled back when the tesseract's picture is taller
+    /// than wide so the cubes fit across.
+    fn camera(&self) -> chess4d_render::Camera {
+        let mut c = self.rig.shown;
+        if let Some(t) = layout(self.ui.view, self.board_area).tesseract {
+            let aspect = t.w / t.h.max(1.0);
+            if aspect < 1.0 {
+                c.distance /= aspect.max(0.3).powf(0.8);
+            }
+        }
+        c
+    }
+
     fn request_redraw(&self) {
         if let Some(w) = &self.window {
             w.request_redraw();
@@ -154,11 +168,11 @@ impl App {
     }
 
     fn redraw(&mut self) {
-        let (Some(window), Some(gpu), Some(egui_state)) = (
-            self.window.clone(),
-            self.gpu.as_mut(),
-            self.egui_state.as_mut(),
-        ) else {
+        if self.gpu.is_none() {
+            return;
+        }
+        let (Some(window), Some(egui_state)) = (self.window.clone(), self.egui_state.as_mut())
+        else {
             return;
         };
         let now = Instant::now();
@@ -170,9 +184,12 @@ impl App {
         let mut board = egui::Rect::NOTHING;
         let (session, ui, rig, pointer) =
             (&mut self.session, &mut self.ui, &mut self.rig, &self.input);
+        let before = (session.generation(), ui.tab, ui.view, ui.theme);
         let out = self.egui_ctx.run_ui(raw, |root| {
             board = panels::show(root, session, ui, rig, pointer);
         });
+        // A click handled during this pass changes what the panels show: draw again.
+        let changed = before != (session.generation(), ui.tab, ui.view, ui.theme);
         egui_state.handle_platform_output(&window, out.platform_output);
         let ppp = out.pixels_per_point;
         let jobs = self.egui_ctx.tessellate(out.shapes, ppp);
@@ -182,9 +199,16 @@ impl App {
             (board.width() * ppp).max(1.0),
             (board.height() * ppp).max(1.0),
         );
-        let mut scene = self.session.scene(self.ui.view, self.rig.shown);
+        let camera = self.camera();
+        let mut scene = self.session.scene(self.ui.view, camera);
         scene.theme = self.ui.theme;
+        let Some(gpu) = self.gpu.as_mut() else {
+            return;
+        };
         gpu.frame(&scene, self.board_area, &jobs, out.textures_delta, ppp);
+        if std::env::var_os("CHESS4D_DEBUG_FRAMES").is_some() {
+            eprintln!("frame {:.1} ms", now.elapsed().as_secs_f64() * 1000.0);
+        }
         let title = self.session.title();
         if title != self.title {
             window.set_title(&title);
@@ -198,8 +222,14 @@ impl App {
             .viewport_output
             .get(&egui::ViewportId::ROOT)
             .map_or(Duration::MAX, |v| v.repaint_delay);
-        self.repaint_at = if moving || delay.is_zero() {
-            Some(now + Duration::from_millis(16))
+        // While the computer thinks, the spinner need not steal its CPU.
+        let soonest = if self.session.thinking().is_some() {
+            100
+        } else {
+            16
+        };
+        self.repaint_at = if changed || moving || delay.is_zero() {
+            Some(now + Duration::from_millis(soonest))
         } else if delay < Duration::from_secs(60) {
             Some(now + delay)
         } else {

@@ -5,6 +5,7 @@
 use super::camera::CameraRig;
 use super::input::Pointer;
 use super::{UiState, tabs, widgets};
+use crate::session::opponent::Job;
 use crate::session::{Mode, Player, Session};
 use chess4d_core::Color;
 use chess4d_engine::Level;
@@ -207,7 +208,10 @@ fn play_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState) {
             session.resign();
         }
     });
-    widgets::thinking(side, session);
+    // The computer's own thinking has its card over the board.
+    if session.thinking().is_some_and(|t| t.job != Job::Move) {
+        widgets::thinking(side, session);
+    }
     widgets::notices(side, session);
     widgets::section(side, "Moves");
     widgets::move_list(side, session);

@@ -51,26 +51,25 @@ pub fn learn_tab(side: &mut Ui, session: &mut Session) {
         side.add_space(6.0);
         if session.learn().done {
             side.label(
-                RichText::new("✔ Done: a1[0,0] → a1[0,1] is a rook move along W.")
+                RichText::new("Done: a1[0,0] to a1[0,1] is a rook move along W.")
                     .strong()
                     .color(widgets::GOOD),
             );
         } else {
-            side.label(RichText::new("Waiting for a1[0,0] → a1[0,1] …").weak());
+            side.label(RichText::new("Waiting for a1[0,0] to a1[0,1]…").weak());
         }
-        widgets::thinking(side, session);
         widgets::notices(side, session);
     }
     side.add_space(8.0);
     side.horizontal(|row| {
         if row
-            .add_enabled(step > 0, egui::Button::new("◀ Back"))
+            .add_enabled(step > 0, egui::Button::new("‹ Back"))
             .clicked()
         {
             session.learn_step(step - 1);
         }
         if step < TRY_IT {
-            if row.button("Next ▶").clicked() {
+            if row.button("Next ›").clicked() {
                 session.learn_step(step + 1);
             }
         } else if row.button("Start over").clicked() {

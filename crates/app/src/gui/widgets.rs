@@ -88,8 +88,9 @@ pub fn thinking(ui: &mut Ui, session: &mut Session) {
         });
         match &t.info {
             Some(info) => {
+                let side = session.game().position().side_to_move();
                 ui.label(format!(
-                    "depth {} · {} · {} nodes",
+                    "depth {} · {} for {side} · {} nodes",
                     info.depth,
                     score_text(info.score),
                     info.nodes

@@ -130,8 +130,8 @@ impl Session {
         let before = self.generation;
         if let Some(answer) = self.opponent.poll() {
             self.take_answer(answer);
-        } else if self.opponent.thinking().is_some() {
-            // Progress lines change the thinking display.
+        } else if self.opponent.take_news() {
+            // A new progress line changes the thinking display.
             self.touch();
         }
         if self.opponent.thinking().is_none() && self.computer_to_move() && self.board_is_game() {

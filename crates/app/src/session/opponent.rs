@@ -62,6 +62,7 @@ pub struct Answer {
 #[derive(Debug, Default)]
 pub struct Opponent {
     running: Option<Running>,
+    news: bool,
 }
 
 #[derive(Debug)]
@@ -143,6 +144,7 @@ impl Opponent {
         let running = self.running.as_mut()?;
         while let Ok(info) = running.infos.try_recv() {
             running.thinking.info = Some(info);
+            self.news = true;
         }
         if !running.handle.is_finished() {
             return None;
@@ -158,6 +160,11 @@ impl Opponent {
             key,
             result: handle.wait(),
         })
+    }
+
+    /// Whether progress arrived since the last call.
+    pub fn take_news(&mut self) -> bool {
+        std::mem::take(&mut self.news)
     }
 
     /// Waits (up to `limit`) for the running search to end and returns its answer; for
