@@ -12,8 +12,8 @@ set -u
 BIN=${BIN:-target/release/chess4d}
 GAMES=${GAMES:-20}
 RANDOM_MT=${RANDOM_MT:-300}    # ms per move for level 8 against the random mover
-LADDER_MT=${LADDER_MT:-5000}   # ms cap per move for levels 1-7 (their node budgets bind first)
-TOP_MT=${TOP_MT:-2000}         # ms per move for level 8 against level 7
+LADDER_MT=${LADDER_MT:-10000}  # ms cap per move for levels 1-7 (depth caps and node budgets bind first)
+TOP_MT=${TOP_MT:-3000}         # ms per move for level 8 against level 7
 OUT=${OUT:-/work/notes/engine-figures.md}
 SEED=${SEED:-1}
 LEVELS=${LEVELS:-"2 3 4 5 6 7 8"}
@@ -56,7 +56,7 @@ row() { # NAME VARIANT STRONG WEAK MOVETIME
     echo "## Ladder run $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo
     echo "$GAMES games a pairing (half with each colour), seed $SEED, 2 random opening plies a"
-    echo "game, 400-ply cap counted as a draw. Levels 3-7 are node budgets, so only level 8's"
+    echo "game, 400-ply cap counted as a draw. Levels 1-4 are depth caps and 5-7 node budgets, so only level 8's"
     echo "figures depend on machine speed. Load at start: $(cut -d' ' -f1-3 /proc/loadavg)."
     echo
     echo "| pairing | variant | movetime | W-D-L (first named) | score | time |"

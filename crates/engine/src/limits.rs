@@ -8,10 +8,10 @@ pub const MAX_DEPTH: u32 = 64;
 
 /// A playing strength from 1 (beginner) to 8 (full strength).
 ///
-/// Levels 1 to 3 see 1 to 3 plies; levels 3 to 7 have a node budget that doubles per
-/// level; level 8 is limited only by the caller's depth or time. Levels below 7 add
-/// seeded noise to the score of every root move, so they pick among near-best moves
-/// the way a beginner does.
+/// Levels 1 to 4 see 1 to 4 plies and add seeded noise to the score of every root
+/// move, so they pick among near-best moves the way a beginner does; levels 5 to 7
+/// have a node budget that doubles per level; level 8 is limited only by the caller's
+/// depth or time.
 ///
 /// # Examples
 ///
@@ -19,7 +19,7 @@ pub const MAX_DEPTH: u32 = 64;
 /// use chess4d_engine::Level;
 /// let beginner = Level::new(1).unwrap();
 /// assert_eq!(beginner.max_depth(), 1);
-/// assert_eq!(Level::new(4).unwrap().node_budget(), Some(12_000));
+/// assert_eq!(Level::new(5).unwrap().node_budget(), Some(100_000));
 /// assert_eq!(Level::MAX.node_budget(), None);
 /// assert!(beginner.noise() > 0);
 /// assert_eq!(Level::MAX.noise(), 0);
@@ -63,23 +63,21 @@ impl Level {
     /// The deepest iteration this level searches.
     pub fn max_depth(self) -> u32 {
         match self.0 {
-            n @ 1..=3 => n as u32,
+            n @ 1..=4 => n as u32,
             _ => MAX_DEPTH,
         }
     }
 
-    /// The most nodes one move may cost at this level (`None`: only the clock limits).
+    /// The most nodes one move may cost at this level (`None`: only the depth cap or
+    /// the caller's limits apply).
     ///
     /// Counting nodes instead of time makes a level play the same on a fast or a busy
-    /// machine; each level about doubles the one below.
+    /// machine; from level 5 each level doubles the one below.
     pub fn node_budget(self) -> Option<u64> {
         match self.0 {
-            1 | 2 => None,
-            3 => Some(6_000),
-            4 => Some(12_000),
-            5 => Some(25_000),
-            6 => Some(50_000),
-            7 => Some(100_000),
+            5 => Some(100_000),
+            6 => Some(200_000),
+            7 => Some(400_000),
             _ => None,
         }
     }
@@ -87,12 +85,10 @@ impl Level {
     /// The largest random change, in centipawns, added to a root move's score.
     pub fn noise(self) -> i32 {
         match self.0 {
-            1 => 200,
-            2 => 80,
-            3 => 40,
-            4 => 20,
-            5 => 10,
-            6 => 5,
+            1 => 150,
+            2 => 60,
+            3 => 30,
+            4 => 10,
             _ => 0,
         }
     }
