@@ -21,13 +21,26 @@ struct CellOut {
 @vertex
 fn vs_cell(@builtin(vertex_index) vertex: u32, cell: CellIn) -> CellOut {
     var corner_of = array<u32, 6>(0u, 1u, 2u, 0u, 2u, 3u);
+    var corner_of_reversed = array<u32, 6>(0u, 2u, 1u, 0u, 3u, 2u);
     var corners = array<vec2<f32>, 4>(
         vec2<f32>(0.0, 0.0), vec2<f32>(1.0, 0.0), vec2<f32>(1.0, 1.0), vec2<f32>(0.0, 1.0)
     );
     let face = vertex / 6u;
-    let uv = corners[corner_of[vertex % 6u]];
     let axis = face / 2u;
     let side = select(-1.0, 1.0, face % 2u == 1u);
+    // Back faces are culled, so every face must be wound counter-clockwise seen from
+    // outside. The table's order does that for the +X, -Y and +Z faces; the others,
+    // and every face of a cell the 4D rotation turned inside out, go the other way.
+    let o = world4(cell.centre);
+    let h = cell.half_size;
+    let turned = determinant(mat3x3<f32>(
+        world4(cell.centre + vec4<f32>(h.x, 0.0, 0.0, 0.0)) - o,
+        world4(cell.centre + vec4<f32>(0.0, h.y, 0.0, 0.0)) - o,
+        world4(cell.centre + vec4<f32>(0.0, 0.0, h.z, 0.0)) - o
+    )) < 0.0;
+    let table_inward = select((side < 0.0), (side > 0.0), axis == 1u);
+    let k = vertex % 6u;
+    let uv = corners[select(corner_of[k], corner_of_reversed[k], table_inward != turned)];
     let a = uv * 2.0 - 1.0;
     var local = vec3<f32>(a.x, a.y, side);
     var face_half = cell.half_size.xy;

@@ -17,10 +17,14 @@ struct Globals {
 @group(0) @binding(2) var atlas_sampler: sampler;
 
 // The same formulas as projection.rs: rotate in 4D, divide by the 4D depth, lay X along
-// world x, Y along world -z and Z upwards, then the 3D camera.
-fn project4(p: vec4<f32>) -> vec4<f32> {
+// world x, Y along world -z and Z upwards...
+fn world4(p: vec4<f32>) -> vec3<f32> {
     let q = g.rotation * p;
     let s = 1.0 / max(1.0 - g.params.x * q.w, g.params.y);
-    let world = vec3<f32>(q.x * s, q.z * s, -q.y * s);
-    return g.view_proj * vec4<f32>(world, 1.0);
+    return vec3<f32>(q.x * s, q.z * s, -q.y * s);
+}
+
+// ...then the 3D camera.
+fn project4(p: vec4<f32>) -> vec4<f32> {
+    return g.view_proj * vec4<f32>(world4(p), 1.0);
 }

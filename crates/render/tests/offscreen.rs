@@ -434,3 +434,38 @@ fn arrows_and_marks_show_in_both_pictures() {
     let p = pixel(&rgba, W, f.x + 2.0, f.y + f.h * 0.5);
     assert!(p[2] > 200 && p[0] < 100, "focus frame {p:?}");
 }
+
+#[test]
+fn a_board_turned_inside_out_in_4d_still_shows_its_tiles_from_outside() {
+    let Some(mut r) = offscreen(W, H) else { return };
+    // Turning 180 degrees in the X-W plane mirrors X: the cells' faces reverse their
+    // winding, and the renderer must still show the faces towards the camera (the
+    // bright tops), not the ones away from it (the dim undersides).
+    let mut lit = Vec::new();
+    for xw in [0.0, 180.0] {
+        let mut scene = Scene {
+            view: View::Tesseract,
+            ..Scene::empty([4, 4, 1, 1])
+        };
+        scene.camera.xw_deg = xw;
+        scene.highlights = (0..16).map(|s| (s, Highlight::Path)).collect();
+        let rgba = r.render(&scene).unwrap().to_vec();
+        save(&format!("turned_{xw}.png"), W, H, &rgba);
+        let board = BoardGeometry::new(scene.shape).unwrap();
+        let proj = Projector::new(&scene.camera, AREA);
+        let top = Vec3::new(0.0, 0.0, board.cell_half().z).extend(0.0);
+        let mut sum = 0u32;
+        for s in 0..16u16 {
+            let at = proj
+                .project(board.tile_centre_4d(s).unwrap() + top)
+                .unwrap();
+            sum += u32::from(pixel(&rgba, W, at.x, at.y)[1]);
+        }
+        lit.push(sum / 16);
+    }
+    assert!(lit[0] > 120, "{lit:?}");
+    assert!(
+        lit[0].abs_diff(lit[1]) < 25,
+        "tops as bright either way: {lit:?}"
+    );
+}
