@@ -36,7 +36,7 @@ proptest! {
 
     #[test]
     fn the_engine_move_and_line_are_legal(
-        variant in prop::sample::select(vec!["full", "classic"]),
+        variant in prop::sample::select(vec!["full", "classic", "orthodox", "raumschach"]),
         seed in any::<u64>(),
         plies in 0usize..60,
         level in 1u8..=8,

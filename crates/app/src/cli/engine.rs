@@ -106,7 +106,9 @@ pub fn bestmove_verb(
     };
     let mut out = std::io::stdout().lock();
     let mut write_err = None;
+    let mut last_pv = Vec::new();
     let result = search_with(&*rules, &pos, &limits, &AtomicBool::new(false), &mut |i| {
+        last_pv.clone_from(&i.pv);
         if let Err(e) = writeln!(out, "{}", info_line(&*rules, &pos, i)) {
             write_err.get_or_insert(e);
         }
@@ -115,7 +117,22 @@ pub fn bestmove_verb(
         return Err(e.into());
     }
     match result {
-        Ok(r) => writeln!(out, "bestmove {}", rules.format_move(&pos, r.best))?,
+        Ok(r) => {
+            // An unfinished last iteration may have found a better move than the last
+            // report: report its line too, so the info and the bestmove agree.
+            if r.pv != last_pv {
+                let info = SearchInfo {
+                    depth: r.depth,
+                    seldepth: r.depth,
+                    score: r.score,
+                    nodes: r.nodes,
+                    time: r.time,
+                    pv: r.pv.clone(),
+                };
+                writeln!(out, "{}", info_line(&*rules, &pos, &info))?;
+            }
+            writeln!(out, "bestmove {}", rules.format_move(&pos, r.best))?;
+        }
         Err(SearchError::NoLegalMoves(status)) => {
             writeln!(out, "info string no legal moves ({status:?})")?;
             writeln!(out, "bestmove (none)")?;
