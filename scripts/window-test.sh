@@ -44,7 +44,13 @@ trap 'kill $app 2>/dev/null || true' EXIT
 # The app prints the square centres once its first frame is laid out.
 for _ in $(seq 1 120); do
   grep -q '^ready' "$log" && break
-  kill -0 $app 2>/dev/null || fail "the viewer exited early: $(cat "$log")"
+  if ! kill -0 $app 2>/dev/null; then
+    if grep -q "no graphics adapter" "$log" && [ -z "${CI:-}" ]; then
+      echo "window-test: SKIPPED: $(cat "$log")"
+      exit 0
+    fi
+    fail "the viewer exited early: $(cat "$log")"
+  fi
   sleep 0.5
 done
 grep -q '^ready' "$log" || fail "the viewer never drew a frame: $(tail -5 "$log")"

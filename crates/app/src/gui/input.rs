@@ -9,7 +9,7 @@ use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::keyboard::{Key, ModifiersState, NamedKey};
 
 /// What the pointer is doing over the board.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Pointer {
     /// Last position in window pixels.
     pub pos: Option<Vec2>,
@@ -19,6 +19,18 @@ pub struct Pointer {
     pub camera: Option<bool>,
     /// Whether the board (not egui) gets the keyboard.
     pub board_focus: bool,
+}
+
+impl Default for Pointer {
+    fn default() -> Self {
+        // The board has the keyboard from the start: Tab walks squares at once.
+        Pointer {
+            pos: None,
+            mods: ModifiersState::default(),
+            camera: None,
+            board_focus: true,
+        }
+    }
 }
 
 impl App {

@@ -228,6 +228,28 @@ pub fn overlays(
             });
     }
     drag_ghost(ctx, session, pointer);
+    hover_name(ctx, session, pointer);
+}
+
+/// The name of the square under the pointer, beside the pointer.
+fn hover_name(ctx: &Context, session: &Session, pointer: &super::input::Pointer) {
+    let (Some(sq), Some(p), None) = (session.hover(), pointer.pos, session.dragging()) else {
+        return;
+    };
+    let ppp = ctx.pixels_per_point();
+    let at = egui::pos2(p.x / ppp + 16.0, p.y / ppp + 18.0);
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Tooltip,
+        egui::Id::unique("hover-name"),
+    ));
+    let galley = painter.layout_no_wrap(
+        session.square_name(sq),
+        FontId::monospace(13.0),
+        Color32::from_gray(235),
+    );
+    let rect = egui::Rect::from_min_size(at, galley.size()).expand(4.0);
+    painter.rect_filled(rect, 4.0, Color32::from_black_alpha(190));
+    painter.galley(at, galley, Color32::WHITE);
 }
 
 /// The dragged piece at the pointer.
