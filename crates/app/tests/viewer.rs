@@ -2,7 +2,7 @@
 //! and names its adapter; the window fails cleanly where there is no display.
 //! A rendering test that finds no adapter fails when `CI` is set and says so otherwise.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn chess4d(args: &[&str]) -> Output {
@@ -27,7 +27,7 @@ fn out_path(name: &str) -> PathBuf {
 }
 
 /// Renders; `None` when this machine has no adapter (a failure under CI).
-fn render(args: &[&str], out: &PathBuf) -> Option<Output> {
+fn render(args: &[&str], out: &Path) -> Option<Output> {
     let mut all = vec!["render"];
     all.extend_from_slice(args);
     let out_s = out.to_str().unwrap();
