@@ -511,6 +511,7 @@ impl<'a> Search<'a> {
         // with every move would make quiescence a full search. Past the first plies a
         // check is judged like any other position (the main search extends checks).
         let in_check = in_check && qply < QUIESCE_EVASION_PLIES;
+        let alpha_in = alpha;
         let stand = if in_check {
             -MATE + ply as i32
         } else {
@@ -521,6 +522,18 @@ impl<'a> Search<'a> {
             alpha = alpha.max(s);
             s
         };
+        // Capture sequences transpose all the time; a stored result saves the move
+        // generation, which is most of a node's cost.
+        let hash = pos.hash();
+        if let Some(hit) = self.tt.probe(hash) {
+            let s = from_table(hit.score, ply);
+            match hit.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
         let rules = self.rules;
         rules.legal_moves(pos, &mut self.moves[ply]);
         if self.moves[ply].is_empty() {
@@ -532,6 +545,7 @@ impl<'a> Search<'a> {
         }
         self.order_moves(pos, ply, None);
         let mut best = stand;
+        let mut best_move = None;
         for i in 0..self.moves[ply].len() {
             let mv = self.pick(ply, i);
             if !in_check {
@@ -560,6 +574,7 @@ impl<'a> Search<'a> {
             }
             if v > best {
                 best = v;
+                best_move = Some(mv);
                 if v > alpha {
                     alpha = v;
                     self.set_pv(ply, mv);
@@ -569,6 +584,15 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let mv = best_move.as_ref().map(MoveRef::of);
+        self.tt.store(hash, 0, to_table(best, ply), bound, mv);
         best
     }
 
