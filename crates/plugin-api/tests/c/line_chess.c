@@ -65,7 +65,11 @@ static uint32_t text(uint32_t key, uint32_t index, Chess4dBuf *out, Chess4dBuf *
     static const char *names[KINDS] = {"king", "knight", "rook"};
     switch (key) {
     case CHESS4D_TEXT_NAME: return put_text(out, "line");
+#ifdef FAULT_BAD_TEXT
+    case CHESS4D_TEXT_TITLE: return put_text(out, "1-D \xff\xfe chess"); /* not UTF-8 */
+#else
     case CHESS4D_TEXT_TITLE: return put_text(out, "1-D chess");
+#endif
     case CHESS4D_TEXT_DESCRIPTION:
         return put_text(out, "Gardner's one-dimensional chess: king, knight and rook on a line of eight squares.");
     case CHESS4D_TEXT_CASTLING_LETTERS: return put_text(out, "");
