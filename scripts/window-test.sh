@@ -74,6 +74,14 @@ expect_change() {
   echo "window-test: $1 changed ($n pixels)"
 }
 title() { xdotool getwindowname "$wid"; }
+# The title changes after the frame showing the move is drawn: wait for it (10 s).
+wait_title() {
+  for _ in $(seq 1 50); do
+    case "$(title)" in *"$1"*) sleep 0.3; return 0;; esac
+    sleep 0.2
+  done
+  fail "the title never said '$1': $(title)"
+}
 
 import -window root "$SHOTS/1-start.png"
 case "$(title)" in *"White to move"*) ;; *) fail "title at start: $(title)";; esac
@@ -85,7 +93,7 @@ for s in 'b2[0,0]' 'b3[0,0]'; do
   xdotool mousemove --window "$wid" "$x" "$y" click 1
   sleep 0.6
 done
-sleep 1
+wait_title "Black to move"
 import -window root "$SHOTS/2-after-white.png"
 expect_change 'b2[0,0]' "$SHOTS/1-start.png" "$SHOTS/2-after-white.png"
 expect_change 'b3[0,0]' "$SHOTS/1-start.png" "$SHOTS/2-after-white.png"
@@ -94,7 +102,7 @@ case "$(title)" in *"Black to move"*) echo "window-test: title: $(title)";; *) f
 # Black by keyboard: Tab focuses a1[0,0]; Alt+Up goes to the board above, then
 # Right, Up, Up reach b3[0,1]; Enter picks the pawn, Down and Enter push it to b2[0,1].
 xdotool key --window "$wid" --delay 120 Tab alt+Up Right Up Up Return Down Return
-sleep 1.5
+wait_title "White to move"
 import -window root "$SHOTS/3-after-black.png"
 expect_change 'b3[0,1]' "$SHOTS/2-after-white.png" "$SHOTS/3-after-black.png"
 expect_change 'b2[0,1]' "$SHOTS/2-after-white.png" "$SHOTS/3-after-black.png"
