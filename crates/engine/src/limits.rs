@@ -137,7 +137,7 @@ pub struct Limits {
     pub level: Level,
     /// Seeds the level's noise (mixed with the position, so each move differs).
     pub seed: u64,
-    /// The transposition table size in MiB (at least 1).
+    /// The transposition table size in MiB (1 to 1024; outside values are clamped).
     pub hash_mb: usize,
     /// Hashes of the game's earlier positions, oldest first, without the current one;
     /// repetitions of them count as draws inside the search.

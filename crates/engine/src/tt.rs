@@ -2,6 +2,9 @@
 
 use chess4d_core::Move;
 
+/// The largest table, in MiB.
+pub(crate) const MAX_MB: usize = 1024;
+
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -93,7 +96,8 @@ pub(crate) struct Table {
 impl Table {
     /// A table of at most `mb` MiB (a power of two slots, at least 1 MiB).
     pub(crate) fn new(mb: usize) -> Table {
-        let bytes = mb.clamp(1, 1 << 16) << 20;
+        // Capped so that a mistyped size cannot ask for more memory than a desktop has.
+        let bytes = mb.clamp(1, MAX_MB) << 20;
         let want = bytes / std::mem::size_of::<Slot>();
         let len = if want.is_power_of_two() {
             want
