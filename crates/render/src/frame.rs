@@ -5,10 +5,13 @@
 
 use std::ops::Range;
 
-use bytemuck::{Pod, Zeroable};
 use glam::{Mat4, Vec2, Vec3, Vec4};
 
-use crate::atlas::{FONT_ASPECT, FONT_INK_HEIGHT, font_uv, piece_uv};
+use crate::atlas::piece_uv;
+use crate::instances::{
+    CellInstance, Globals, Label, MODE_DISC, MODE_GLOW, MODE_PIECE, MODE_RING, MODE_SOLID,
+    QuadInstance, UNIT_UV, frame_quad, push_arrow, push_segment, push_text, rect_quad, square_quad,
+};
 use crate::layout::{FlatLayout, layout};
 use crate::projection::{BoardGeometry, MIN_W_DIVISOR, Projector, Rect};
 use crate::scene::{Highlight, Scene};
@@ -16,67 +19,6 @@ use crate::style::{
     Palette, Rgba, arrow_colour, highlight_colour, highlight_rank, palette, piece_colours,
     with_alpha,
 };
-
-/// One tesseract cell: a box around a 4D centre, projected in the vertex shader.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
-pub(crate) struct CellInstance {
-    pub(crate) centre: [f32; 4],
-    pub(crate) half: [f32; 4],
-    pub(crate) fill: [f32; 4],
-    pub(crate) edge: [f32; 4],
-}
-
-/// One screen-space quad: four corners (pixels + depth) clockwise from the top-left,
-/// an atlas rectangle, two colours and how to shade it (`MODE_*`).
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
-pub(crate) struct QuadInstance {
-    pub(crate) p0: [f32; 3],
-    pub(crate) p1: [f32; 3],
-    pub(crate) p2: [f32; 3],
-    pub(crate) p3: [f32; 3],
-    pub(crate) uv: [f32; 4],
-    pub(crate) colour: [f32; 4],
-    pub(crate) colour2: [f32; 4],
-    pub(crate) mode: u32,
-}
-
-/// Quad shading modes, mirrored in `shaders/quads.wgsl`.
-pub(crate) const MODE_SOLID: u32 = 0;
-pub(crate) const MODE_PIECE: u32 = 1;
-pub(crate) const MODE_TEXT: u32 = 2;
-pub(crate) const MODE_DISC: u32 = 3;
-pub(crate) const MODE_RING: u32 = 4;
-pub(crate) const MODE_TRIANGLE: u32 = 5;
-pub(crate) const MODE_FRAME: u32 = 6;
-pub(crate) const MODE_GLOW: u32 = 7;
-pub(crate) const MODE_LINE: u32 = 8;
-
-/// Uniforms shared by both shaders.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Pod, Zeroable)]
-pub(crate) struct Globals {
-    /// World to clip space of the whole target (the tesseract rectangle folded in).
-    pub(crate) view_proj: [[f32; 4]; 4],
-    pub(crate) rotation: [[f32; 4]; 4],
-    /// x: 4D perspective, y: smallest divisor, z: unused, w: cell edge
-    /// width in 4D board units.
-    pub(crate) params: [f32; 4],
-    /// x, y: target size in pixels.
-    pub(crate) target: [f32; 4],
-}
-
-impl Default for Globals {
-    fn default() -> Self {
-        Self {
-            view_proj: Mat4::IDENTITY.to_cols_array_2d(),
-            rotation: Mat4::IDENTITY.to_cols_array_2d(),
-            params: [0.0; 4],
-            target: [1.0, 1.0, 0.0, 0.0],
-        }
-    }
-}
 
 /// Depth nudge that puts a mark just behind the piece on the same square.
 const BEHIND: f32 = 2e-5;
@@ -518,9 +460,6 @@ impl Frame {
     }
 }
 
-const UNIT_UV: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
-
-/// A square's colour: a1 (all coordinates 0) is dark, like chess.
 fn srgb_to_linear(c: Rgba) -> Rgba {
     let f = |v: f32| {
         if v <= 0.04045 {
@@ -532,6 +471,7 @@ fn srgb_to_linear(c: Rgba) -> Rgba {
     [f(c[0]), f(c[1]), f(c[2]), c[3]]
 }
 
+/// A square's colour: a1 (all coordinates 0) is dark, like chess.
 fn is_dark(board: &BoardGeometry, square: u16) -> bool {
     board
         .coords(square)
@@ -560,151 +500,6 @@ fn scissor(rect: Rect, target: [u32; 2]) -> Option<[u32; 4]> {
     let x1 = (rect.x + rect.w).ceil().clamp(0.0, target[0] as f32) as u32;
     let y1 = (rect.y + rect.h).ceil().clamp(0.0, target[1] as f32) as u32;
     (x1 > x0 && y1 > y0).then(|| [x0, y0, x1 - x0, y1 - y0])
-}
-
-fn quad(corners: [Vec3; 4], uv: [f32; 4], colour: Rgba, colour2: Rgba, mode: u32) -> QuadInstance {
-    QuadInstance {
-        p0: corners[0].to_array(),
-        p1: corners[1].to_array(),
-        p2: corners[2].to_array(),
-        p3: corners[3].to_array(),
-        uv,
-        colour,
-        colour2,
-        mode,
-    }
-}
-
-fn rect_quad(r: Rect, colour: Rgba, mode: u32) -> QuadInstance {
-    let corners = [
-        Vec3::new(r.x, r.y, 0.5),
-        Vec3::new(r.x + r.w, r.y, 0.5),
-        Vec3::new(r.x + r.w, r.y + r.h, 0.5),
-        Vec3::new(r.x, r.y + r.h, 0.5),
-    ];
-    quad(corners, UNIT_UV, colour, colour, mode)
-}
-
-fn frame_quad(r: Rect, colour: Rgba, thickness: f32) -> QuadInstance {
-    QuadInstance {
-        colour2: [thickness, 0.0, 0.0, 0.0],
-        ..rect_quad(r, colour, MODE_FRAME)
-    }
-}
-
-/// An upright square of half-size `half` centred on screen point `c` (with depth).
-fn square_quad(
-    c: Vec3,
-    half: f32,
-    uv: [f32; 4],
-    colour: Rgba,
-    colour2: Rgba,
-    mode: u32,
-) -> QuadInstance {
-    let corners = [
-        Vec3::new(c.x - half, c.y - half, c.z),
-        Vec3::new(c.x + half, c.y - half, c.z),
-        Vec3::new(c.x + half, c.y + half, c.z),
-        Vec3::new(c.x - half, c.y + half, c.z),
-    ];
-    quad(corners, uv, colour, colour2, mode)
-}
-
-/// A band of `width` pixels from `a` to `b` (pixel positions with depth), one pixel
-/// wider than asked so the shader can soften its long edges without MSAA.
-fn push_segment(quads: &mut Vec<QuadInstance>, a: Vec3, b: Vec3, width: f32, colour: Rgba) {
-    let along = (b - a).truncate();
-    if along.length_squared() < 1e-6 {
-        return;
-    }
-    let n = (along.normalize().perp() * ((width + 1.0) * 0.5)).extend(0.0);
-    quads.push(quad(
-        [a + n, b + n, b - n, a - n],
-        UNIT_UV,
-        colour,
-        colour,
-        MODE_LINE,
-    ));
-}
-
-/// An arrow from `a` to `b`: a shaft and a triangular head ending at `b`.
-fn push_arrow(quads: &mut Vec<QuadInstance>, a: Vec2, b: Vec2, width: f32, colour: Rgba) {
-    let along = b - a;
-    let length = along.length();
-    if length < 1.0 {
-        return;
-    }
-    let dir = along / length;
-    // Leave the tail's piece readable: start a little way out from its centre.
-    let a = a + dir * (width * 2.0).min(length * 0.25);
-    let head = (width * 3.2).min(length * 0.6);
-    let neck = b - dir * head;
-    push_segment(quads, a.extend(0.0), neck.extend(0.0), width, colour);
-    let n = dir.perp() * (width * 1.4);
-    // The triangle shader fills v in 0..1 across and narrows towards u = 1.
-    let corners = [neck + n, b + n, b - n, neck - n].map(|p| p.extend(0.0));
-    quads.push(quad(corners, UNIT_UV, colour, colour, MODE_TRIANGLE));
-}
-
-/// Text centred vertically on `at`, with `align` 0 = left edge at `at`, 0.5 = centred.
-fn push_text(
-    quads: &mut Vec<QuadInstance>,
-    text: &[char],
-    at: Vec2,
-    align: f32,
-    ink: f32,
-    colour: Rgba,
-) {
-    let cell_h = ink / FONT_INK_HEIGHT;
-    let cell_w = cell_h * FONT_ASPECT;
-    // Advance = 6 font pixels (5 of ink, 1 of spacing) = 30 of the cell's 32 texels.
-    let advance = cell_w * 30.0 / 32.0;
-    let width = advance * text.len() as f32;
-    let x0 = at.x - width * align - (cell_w - advance) * 0.5;
-    for (i, &c) in text.iter().enumerate() {
-        let r = Rect::new(x0 + i as f32 * advance, at.y - cell_h * 0.5, cell_w, cell_h);
-        quads.push(QuadInstance {
-            uv: font_uv(c),
-            ..rect_quad(r, colour, MODE_TEXT)
-        });
-    }
-}
-
-/// A short label built without allocating.
-#[derive(Default)]
-struct Label {
-    chars: [char; 16],
-    len: usize,
-}
-
-impl Label {
-    fn push(&mut self, c: char) {
-        if let Some(slot) = self.chars.get_mut(self.len) {
-            *slot = c;
-            self.len += 1;
-        }
-    }
-
-    fn push_number(&mut self, n: u32) {
-        let mut digits = [0u8; 10];
-        let mut count = 0;
-        let mut rest = n;
-        loop {
-            digits[count] = (rest % 10) as u8;
-            count += 1;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        for &d in digits[..count].iter().rev() {
-            self.push(char::from(b'0' + d));
-        }
-    }
-
-    fn chars(&self) -> &[char] {
-        &self.chars[..self.len]
-    }
 }
 
 #[cfg(test)]
@@ -795,16 +590,5 @@ mod tests {
             false,
         );
         assert!(frame.cells.is_empty() && frame.quads.is_empty());
-    }
-
-    #[test]
-    fn labels_spell_numbers() {
-        let mut l = Label::default();
-        l.push('[');
-        l.push_number(10);
-        l.push(',');
-        l.push_number(0);
-        l.push(']');
-        assert_eq!(l.chars().iter().collect::<String>(), "[10,0]");
     }
 }

@@ -5,7 +5,8 @@
 use std::borrow::Cow;
 
 use crate::atlas::{ATLAS_SIZE, atlas};
-use crate::frame::{CellInstance, Frame, Globals, QuadInstance};
+use crate::frame::Frame;
+use crate::instances::{CellInstance, Globals, QuadInstance};
 use crate::projection::Rect;
 use crate::scene::Scene;
 

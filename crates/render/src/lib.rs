@@ -20,6 +20,7 @@ mod atlas;
 mod font;
 mod frame;
 mod gpu;
+mod instances;
 mod layout;
 mod offscreen;
 mod projection;
