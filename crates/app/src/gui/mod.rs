@@ -190,6 +190,9 @@ impl App {
         });
         // A click handled during this pass changes what the panels show: draw again.
         let changed = before != (session.generation(), ui.tab, ui.view, ui.theme);
+        if before.3 != ui.theme {
+            widgets::style(&self.egui_ctx, ui.theme);
+        }
         egui_state.handle_platform_output(&window, out.platform_output);
         let ppp = out.pixels_per_point;
         let jobs = self.egui_ctx.tessellate(out.shapes, ppp);
@@ -278,7 +281,7 @@ impl ApplicationHandler for App {
             Err(e) => return self.fail(event_loop, e.to_string()),
         };
         self.ui.adapter = gpu.adapter.clone();
-        widgets::style(&self.egui_ctx);
+        widgets::style(&self.egui_ctx, self.ui.theme);
         self.egui_state = Some(egui_winit::State::new(
             self.egui_ctx.clone(),
             egui::ViewportId::ROOT,

@@ -57,7 +57,7 @@ fn top_bar(bar: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Came
             RichText::new("chess4d")
                 .strong()
                 .size(18.0)
-                .color(widgets::ACCENT),
+                .color(widgets::accent(bar.visuals())),
         );
         bar.separator();
         let current = session.variant().to_string();
@@ -111,7 +111,7 @@ fn top_bar(bar: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Came
 fn status_bar(bar: &mut Ui, session: &Session) {
     bar.horizontal(|bar| {
         let over = session.game().outcome().is_some();
-        let colour = if over { widgets::ACCENT } else { bar.visuals().strong_text_color() };
+        let colour = if over { widgets::accent(bar.visuals()) } else { bar.visuals().strong_text_color() };
         bar.label(RichText::new(session.status_line()).strong().color(colour));
         if let Some(h) = session.hover() {
             bar.separator();

@@ -7,19 +7,32 @@ use crate::session::opponent::Job;
 use chess4d_core::Move;
 use egui::{Align2, Color32, Context, FontId, RichText, Stroke, Ui};
 
-/// Highlight colour of the program (titles, results).
-pub const ACCENT: Color32 = Color32::from_rgb(250, 200, 70);
+/// Highlight colour of the program (titles, results), readable on either theme.
+pub fn accent(v: &egui::Visuals) -> Color32 {
+    if v.dark_mode {
+        Color32::from_rgb(250, 200, 70)
+    } else {
+        Color32::from_rgb(180, 110, 0)
+    }
+}
 /// Good news.
 pub const GOOD: Color32 = Color32::from_rgb(110, 210, 130);
 /// Errors.
 pub const BAD: Color32 = Color32::from_rgb(240, 110, 100);
 
-/// The program's look: dark, roomy, rounded.
-pub fn style(ctx: &Context) {
-    ctx.set_theme(egui::ThemePreference::Dark);
+/// The program's look: roomy and rounded, dark or light with the board's theme.
+pub fn style(ctx: &Context, theme: chess4d_render::Theme) {
+    let dark = theme == chess4d_render::Theme::Dark;
+    ctx.set_theme(if dark {
+        egui::ThemePreference::Dark
+    } else {
+        egui::ThemePreference::Light
+    });
     ctx.all_styles_mut(|s| {
         s.spacing.item_spacing = egui::vec2(8.0, 6.0);
         s.spacing.button_padding = egui::vec2(8.0, 4.0);
+    });
+    ctx.style_mut_of(egui::Theme::Dark, |s| {
         s.visuals.panel_fill = Color32::from_rgb(24, 27, 33);
         s.visuals.window_fill = Color32::from_rgb(30, 34, 42);
         s.visuals.selection.bg_fill = Color32::from_rgb(60, 110, 190);
@@ -28,8 +41,13 @@ pub fn style(ctx: &Context) {
 
 /// Frame of the top and bottom bars.
 pub fn bar_frame(ui: &Ui) -> egui::Frame {
+    let fill = if ui.visuals().dark_mode {
+        Color32::from_rgb(18, 20, 25)
+    } else {
+        Color32::from_gray(232)
+    };
     egui::Frame::side_top_panel(ui.style())
-        .fill(Color32::from_rgb(18, 20, 25))
+        .fill(fill)
         .inner_margin(egui::Margin::symmetric(10, 6))
 }
 
@@ -211,7 +229,7 @@ pub fn overlays(
                         RichText::new(format!("{o} · {}", o.result_string()))
                             .size(18.0)
                             .strong()
-                            .color(ACCENT),
+                            .color(accent(ui.visuals())),
                     );
                 });
             });
