@@ -151,23 +151,8 @@ impl App {
         if !self.input.board_focus || self.egui_ctx.text_edit_focused() {
             return false;
         }
-        let alt = self.input.mods.alt_key();
-        let shift = self.input.mods.shift_key();
-        let ctrl = self.input.mods.control_key();
         let pressed = event.state == ElementState::Pressed;
-        let nav = |n: Nav| Some(Action::Nav(n));
-        let action = match &event.logical_key {
-            Key::Named(NamedKey::Tab) => nav(if shift { Nav::Prev } else { Nav::Next }),
-            Key::Named(NamedKey::ArrowLeft) => nav(if alt { Nav::BoardLeft } else { Nav::Left }),
-            Key::Named(NamedKey::ArrowRight) => nav(if alt { Nav::BoardRight } else { Nav::Right }),
-            Key::Named(NamedKey::ArrowUp) => nav(if alt { Nav::BoardUp } else { Nav::Up }),
-            Key::Named(NamedKey::ArrowDown) => nav(if alt { Nav::BoardDown } else { Nav::Down }),
-            Key::Named(NamedKey::Enter | NamedKey::Space) => Some(Action::Activate),
-            Key::Named(NamedKey::Escape) => Some(Action::Escape),
-            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("z") => Some(Action::Undo),
-            Key::Character(c) if ctrl && c.eq_ignore_ascii_case("y") => Some(Action::Redo),
-            _ => None,
-        };
+        let action = board_key(&event.logical_key, self.input.mods);
         let Some(action) = action else {
             return false;
         };
@@ -184,10 +169,79 @@ impl App {
     }
 }
 
+/// What a key does on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Action {
     Nav(Nav),
     Activate,
     Escape,
     Undo,
     Redo,
+}
+
+/// The page's keyboard: Tab and Shift+Tab walk squares, arrows move within a board,
+/// Alt + arrows move between boards, Enter or Space selects or moves, Escape clears;
+/// Ctrl+Z and Ctrl+Y undo and redo. Any other key belongs to egui.
+fn board_key(key: &Key, mods: ModifiersState) -> Option<Action> {
+    let (alt, shift, ctrl) = (mods.alt_key(), mods.shift_key(), mods.control_key());
+    let nav = |n: Nav| Some(Action::Nav(n));
+    match key {
+        Key::Named(NamedKey::Tab) => nav(if shift { Nav::Prev } else { Nav::Next }),
+        Key::Named(NamedKey::ArrowLeft) => nav(if alt { Nav::BoardLeft } else { Nav::Left }),
+        Key::Named(NamedKey::ArrowRight) => nav(if alt { Nav::BoardRight } else { Nav::Right }),
+        Key::Named(NamedKey::ArrowUp) => nav(if alt { Nav::BoardUp } else { Nav::Up }),
+        Key::Named(NamedKey::ArrowDown) => nav(if alt { Nav::BoardDown } else { Nav::Down }),
+        Key::Named(NamedKey::Enter | NamedKey::Space) => Some(Action::Activate),
+        Key::Character(c) if c.as_str() == " " => Some(Action::Activate),
+        Key::Named(NamedKey::Escape) => Some(Action::Escape),
+        Key::Character(c) if ctrl && c.eq_ignore_ascii_case("z") => Some(Action::Undo),
+        Key::Character(c) if ctrl && c.eq_ignore_ascii_case("y") => Some(Action::Redo),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_map_as_the_page_says() {
+        let none = ModifiersState::empty();
+        let named = |k| Key::Named(k);
+        assert_eq!(
+            board_key(&named(NamedKey::Tab), none),
+            Some(Action::Nav(Nav::Next))
+        );
+        assert_eq!(
+            board_key(&named(NamedKey::Tab), ModifiersState::SHIFT),
+            Some(Action::Nav(Nav::Prev))
+        );
+        for (k, plain, alt) in [
+            (NamedKey::ArrowLeft, Nav::Left, Nav::BoardLeft),
+            (NamedKey::ArrowRight, Nav::Right, Nav::BoardRight),
+            (NamedKey::ArrowUp, Nav::Up, Nav::BoardUp),
+            (NamedKey::ArrowDown, Nav::Down, Nav::BoardDown),
+        ] {
+            assert_eq!(board_key(&named(k), none), Some(Action::Nav(plain)));
+            assert_eq!(
+                board_key(&named(k), ModifiersState::ALT),
+                Some(Action::Nav(alt))
+            );
+        }
+        assert_eq!(
+            board_key(&named(NamedKey::Enter), none),
+            Some(Action::Activate)
+        );
+        assert_eq!(
+            board_key(&named(NamedKey::Space), none),
+            Some(Action::Activate)
+        );
+        assert_eq!(
+            board_key(&named(NamedKey::Escape), none),
+            Some(Action::Escape)
+        );
+        let z = Key::Character("z".into());
+        assert_eq!(board_key(&z, ModifiersState::CONTROL), Some(Action::Undo));
+        assert_eq!(board_key(&z, none), None, "plain letters are egui's");
+    }
 }
