@@ -35,6 +35,12 @@ pub fn show(
     rig: &mut CameraRig,
     pointer: &Pointer,
 ) -> egui::Rect {
+    // The session may leave Learn or Explore by itself (a new game): follow it.
+    match (ui.tab, session.mode()) {
+        (Tab::Learn, m) if m != Mode::Learn => ui.tab = Tab::Play,
+        (Tab::Explore, Mode::Play) => ui.tab = Tab::Play,
+        _ => {}
+    }
     egui::Panel::top("top")
         .frame(widgets::bar_frame(root))
         .show(root, |bar| top_bar(bar, session, ui, rig));
@@ -67,10 +73,6 @@ fn top_bar(bar: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Came
                 .on_hover_text(format!("New game: {title}"));
             if picked.clicked() && session.new_game(&name) {
                 rig.reset(session.rules().info().shape.sizes());
-                if ui.tab == Tab::Learn {
-                    ui.tab = Tab::Play;
-                    session.set_mode(Mode::Play);
-                }
             }
         }
         bar.with_layout(egui::Layout::right_to_left(egui::Align::Center), |bar| {

@@ -10,6 +10,14 @@ use std::time::Instant;
 impl Session {
     /// A new game of `variant` (a catalog name); the current game is kept on failure.
     pub fn new_game(&mut self, variant: &str) -> bool {
+        if self.mode == Mode::Learn && self.stash.is_some() {
+            // Leave "try it" first, so the stashed game is not restored over the new one.
+            self.set_mode(Mode::Play);
+        }
+        self.replace_game(variant)
+    }
+
+    fn replace_game(&mut self, variant: &str) -> bool {
         match self.catalog.get(variant) {
             Ok(rules) => {
                 self.opponent.cancel();
@@ -250,7 +258,7 @@ impl Session {
         }
         self.learn.done = false;
         self.players = [Player::Human, Player::Computer];
-        if !self.new_game("full") {
+        if !self.replace_game("full") {
             self.restore_stash();
         }
     }

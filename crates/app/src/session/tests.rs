@@ -365,3 +365,18 @@ fn saving_a_variant_file_reloads_it_and_a_broken_file_shows_where() {
     assert!(s.broken_variants().is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_new_game_during_try_it_is_kept_and_ends_learn() {
+    let mut s = session();
+    s.click(sq(&s, "b2[0,0]"));
+    s.click(sq(&s, "b3[0,0]"));
+    s.set_mode(Mode::Learn);
+    s.learn_step(TRY_IT);
+    assert!(s.new_game("classic"));
+    assert_eq!(s.mode(), Mode::Play);
+    assert_eq!(s.variant(), "classic");
+    assert_eq!(s.game().moves().len(), 0);
+    s.set_mode(Mode::Play);
+    assert_eq!(s.variant(), "classic", "no stashed game comes back over it");
+}
