@@ -57,7 +57,18 @@ impl Default for ViewerOptions {
 /// panic) when there is no display or no graphics adapter.
 pub fn run(opts: ViewerOptions) -> Result<(), String> {
     let catalog = Catalog::standard();
-    let dirs = Catalog::search_dirs();
+    let mut dirs = Catalog::search_dirs();
+    // A variant file given by path is watched too, wherever it lives.
+    if let Some(parent) = crate::session::variant_file(&opts.variant).and_then(|p| p.parent()) {
+        let parent = if parent.as_os_str().is_empty() {
+            std::path::Path::new(".")
+        } else {
+            parent
+        };
+        if !dirs.iter().any(|d| d == parent) {
+            dirs.push(parent.to_path_buf());
+        }
+    }
     let mut session = Session::new(catalog, &opts.variant)?;
     session.set_player(Color::White, opts.white);
     session.set_player(Color::Black, opts.black);

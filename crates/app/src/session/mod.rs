@@ -24,6 +24,12 @@ use opponent::{Job, Key, Opponent};
 use std::sync::Arc;
 use watch::Watcher;
 
+/// The path a variant argument names, when it names a file rather than a catalog entry.
+pub fn variant_file(spec: &str) -> Option<&std::path::Path> {
+    (spec.ends_with(".toml") || spec.contains('/') || spec.contains(std::path::MAIN_SEPARATOR))
+        .then(|| std::path::Path::new(spec))
+}
+
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
@@ -107,9 +113,13 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session on `variant` of `catalog`: White is the player, Black the computer.
-    pub fn new(catalog: Catalog, variant: &str) -> Result<Session, String> {
-        let rules = catalog.resolve(variant).map_err(|e| e.to_string())?;
+    /// A session on `variant` of `catalog` (a catalog name, or a variant file, which
+    /// joins the catalog): White is the player, Black the computer.
+    pub fn new(mut catalog: Catalog, variant: &str) -> Result<Session, String> {
+        let rules = match variant_file(variant) {
+            Some(path) => catalog.add_file(path).rules.clone()?,
+            None => catalog.resolve(variant).map_err(|e| e.to_string())?,
+        };
         let name = rules.info().name.clone();
         Ok(Session {
             catalog,

@@ -380,3 +380,27 @@ fn a_new_game_during_try_it_is_kept_and_ends_learn() {
     s.set_mode(Mode::Play);
     assert_eq!(s.variant(), "classic", "no stashed game comes back over it");
 }
+
+#[test]
+fn a_variant_file_given_by_path_joins_the_catalog() {
+    let dir = std::env::temp_dir().join(format!("chess4d-path-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let classic = chess4d_variants::EMBEDDED
+        .iter()
+        .find(|(f, _)| *f == "classic.toml")
+        .unwrap()
+        .1;
+    let path = dir.join("mine2.toml");
+    std::fs::write(
+        &path,
+        classic.replace("name = \"classic\"", "name = \"mine2\""),
+    )
+    .unwrap();
+    let mut s = Session::new(Catalog::embedded(), path.to_str().unwrap()).unwrap();
+    assert_eq!(s.variant(), "mine2");
+    assert!(s.new_game("mine2"), "New game finds it in the catalog");
+    std::fs::write(&path, "not toml [").unwrap();
+    let e = Session::new(Catalog::embedded(), path.to_str().unwrap()).unwrap_err();
+    assert!(e.contains("mine2.toml:1:"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
