@@ -215,7 +215,7 @@ impl Session {
     /// The hint for the current position.
     pub fn hint(&self) -> Option<Move> {
         self.hint
-            .filter(|(k, _)| *k == Key::of(&self.game))
+            .filter(|(k, _)| *k == Key::of(&self.game) && self.game.outcome().is_none())
             .map(|(_, m)| m)
     }
 
