@@ -21,19 +21,13 @@ pub(crate) fn apply(
 ) -> Result<(Move, State), String> {
     let mv = from_abi(abi)?;
     if board.len() != SQUARES {
-        return Err(format!(
-            "the board has {} squares; Tensor chess has 80 (10x8)",
-            board.len()
-        ));
+        return Err(refuse(mv, Refusal::Board(board.len())));
     }
     let us = color_of(state.side);
     let at = |sq: Square| Piece::from_code(board[sq as usize]);
-    let mover = at(mv.from).filter(|p| p.color == us).ok_or_else(|| {
-        format!(
-            "{mv}: no piece of the side to move on {}",
-            square_name(mv.from)
-        )
-    })?;
+    let Some(mover) = at(mv.from).filter(|p| p.color == us) else {
+        return Err(refuse(mv, Refusal::NoMover));
+    };
     if let Some((from2, _)) = mv.second() {
         let wanted = if mv.is_push() {
             Kind::Monster
@@ -41,27 +35,18 @@ pub(crate) fn apply(
             Kind::Rook
         };
         if at(from2) != Some(Piece::new(us, wanted)) {
-            return Err(format!(
-                "{mv}: there is no {} of the side to move on {}",
-                wanted.name(),
-                square_name(from2)
-            ));
+            return Err(refuse(mv, Refusal::NoSecond(wanted, from2)));
         }
     }
     let captured = match mv.capture_square() {
-        Some(c) => {
-            if at(c).is_none_or(|p| p.color == us) {
-                return Err(format!(
-                    "{mv}: nothing of the other side to take on {}",
-                    square_name(c)
-                ));
-            }
-            true
+        Some(c) if at(c).is_none_or(|p| p.color == us) => {
+            return Err(refuse(mv, Refusal::NothingToTake(c)));
         }
+        Some(_) => true,
         None => mv.second().is_none() && at(mv.to).is_some(),
     };
     if mv.promotion().is_some() && mover.kind != Kind::Pawn {
-        return Err(format!("{mv}: only a pawn promotes"));
+        return Err(refuse(mv, Refusal::NotAPawn));
     }
     // Every piece lands on an empty square or on one this move empties (a capture on
     // `to` aside), so the position after it stays consistent whatever the host sends.
@@ -75,10 +60,7 @@ pub(crate) fn apply(
         (None, None) => mv.to != mv.from && at(mv.to).is_none_or(|p| p.color != us),
     };
     if !lands_well {
-        return Err(format!(
-            "{mv}: a piece would land on {} or another occupied square",
-            square_name(mv.to)
-        ));
+        return Err(refuse(mv, Refusal::Crowded));
     }
 
     let change = |square: Square, piece: u8| SquareChange {
@@ -112,6 +94,45 @@ pub(crate) fn apply(
         after.en_passant = Some(passed as u16);
     }
     Ok((mv, after))
+}
+
+/// Why [`apply`] refused a move; put into words only when it happens.
+#[derive(Clone, Copy)]
+enum Refusal {
+    Board(usize),
+    NoMover,
+    NoSecond(Kind, Square),
+    NothingToTake(Square),
+    NotAPawn,
+    Crowded,
+}
+
+#[cold]
+#[inline(never)]
+fn refuse(mv: Move, why: Refusal) -> String {
+    match why {
+        Refusal::Board(len) => {
+            format!("the board has {len} squares; Tensor chess has 80 (10x8)")
+        }
+        Refusal::NoMover => format!(
+            "{mv}: no piece of the side to move on {}",
+            square_name(mv.from)
+        ),
+        Refusal::NoSecond(kind, sq) => format!(
+            "{mv}: there is no {} of the side to move on {}",
+            kind.name(),
+            square_name(sq)
+        ),
+        Refusal::NothingToTake(sq) => format!(
+            "{mv}: nothing of the other side to take on {}",
+            square_name(sq)
+        ),
+        Refusal::NotAPawn => format!("{mv}: only a pawn promotes"),
+        Refusal::Crowded => format!(
+            "{mv}: a piece would land on {} or another occupied square",
+            square_name(mv.to)
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -125,41 +125,62 @@ pub fn to_abi(mv: Move) -> AbiMove {
 /// assert!(from_abi(Move::new(0, 80)).is_err());
 /// ```
 pub fn from_abi(mv: AbiMove) -> Result<Move, String> {
-    let narrow = |sq: u16, what: &str| {
-        u8::try_from(sq)
-            .ok()
-            .filter(|&s| (s as usize) < SQUARES)
-            .ok_or_else(|| format!("{what} square {sq} is off the 10x8 board"))
-    };
-    let promotion = match mv.promotion {
-        NO_PROMOTION => None,
-        k => Some(
-            Kind::from_index(k as usize)
-                .ok_or_else(|| format!("promotion to piece kind {k}, which does not exist"))?,
+    // The hot path (every move the host plays or asks about) only checks; the message
+    // is built out of line when something is wrong.
+    let on_board = |sq: u16| (sq as usize) < SQUARES;
+    let optional = |sq: u16| sq == NO_SQUARE || on_board(sq);
+    let narrow = |sq: u16| if sq == NO_SQUARE { NONE } else { sq as u8 };
+    let promotes_well = matches!(mv.promotion, NO_PROMOTION | 1..=4 | 6);
+    if on_board(mv.from)
+        && on_board(mv.to)
+        && optional(mv.capture)
+        && optional(mv.from2)
+        && optional(mv.to2)
+        && (mv.from2 == NO_SQUARE) == (mv.to2 == NO_SQUARE)
+        && promotes_well
+    {
+        return Ok(Move {
+            from: mv.from as u8,
+            to: mv.to as u8,
+            promo: mv.promotion.wrapping_add(1),
+            capture: narrow(mv.capture),
+            from2: narrow(mv.from2),
+            to2: narrow(mv.to2),
+        });
+    }
+    Err(malformed(mv))
+}
+
+/// What is wrong with a move [`from_abi`] refused.
+#[cold]
+#[inline(never)]
+fn malformed(mv: AbiMove) -> String {
+    let off = |sq: u16, what: &str| format!("{what} square {sq} is off the 10x8 board");
+    let bad_square = [
+        (mv.from, "the start", false),
+        (mv.to, "the landing", false),
+        (mv.capture, "the capture", true),
+        (mv.from2, "the second piece's start", true),
+        (mv.to2, "the second piece's landing", true),
+    ]
+    .into_iter()
+    .find(|&(sq, _, optional)| !(optional && sq == NO_SQUARE) && sq as usize >= SQUARES);
+    if let Some((sq, what, _)) = bad_square {
+        return off(sq, what);
+    }
+    if (mv.from2 == NO_SQUARE) != (mv.to2 == NO_SQUARE) {
+        return "a second movement needs both its squares".into();
+    }
+    match Kind::from_index(mv.promotion as usize) {
+        Some(k) => format!(
+            "a pawn cannot promote to a {}; choose queen, rook, bishop, knight or monster",
+            k.name()
         ),
-    };
-    let capture = match mv.capture {
-        NO_SQUARE => None,
-        c => Some(narrow(c, "the capture")?),
-    };
-    let second = match (mv.from2, mv.to2) {
-        (NO_SQUARE, NO_SQUARE) => None,
-        (NO_SQUARE, _) | (_, NO_SQUARE) => {
-            return Err("a second movement needs both its squares".into());
-        }
-        (a, b) => Some((
-            narrow(a, "the second piece's start")?,
-            narrow(b, "its landing")?,
-        )),
-    };
-    Move::from_parts(
-        narrow(mv.from, "the start")?,
-        narrow(mv.to, "the landing")?,
-        promotion,
-        capture,
-        second,
-    )
-    .map_err(|e| e.to_string())
+        None => format!(
+            "promotion to piece kind {}, which does not exist",
+            mv.promotion
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -194,8 +215,13 @@ mod tests {
             to2: NO_SQUARE,
             ..AbiMove::new(0, 1).with_second(1, 0)
         };
-        assert!(from_abi(half).is_err());
-        assert!(from_abi(AbiMove::new(60, 70).with_promotion(0)).is_err());
-        assert!(from_abi(AbiMove::new(60, 70).with_promotion(9)).is_err());
+        let refused = |m: AbiMove| from_abi(m).unwrap_err();
+        assert!(refused(half).contains("both its squares"));
+        assert!(refused(AbiMove::new(60, 70).with_promotion(0)).contains("king"));
+        assert!(refused(AbiMove::new(60, 70).with_promotion(5)).contains("pawn"));
+        assert!(refused(AbiMove::new(60, 70).with_promotion(9)).contains("does not exist"));
+        assert!(refused(AbiMove::new(60, 80)).contains("landing square 80"));
+        assert!(refused(AbiMove::new(0, 1).with_second(1, 300)).contains("square 300"));
+        assert!(refused(AbiMove::new(0, 1).with_capture(90)).contains("capture square 90"));
     }
 }
