@@ -12,7 +12,7 @@ use crate::rules::{Kind, Move, Piece, SQUARES, Square, square_name};
 /// Checks that the move is well formed and that its pieces stand where it says (the
 /// mover of the side to move, a pushed monster or castling rook of the same side, a
 /// captured piece); whether it is legal is the host's question, answered by
-/// [`RulesPlugin::legal_moves`].
+/// [`chess4d_plugin_api::RulesPlugin::legal_moves`].
 pub(crate) fn apply(
     board: &[u8],
     state: State,

@@ -8,10 +8,10 @@
 //! [`RulesPlugin::parse_position`], which validates fully, and the generator copes with
 //! anything else without panicking) and keeps the line of positions it last saw, so a
 //! position the host comes back to, or the one a played move leads to, needs no rebuild
-//! (module `cache`). Playing a move needs no position at all: the squares it changes and the
-//! state after it follow from the move and the board (module `apply`). Moves cross the ABI
-//! whole — promotion, a capture away from the landing square, the pushed monster or
-//! castling rook as the second movement — and their route (jump chain, bounce square)
+//! (module `cache`). Playing a move needs no position at all: the squares it changes and
+//! the state after it follow from the move and the board (module `apply`). Moves cross
+//! the ABI whole — promotion, a capture away from the landing square, the pushed monster
+//! or castling rook as the second movement — and their route (jump chain, bounce square)
 //! comes back through the move-path call.
 //!
 //! ```
