@@ -17,8 +17,8 @@ const MIDDLE: &str = "r4k3r/1p2t2pp1/3b6/2pP1t4/10/1T6T1/PP1N3PPP/R4KB2R w KQkq 
 
 /// Builds `libtensor_chess.so` for the profile this benchmark was built in.
 fn build_plugin() -> Result<(), String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut cmd = Command::new(cargo);
+    // The cargo that built this binary, not whichever one is on PATH.
+    let mut cmd = Command::new(env!("CARGO"));
     cmd.args(["build", "-p", "tensor-chess", "--lib"]);
     if !cfg!(debug_assertions) {
         cmd.arg("--release");

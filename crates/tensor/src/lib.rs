@@ -2,7 +2,8 @@
 //! pieces that step like a king, jump like checkers and let their own side's pieces pass
 //! over, bounce off and push them. This crate parses and prints FEN, generates the legal
 //! moves (each distinct board result once), plays and takes back moves, tests attacks,
-//! reads and writes the coordinate notation, and counts perft; `chess4d` loads it as a plugin.
+//! reads and writes the coordinate notation, and counts perft. Built as a cdylib it is the
+//! rule plugin `chess4d` loads for `variants/tensor.toml` (see [`plugin`]).
 //!
 //! ```
 //! use tensor_chess::{Position, legal_moves, parse_move, make_move, perft, to_fen};

@@ -25,8 +25,8 @@ fn workspace_root() -> PathBuf {
 
 /// Runs `cargo build` with `args` in this test's profile; panics with cargo's message.
 fn cargo_build(args: &[&str]) {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut cmd = Command::new(cargo);
+    // The cargo that built this binary, not whichever one is on PATH.
+    let mut cmd = Command::new(env!("CARGO"));
     cmd.arg("build").args(args).current_dir(workspace_root());
     if !cfg!(debug_assertions) {
         cmd.arg("--release");
