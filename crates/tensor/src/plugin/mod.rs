@@ -275,4 +275,97 @@ mod tests {
             Ok(START_FEN.to_string())
         );
     }
+
+    /// xorshift, so the test needs no dependencies.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    #[test]
+    fn any_board_and_any_move_get_an_answer_not_a_panic() {
+        use chess4d_plugin_api::{NO_PROMOTION, NO_SQUARE};
+        let mut rng = Rng(0x7e45_0c4e_55a1_1d0f);
+        let plugin = TensorPlugin;
+        for round in 0..3000 {
+            // Mostly sparse boards with any codes (some beyond 14), any state.
+            let len = if round % 97 == 0 { 64 } else { 80 };
+            let board: Vec<u8> = (0..len)
+                .map(|_| match rng.below(10) {
+                    0..=5 => 0,
+                    6..=8 => 1 + rng.below(14) as u8,
+                    _ => rng.below(20) as u8,
+                })
+                .collect();
+            let state = State {
+                side: if rng.below(2) == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                },
+                castling: rng.below(32) as u32,
+                en_passant: (rng.below(3) == 0).then(|| rng.below(100) as u16),
+                halfmove_clock: rng.below(120) as u32,
+                fullmove_number: rng.below(3) as u32,
+            };
+            let pos = PositionRef {
+                board: &board,
+                state,
+            };
+            let mut moves = Vec::new();
+            plugin.legal_moves(&pos, &mut moves);
+            let square = |rng: &mut Rng| {
+                if rng.below(4) == 0 {
+                    NO_SQUARE
+                } else {
+                    rng.below(90) as u16
+                }
+            };
+            let mut probe = vec![AbiMove::new(rng.below(90) as u16, rng.below(90) as u16)];
+            probe.push(AbiMove {
+                capture: square(&mut rng),
+                from2: square(&mut rng),
+                to2: square(&mut rng),
+                promotion: if rng.below(2) == 0 {
+                    NO_PROMOTION
+                } else {
+                    rng.below(9) as u8
+                },
+                ..probe[0]
+            });
+            probe.extend(moves.iter().take(3));
+            for mv in probe {
+                let mut changes = Vec::new();
+                if plugin.apply_move(&pos, mv, &mut changes).is_ok() {
+                    assert!(changes.len() <= chess4d_plugin_api::MAX_CHANGES);
+                    assert!(
+                        changes
+                            .iter()
+                            .all(|c| (c.square as usize) < len && c.piece <= 14)
+                    );
+                }
+                let _ = plugin.format_move(&pos, mv);
+                let _ = plugin.describe_move(&pos, mv);
+                if let Some(path) = plugin.move_path(&pos, mv) {
+                    assert!(path.len() <= 80, "a path visits each square at most once");
+                }
+            }
+            for sq in [0u16, 45, 79, 200] {
+                let _ = plugin.is_attacked(&pos, sq, Side::White);
+                let mut out = Vec::new();
+                plugin.attackers(&pos, sq, Side::Black, &mut out);
+            }
+            let _ = plugin.status(&pos);
+            let _ = plugin.format_position(&pos);
+            let _ = plugin.parse_move(&pos, "e2e4");
+        }
+    }
 }
