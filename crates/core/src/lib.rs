@@ -38,7 +38,7 @@
 //!     rules.legal_moves(&pos, &mut v);
 //!     v.iter().filter(|m| rules.info().shape.square_name(m.from) == "b1[0,0]").count()
 //! };
-//! assert_eq!(rook_moves, 6);
+//! assert_eq!(rook_moves, 7);
 //! let mv = rules.parse_move(&pos, "b1[0,0]b1[0,1]").unwrap();
 //! rules.make_move(&mut pos, mv);
 //! assert_eq!(rules.format_position(&pos), "4/4/4/K3|4/4/4/4|4/4/4/1R2|k3/4/4/4 b - - 1 1");

@@ -85,6 +85,7 @@ impl PieceKind {
 ///
 /// `Option<Piece>` is one byte too, so a board is a plain byte array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
 pub struct Piece(NonZeroU8);
 
 impl Piece {

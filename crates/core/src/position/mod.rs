@@ -78,6 +78,26 @@ impl Position {
         &self.board
     }
 
+    /// The whole board as piece codes (`0` empty, else [`Piece::code`]), indexed by
+    /// square: what a rule plugin is lent, with no copy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use chess4d_core::{Color, Piece, PieceKind, Position, Shape, Square};
+    /// let mut pos = Position::empty(Shape::new(&[3]).unwrap());
+    /// pos.put(Square(1), Some(Piece::new(PieceKind(2), Color::Black)));
+    /// assert_eq!(pos.board_codes(), &[0, 6, 0]);
+    /// ```
+    #[inline]
+    pub fn board_codes(&self) -> &[u8] {
+        // SAFETY: `Piece` is `repr(transparent)` over `NonZeroU8`, and
+        // `Option<NonZeroU8>` is guaranteed to have the size, alignment and ABI of `u8`
+        // with `None` as 0; so `[Option<Piece>]` and `[u8]` of one length are the same
+        // bytes, and every byte value read this way is a valid `u8`.
+        unsafe { std::slice::from_raw_parts(self.board.as_ptr().cast::<u8>(), self.board.len()) }
+    }
+
     /// Every occupied square with its piece.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.board
