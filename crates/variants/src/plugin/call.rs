@@ -56,8 +56,6 @@ impl fmt::Display for CallError {
 thread_local! {
     /// The plugin's message buffer, reused: calls never nest.
     static MESSAGE: RefCell<[u8; MESSAGE_CAP]> = const { RefCell::new([0; MESSAGE_CAP]) };
-    /// The board handed to the plugin, reused.
-    static BOARD: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Calls `f` with a message buffer; any status but OK becomes a [`CallError`].
@@ -146,20 +144,11 @@ pub(crate) fn call_text(f: impl Fn(*mut RawBuf, *mut RawBuf) -> u32) -> Result<S
     ))
 }
 
-/// Lends a position to `f` in raw form (the board copied into piece codes).
+/// Lends a position to `f` in raw form: the core's board is already piece-code bytes,
+/// so nothing is copied.
 #[inline]
 pub(crate) fn with_raw<R>(pos: &Position, f: impl FnOnce(&RawPosition) -> R) -> R {
-    BOARD.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut bytes) => with_raw_in(&mut bytes, pos, f),
-        Err(_) => with_raw_in(&mut Vec::new(), pos, f),
-    })
-}
-
-#[inline]
-fn with_raw_in<R>(bytes: &mut Vec<u8>, pos: &Position, f: impl FnOnce(&RawPosition) -> R) -> R {
-    let board = pos.board();
-    bytes.clear();
-    bytes.extend(board.iter().map(|p| p.map_or(0, Piece::code)));
+    let bytes = pos.board_codes();
     let raw = RawPosition {
         board: bytes.as_ptr(),
         board_len: bytes.len() as u32,
