@@ -388,6 +388,11 @@ pub fn diff_boards(before: &[u8], after: &[u8], out: &mut Vec<SquareChange>) {
 /// assert!(!mirror.sync(&[1, 0, 2], |sq, code| changed.push((sq, code))), "first sight");
 /// assert!(mirror.sync(&[0, 1, 2], |sq, code| changed.push((sq, code))));
 /// assert_eq!(changed, [(0, 0), (1, 1)]);
+/// // The plugin played a move on its own board: record the board after it.
+/// mirror.apply(&[chess4d_plugin_api::SquareChange { square: 2, piece: 0, reserved: 0 }]);
+/// assert!(mirror.sync(&[0, 1, 0], |_, _| panic!("nothing changed")));
+/// mirror.remember(&[2, 2, 2]);
+/// assert!(mirror.sync(&[2, 2, 2], |_, _| panic!("nothing changed")));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BoardMirror {
@@ -426,6 +431,24 @@ impl BoardMirror {
             }
         }
         true
+    }
+
+    /// Remembers `board` as the last one seen without reporting changes: after playing
+    /// a move on its own board, a plugin records the board after it, so that the next
+    /// call (usually on that position) finds nothing to update.
+    pub fn remember(&mut self, board: &[u8]) {
+        self.last.clear();
+        self.last.extend_from_slice(board);
+    }
+
+    /// Applies square changes to the remembered board (as [`BoardMirror::remember`] of
+    /// the board after them).
+    pub fn apply(&mut self, changes: &[crate::SquareChange]) {
+        for c in changes {
+            if let Some(slot) = self.last.get_mut(c.square as usize) {
+                *slot = c.piece;
+            }
+        }
     }
 
     /// Forgets the last board (the next [`BoardMirror::sync`] returns false).

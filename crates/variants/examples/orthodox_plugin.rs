@@ -186,7 +186,8 @@ impl RulesPlugin for Orthodox {
         mv: Move,
         changes: &mut Vec<SquareChange>,
     ) -> Result<State, String> {
-        self.with_position(pos, |p| {
+        let first = changes.len();
+        let after = self.with_position(pos, |p| {
             let undo = self.rules.make_move(p, core(mv));
             for &(sq, _) in undo.changes() {
                 changes.push(SquareChange {
@@ -195,11 +196,12 @@ impl RulesPlugin for Orthodox {
                     reserved: 0,
                 });
             }
-            let after = Orthodox::state(p);
-            // Back to the lent position, which the mirror still describes.
-            self.rules.unmake_move(p, &undo);
-            Ok(after)
-        })
+            Orthodox::state(p)
+        });
+        // Keep the position after the move: the host asks about it next (perft, search),
+        // so the mirror records that board and the next call has nothing to update.
+        MIRROR.with(|cell| cell.borrow_mut().0.apply(&changes[first..]));
+        Ok(after)
     }
 
     fn is_attacked(&self, pos: &PositionRef<'_>, square: u16, by: Side) -> bool {
