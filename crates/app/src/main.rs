@@ -95,7 +95,8 @@ enum Command {
         /// Seed for openings, the random mover and the levels' noise.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Random moves at the start of each game, so that games differ.
+        /// Plies at the start of each game that engine sides play at level 2 (noisy), so
+        /// that games differ.
         #[arg(long, default_value_t = 2)]
         opening_plies: u32,
     },

@@ -15,6 +15,10 @@ use std::time::Duration;
 /// normally end such games long before).
 pub const PLY_CAP: usize = 400;
 
+/// The level that plays an engine side's opening moves in `selfplay`: two plies with
+/// noise, so that games differ without giving pieces away.
+const OPENING_LEVEL: u8 = 2;
+
 /// Who plays a side in `selfplay`: an engine level or uniformly random legal moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
@@ -157,7 +161,8 @@ pub struct SelfPlay {
     pub movetime: Duration,
     /// Seeds the random openings, the random mover and the levels' noise.
     pub seed: u64,
-    /// Random legal moves played at the start of each game so that games differ.
+    /// Plies at the start of each game that engine sides play at level 2 (a noisy
+    /// two-ply search) so that games differ.
     pub opening_plies: u32,
 }
 
@@ -241,10 +246,18 @@ fn play_game(
         if legal.is_empty() {
             return Err(CliError("the game has no legal move but no result".into()));
         }
+        let opening = history.len() < cfg.opening_plies as usize;
         let mv = match player {
-            _ if history.len() < cfg.opening_plies as usize => legal[rng.below(legal.len())],
             Player::Random => legal[rng.below(legal.len())],
             Player::Engine(level) => {
+                // Opening moves come from a noisy two-ply search: varied, but not the
+                // outright blunders a uniformly random move so often is in a game this
+                // tactical.
+                let level = if opening {
+                    Level::new(OPENING_LEVEL).unwrap_or(Level::MIN)
+                } else {
+                    level
+                };
                 let limits = Limits {
                     movetime: Some(cfg.movetime),
                     level,
