@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The engine's strength ladder, by self-play with the `chess4d selfplay` verb:
 #   1. level 8 against a random mover on the full and the classic set (must win all);
-#   2. every level against the level below (the higher level should score >= 65%).
+#   2. every level against the level below on $LADDER_VARIANT (the higher level should
+#      score >= 65%). The default is the classic set: the full set is a forced win for
+#      White (mate in 4 from the start, by brute force), so from level 5 up every
+#      full-set game is won by whoever has White and each pairing scores 50%.
 # Each pairing plays half its games with each colour. Figures go to $OUT as Markdown.
 #
-# Usage: scripts/ladder.sh   (env: BIN, GAMES, OUT, SEED, LEVELS, RANDOM_MT, LADDER_MT, TOP_MT)
+# Usage: scripts/ladder.sh   (env: BIN, GAMES, OUT, SEED, LEVELS, LADDER_VARIANT, RANDOM_MT,
+#                             LADDER_MT, TOP_MT)
 # Run it in the background on a shared machine:
 #   nice timeout 3600 scripts/ladder.sh > /tmp/ladder.log 2>&1 &
 set -u
@@ -16,6 +20,7 @@ LADDER_MT=${LADDER_MT:-10000}  # ms cap per move for levels 1-7 (depth caps and 
 TOP_MT=${TOP_MT:-3000}         # ms per move for level 8 against level 7
 OUT=${OUT:-/work/notes/engine-figures.md}
 SEED=${SEED:-1}
+LADDER_VARIANT=${LADDER_VARIANT:-classic}
 LEVELS=${LEVELS:-"2 3 4 5 6 7 8"}
 
 if [ ! -x "$BIN" ]; then
@@ -55,8 +60,9 @@ row() { # NAME VARIANT STRONG WEAK MOVETIME
     echo
     echo "## Ladder run $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo
-    echo "$GAMES games a pairing (half with each colour), seed $SEED, 2 random opening plies a"
-    echo "game, 400-ply cap counted as a draw. Levels 1-4 are depth caps and 5-7 node budgets, so only level 8's"
+    echo "$GAMES games a pairing (half with each colour), seed $SEED, 2 opening plies a game"
+    echo "(random for the random mover, a noisy level-2 search for engine sides), 400-ply cap"
+    echo "counted as a draw. Levels 1-4 are depth caps and 5-7 node budgets, so only level 8's"
     echo "figures depend on machine speed. Load at start: $(cut -d' ' -f1-3 /proc/loadavg)."
     echo
     echo "| pairing | variant | movetime | W-D-L (first named) | score | time |"
@@ -68,6 +74,6 @@ row "level 8 vs random" classic 8 random "$RANDOM_MT"
 for hi in $LEVELS; do
     mt=$LADDER_MT
     [ "$hi" = 8 ] && mt=$TOP_MT
-    row "level $hi vs level $((hi - 1))" full "$hi" "$((hi - 1))" "$mt"
+    row "level $hi vs level $((hi - 1))" "$LADDER_VARIANT" "$hi" "$((hi - 1))" "$mt"
 done
 echo "ladder: done; figures appended to $OUT"
