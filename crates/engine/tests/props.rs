@@ -102,3 +102,26 @@ fn low_levels_vary_and_the_top_level_is_repeatable() {
     );
     assert_eq!(pick(8, 1).best, pick(8, 2).best, "level 8 has no noise");
 }
+
+#[test]
+fn a_move_back_into_an_earlier_position_counts_as_a_draw() {
+    // King and rook against king: the engine's favourite move scores as a win, but
+    // once the game has already seen the position it leads to, that move only
+    // repeats (a draw inside the search) and another winning move must be chosen.
+    let rules = rules("full");
+    let pos = rules
+        .parse_position("4/4/4/R3|4/4/4/4|4/4/4/K3|3k/4/4/4 w - - 10 40")
+        .expect("valid");
+    let first = search(&*rules, &pos, &Limits::depth(3)).expect("moves");
+    assert!(first.score.value() > 300);
+    let mut after = pos.clone();
+    rules.make_move(&mut after, first.best);
+    // The position after the move stood four plies before it would recur.
+    let history = vec![after.hash(), 1, 2];
+    let again = search(&*rules, &pos, &Limits::depth(3).with_history(history)).expect("moves");
+    assert_ne!(
+        again.best, first.best,
+        "the repeating move should be avoided"
+    );
+    assert!(again.score.value() > 300, "score {}", again.score);
+}
