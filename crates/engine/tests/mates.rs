@@ -199,3 +199,37 @@ fn the_side_about_to_be_mated_scores_a_negative_mate() {
     assert_eq!(r.score.mate_in(), Some(-1), "score {}", r.score);
     assert!(legal(&*rules, &pos).contains(&r.best));
 }
+
+/// White mates in `n` moves or fewer playing only checks, whatever Black replies.
+fn checks_mate_within(rules: &dyn Rules, pos: &mut Position, n: u32) -> Option<Move> {
+    legal(rules, pos).into_iter().find(|&m| {
+        let undo = rules.make_move(pos, m);
+        let forced = rules.in_check(pos) && {
+            let replies = legal(rules, pos);
+            replies.is_empty()
+                || (n > 1
+                    && replies.iter().all(|&r| {
+                        let u = rules.make_move(pos, r);
+                        let ok = checks_mate_within(rules, pos, n - 1).is_some();
+                        rules.unmake_move(pos, &u);
+                        ok
+                    }))
+        };
+        rules.unmake_move(pos, &undo);
+        forced
+    })
+}
+
+#[test]
+fn the_full_set_start_is_a_forced_mate_in_four() {
+    // A fact about the rules as specified, found by the engine and proved here by
+    // brute force: White checks Black to death in four moves from the start (and has
+    // no such mate by checks in three). If the setup changes, change this test with it.
+    let rules = full();
+    let mut pos = rules.start_position();
+    assert_eq!(checks_mate_within(&*rules, &mut pos, 3), None);
+    let key = checks_mate_within(&*rules, &mut pos, 4).expect("a forced mate in four");
+    assert_eq!(rules.format_move(&pos, key), "a2[1,0]a3[1,0]");
+    let r = search(&*rules, &pos, &Limits::depth(8)).expect("moves");
+    assert_eq!(r.score.mate_in(), Some(4), "score {}", r.score);
+}
