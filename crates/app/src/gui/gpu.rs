@@ -96,10 +96,14 @@ impl Gpu {
             color_space: wgpu::SurfaceColorSpace::Auto,
         };
         surface.configure(&device, &config);
-        let samples = if adapter
-            .get_texture_format_features(format)
-            .flags
-            .sample_count_supported(4)
+        // A software rasterizer pays four times for 4x MSAA: draw it plain there.
+        let software =
+            info.device_type == wgpu::DeviceType::Cpu && std::env::var_os("CHESS4D_MSAA").is_none();
+        let samples = if !software
+            && adapter
+                .get_texture_format_features(format)
+                .flags
+                .sample_count_supported(4)
         {
             4
         } else {

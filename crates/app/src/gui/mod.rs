@@ -213,6 +213,7 @@ impl App {
             (board.width() * ppp).max(1.0),
             (board.height() * ppp).max(1.0),
         );
+        let ui_done = now.elapsed();
         let camera = self.camera();
         let mut scene = self.session.scene(self.ui.view, camera);
         scene.theme = self.ui.theme;
@@ -221,7 +222,12 @@ impl App {
         };
         gpu.frame(&scene, self.board_area, &jobs, out.textures_delta, ppp);
         if std::env::var_os("CHESS4D_DEBUG_FRAMES").is_some() {
-            eprintln!("frame {:.1} ms", now.elapsed().as_secs_f64() * 1000.0);
+            let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+            eprintln!(
+                "frame {:.1} ms (panels {:.1} ms)",
+                ms(now.elapsed()),
+                ms(ui_done)
+            );
         }
         let title = self.session.title();
         if title != self.title {
