@@ -150,7 +150,7 @@ impl Session {
         }
     }
 
-    fn choice_of(&self, moves: Vec<Move>) -> Choice {
+    pub(super) fn choice_of(&self, moves: Vec<Move>) -> Choice {
         let rules = self.rules();
         let info = rules.info();
         let promotion = moves.iter().all(|m| {

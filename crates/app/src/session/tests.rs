@@ -404,3 +404,17 @@ fn a_variant_file_given_by_path_joins_the_catalog() {
     assert!(e.contains("mine2.toml:1:"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn moves_sharing_from_and_to_but_not_a_promotion_are_offered_by_notation() {
+    let s = session();
+    let (a, b, c) = (sq(&s, "a2[0,0]"), sq(&s, "a3[0,0]"), sq(&s, "b3[0,0]"));
+    let plain = Move::new(a, b);
+    let other = Move::new(a, b).with_capture(c);
+    let choice = s.choice_of(vec![plain, other]);
+    assert!(!choice.promotion);
+    assert_eq!(
+        choice.labels,
+        vec!["a2[0,0]a3[0,0]", "a2[0,0]a3[0,0]xb3[0,0]"]
+    );
+}
