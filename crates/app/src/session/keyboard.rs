@@ -33,7 +33,9 @@ pub enum Nav {
 ///
 /// # Examples
 ///
-/// ```ignore
+/// ```
+/// use chess4d::session::keyboard::{Nav, step};
+/// use chess4d_core::Shape;
 /// let shape = Shape::new(&[4, 4, 2, 2]).unwrap();
 /// let a1 = shape.parse_square("a1[0,0]").unwrap();
 /// assert_eq!(shape.square_name(step(&shape, a1, Nav::BoardUp)), "a1[0,1]");

@@ -115,6 +115,15 @@ pub struct Session {
 impl Session {
     /// A session on `variant` of `catalog` (a catalog name, or a variant file, which
     /// joins the catalog): White is the player, Black the computer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d::session::Session;
+    /// let s = Session::new(chess4d_variants::Catalog::embedded(), "classic").unwrap();
+    /// assert_eq!(s.status_line(), "White to move");
+    /// assert!(Session::new(chess4d_variants::Catalog::embedded(), "nope").is_err());
+    /// ```
     pub fn new(mut catalog: Catalog, variant: &str) -> Result<Session, String> {
         let rules = match variant_file(variant) {
             Some(path) => catalog.add_file(path).rules.clone()?,

@@ -83,6 +83,14 @@ impl SavedGame {
     }
 
     /// Reads the file text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d::session::save::SavedGame;
+    /// let g = SavedGame::parse("chess4d game\nvariant: orthodox\nstart: 8/8/8/8/8/8/8/K6k w - - 0 1\nmoves: a1a2\n").unwrap();
+    /// assert_eq!(g.moves, vec!["a1a2"]);
+    /// ```
     pub fn parse(text: &str) -> Result<SavedGame, SaveFormatError> {
         let err = |line, message: &str| SaveFormatError {
             line,

@@ -9,6 +9,18 @@ use chess4d_render::{Arrow, ArrowKind, Camera, Highlight, Scene, ScenePiece, Vie
 
 impl Session {
     /// The picture of the board for this frame.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d::session::Session;
+    /// use chess4d_render::{Highlight, View};
+    /// let mut s = Session::new(chess4d_variants::Catalog::embedded(), "full").unwrap();
+    /// s.click(s.rules().info().shape.parse_square("b2[0,0]").unwrap());
+    /// let scene = s.scene(View::Both, Default::default());
+    /// assert_eq!(scene.pieces.len(), 32);
+    /// assert!(scene.highlights.iter().any(|(_, h)| *h == Highlight::LegalMove));
+    /// ```
     pub fn scene(&self, view: View, camera: Camera) -> Scene {
         let (rules, picture) = self.picture();
         let info = rules.info();
