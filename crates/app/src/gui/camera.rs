@@ -31,6 +31,12 @@ impl CameraRig {
         self.target = self.home;
     }
 
+    /// Glides round to look from White's side or from Black's.
+    pub fn face(&mut self, black: bool) {
+        self.target.yaw_deg =
+            (self.home.yaw_deg + if black { 180.0 } else { 0.0 }).rem_euclid(360.0);
+    }
+
     /// Turns the orbit by a pointer movement in pixels.
     pub fn orbit(&mut self, dx: f32, dy: f32) {
         for c in [&mut self.shown, &mut self.target] {

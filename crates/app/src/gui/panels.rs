@@ -161,7 +161,7 @@ fn side_panel(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut 
     });
     side.separator();
     egui::ScrollArea::vertical().show(side, |side| match ui.tab {
-        Tab::Play => play_tab(side, session, ui),
+        Tab::Play => play_tab(side, session, ui, rig),
         Tab::Learn => tabs::learn_tab(side, session),
         Tab::Explore => tabs::explore_tab(side, session),
         Tab::View => tabs::view_tab(side, session, ui, rig),
@@ -169,7 +169,7 @@ fn side_panel(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut 
     });
 }
 
-fn play_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState) {
+fn play_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
     widgets::section(side, "Game");
     side.label(RichText::new(&session.rules().info().title).strong());
     side.horizontal(|row| {
@@ -180,10 +180,12 @@ fn play_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState) {
         if row.selectable_label(white, "Play White").clicked() {
             session.set_player(Color::White, Player::Human);
             session.set_player(Color::Black, Player::Computer);
+            rig.face(false);
         }
         if row.selectable_label(black, "Play Black").clicked() {
             session.set_player(Color::Black, Player::Human);
             session.set_player(Color::White, Player::Computer);
+            rig.face(true);
         }
         if row.selectable_label(two, "Two players").clicked() {
             session.set_player(Color::White, Player::Human);

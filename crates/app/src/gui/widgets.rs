@@ -251,7 +251,8 @@ pub fn overlays(
 
 /// The name of the square under the pointer, beside the pointer.
 fn hover_name(ctx: &Context, session: &Session, pointer: &super::input::Pointer) {
-    let (Some(sq), Some(p), None) = (session.hover(), pointer.pos, session.dragging()) else {
+    let (Some(text), Some(p), None) = (session.hover_text(), pointer.pos, session.dragging())
+    else {
         return;
     };
     let ppp = ctx.pixels_per_point();
@@ -260,11 +261,14 @@ fn hover_name(ctx: &Context, session: &Session, pointer: &super::input::Pointer)
         egui::Order::Tooltip,
         egui::Id::unique("hover-name"),
     ));
-    let galley = painter.layout_no_wrap(
-        session.square_name(sq),
-        FontId::monospace(13.0),
-        Color32::from_gray(235),
-    );
+    let galley = painter.layout_no_wrap(text, FontId::monospace(13.0), Color32::from_gray(235));
+    // Keep the label on screen: flip it to the left of the pointer near the right edge.
+    let screen = ctx.content_rect();
+    let at = if at.x + galley.size().x + 6.0 > screen.right() {
+        egui::pos2(p.x / ppp - 16.0 - galley.size().x, at.y)
+    } else {
+        at
+    };
     let rect = egui::Rect::from_min_size(at, galley.size()).expand(4.0);
     painter.rect_filled(rect, 4.0, Color32::from_black_alpha(190));
     painter.galley(at, galley, Color32::WHITE);

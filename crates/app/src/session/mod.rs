@@ -258,6 +258,26 @@ impl Session {
         self.rules().info().shape.square_name(sq)
     }
 
+    /// The hovered square's name; with a piece selected, also the coordinates that
+    /// change on the way there ("b3[0,1] · y+1 w+1"), the page's way to judge a move.
+    pub fn hover_text(&self) -> Option<String> {
+        let h = self.hover?;
+        let mut text = self.square_name(h);
+        let shape = self.rules().info().shape;
+        if let Some(from) = self.selected.filter(|&f| f != h && self.mode == Mode::Play) {
+            let (a, b) = (shape.coords(from), shape.coords(h));
+            let changes: Vec<String> = (0..shape.axes())
+                .filter(|&i| a[i] != b[i])
+                .map(|i| {
+                    let axis = chess4d_core::Axis::ALL[i].letter().to_ascii_lowercase();
+                    format!("{axis}{:+}", b[i] as i16 - a[i] as i16)
+                })
+                .collect();
+            text = format!("{text} · {}", changes.join(" "));
+        }
+        Some(text)
+    }
+
     /// Whether the side to move is played by the computer (and the game goes on).
     pub fn computer_to_move(&self) -> bool {
         self.game.outcome().is_none()

@@ -418,3 +418,14 @@ fn moves_sharing_from_and_to_but_not_a_promotion_are_offered_by_notation() {
         vec!["a2[0,0]a3[0,0]", "a2[0,0]a3[0,0]xb3[0,0]"]
     );
 }
+
+#[test]
+fn hovering_a_destination_counts_the_coordinates_that_change() {
+    let mut s = session();
+    s.set_hover(Some(sq(&s, "b3[0,1]")));
+    assert_eq!(s.hover_text().as_deref(), Some("b3[0,1]"));
+    s.click(sq(&s, "b2[0,0]"));
+    assert_eq!(s.hover_text().as_deref(), Some("b3[0,1] · y+1 w+1"));
+    s.set_hover(None);
+    assert_eq!(s.hover_text(), None);
+}
