@@ -39,9 +39,13 @@ impl Gpu {
             wgpu::InstanceDescriptor::new_with_display_handle_from_env(display),
         );
         let size = window.inner_size();
-        let surface = instance
-            .create_surface(window)
-            .map_err(|e| GpuError(format!("cannot draw into the window: {e}")))?;
+        let surface = instance.create_surface(window).map_err(|e| {
+            GpuError(format!(
+                "no graphics adapter can draw into the window ({e}); install a GPU driver \
+                     or a software renderer (apt-get install mesa-vulkan-drivers), and check \
+                     WGPU_BACKEND"
+            ))
+        })?;
         // wgpu panics when WGPU_ADAPTER_NAME names no adapter: say so instead.
         if let Ok(wanted) = std::env::var("WGPU_ADAPTER_NAME") {
             let wanted = wanted.to_lowercase();
