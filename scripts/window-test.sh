@@ -101,7 +101,7 @@ case "$(title)" in *"Black to move"*) echo "window-test: title: $(title)";; *) f
 
 # Black by keyboard: Tab focuses a1[0,0]; Alt+Up goes to the board above, then
 # Right, Up, Up reach b3[0,1]; Enter picks the pawn, Down and Enter push it to b2[0,1].
-xdotool key --window "$wid" --delay 120 Tab alt+Up Right Up Up Return Down Return
+xdotool key --delay 120 Tab alt+Up Right Up Up Return Down Return
 wait_title "White to move"
 import -window root "$SHOTS/3-after-black.png"
 expect_change 'b3[0,1]' "$SHOTS/2-after-white.png" "$SHOTS/3-after-black.png"
