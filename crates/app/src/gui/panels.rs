@@ -113,7 +113,13 @@ fn top_bar(bar: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Came
 fn status_bar(bar: &mut Ui, session: &Session) {
     bar.horizontal(|bar| {
         let over = session.game().outcome().is_some();
-        let colour = if over { widgets::accent(bar.visuals()) } else { bar.visuals().strong_text_color() };
+        let colour = if over {
+            widgets::accent(bar.visuals())
+        } else if session.game().in_check() {
+            widgets::BAD
+        } else {
+            bar.visuals().strong_text_color()
+        };
         bar.label(RichText::new(session.status_line()).strong().color(colour));
         if let Some(h) = session.hover() {
             bar.separator();
