@@ -163,13 +163,14 @@ pub fn error_text(ui: &mut Ui, text: &str) {
     }
 }
 
-/// The moves played, two to a row.
-pub fn move_list(ui: &mut Ui, session: &Session) {
+/// The moves played, two to a row; a click goes back to the position after a move.
+pub fn move_list(ui: &mut Ui, session: &mut Session) {
     let moves: Vec<String> = session.game().notation().map(str::to_string).collect();
-    if moves.is_empty() {
+    if moves.is_empty() && !session.reviewing() {
         ui.label(RichText::new("no moves yet").weak());
         return;
     }
+    let mut go = None;
     egui::ScrollArea::vertical()
         .max_height(180.0)
         .stick_to_bottom(true)
@@ -178,13 +179,35 @@ pub fn move_list(ui: &mut Ui, session: &Session) {
             egui::Grid::new("move-grid").striped(true).show(ui, |ui| {
                 for (i, pair) in moves.chunks(2).enumerate() {
                     ui.label(RichText::new(format!("{}.", i + 1)).weak());
-                    for m in pair {
-                        ui.label(RichText::new(m).monospace());
+                    for (j, m) in pair.iter().enumerate() {
+                        let ply = 2 * i + j + 1;
+                        let text = RichText::new(m).monospace();
+                        if ui.selectable_label(ply == moves.len(), text).clicked() {
+                            go = Some(ply);
+                        }
                     }
                     ui.end_row();
                 }
             });
         });
+    ui.horizontal(|row| {
+        if row.small_button("to start").clicked() {
+            go = Some(0);
+        }
+        if session.reviewing() {
+            row.label(
+                RichText::new("reviewing: Redo steps forward")
+                    .weak()
+                    .small(),
+            );
+            if session.computer_to_move() && row.small_button("Continue").clicked() {
+                session.resume();
+            }
+        }
+    });
+    if let Some(ply) = go {
+        session.go_to_ply(ply);
+    }
 }
 
 /// What floats over the board.

@@ -75,6 +75,29 @@ impl Session {
         self.clear_selection();
     }
 
+    /// Goes back (or forward, through moves taken back) to the position after `ply`
+    /// moves. The computer waits while there are moves to replay.
+    pub fn go_to_ply(&mut self, ply: usize) {
+        self.opponent.cancel();
+        while self.game.moves().len() > ply && self.game.undo().is_some() {}
+        while self.game.moves().len() < ply && self.game.redo().is_some() {}
+        self.clear_selection();
+    }
+
+    /// Whether moves taken back can be replayed (the computer waits meanwhile).
+    pub fn reviewing(&self) -> bool {
+        self.game.can_redo()
+    }
+
+    /// Lets the computer play from the position shown, dropping the moves after it.
+    pub fn resume(&mut self) {
+        if self.computer_to_move() && self.opponent.thinking().is_none() {
+            let limits = limits_for(Job::Move, self.level, &self.game);
+            self.opponent.start(Job::Move, &self.game, limits);
+            self.touch();
+        }
+    }
+
     /// The player to move resigns (the human side when playing the computer).
     pub fn resign(&mut self) {
         let side = self.human_side();
@@ -142,7 +165,11 @@ impl Session {
             // A new progress line changes the thinking display.
             self.touch();
         }
-        if self.opponent.thinking().is_none() && self.computer_to_move() && self.board_is_game() {
+        if self.opponent.thinking().is_none()
+            && self.computer_to_move()
+            && self.board_is_game()
+            && !self.reviewing()
+        {
             let limits = limits_for(Job::Move, self.level, &self.game);
             self.opponent.start(Job::Move, &self.game, limits);
             self.touch();
@@ -294,7 +321,11 @@ impl Session {
             s.push_str(" — check!");
         }
         if self.computer_to_move() {
-            s.push_str(" (the computer is thinking)");
+            s.push_str(if self.opponent.thinking().is_none() && self.reviewing() {
+                " (the computer waits: Redo replays, Continue lets it play)"
+            } else {
+                " (the computer is thinking)"
+            });
         }
         s
     }

@@ -429,3 +429,33 @@ fn hovering_a_destination_counts_the_coordinates_that_change() {
     s.set_hover(None);
     assert_eq!(s.hover_text(), None);
 }
+
+#[test]
+fn going_back_through_the_moves_pauses_the_computer_until_asked() {
+    let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+    s.set_level(Level::new(1).unwrap());
+    s.click(sq(&s, "b2[0,0]"));
+    s.click(sq(&s, "b3[0,0]"));
+    s.tick(Instant::now());
+    assert!(s.finish_search());
+    assert_eq!(s.game().moves().len(), 2);
+    s.go_to_ply(1);
+    assert_eq!(s.game().moves().len(), 1);
+    assert!(s.reviewing() && s.computer_to_move());
+    s.tick(Instant::now());
+    assert!(
+        s.thinking().is_none(),
+        "the computer waits while moves can be replayed"
+    );
+    assert!(s.status_line().contains("waits"), "{}", s.status_line());
+    s.go_to_ply(2);
+    assert_eq!(s.game().moves().len(), 2);
+    s.go_to_ply(1);
+    s.resume();
+    assert!(s.finish_search());
+    assert_eq!(s.game().moves().len(), 2);
+    assert!(
+        !s.reviewing(),
+        "playing from here drops the old continuation"
+    );
+}
