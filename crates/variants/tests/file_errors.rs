@@ -97,7 +97,10 @@ fn wrong_board_count_in_the_start_position() {
 fn display_has_path_line_column() {
     let e = error("[variant]\nname = 'x'\nboard = [0]\n");
     let shown = e.to_string();
-    assert!(shown.starts_with(&format!("broken.toml:{}:{}: {}", e.line, e.column, e.message)));
+    assert!(shown.starts_with(&format!(
+        "broken.toml:{}:{}: {}",
+        e.line, e.column, e.message
+    )));
     assert!(shown.ends_with("board = [0]\n  |          ^"), "{shown}");
     assert_eq!(e.line, 3);
 }
