@@ -14,7 +14,7 @@ use crate::instances::{
 };
 use crate::layout::{FlatLayout, layout};
 use crate::projection::{BoardGeometry, MIN_W_DIVISOR, Projector, Rect};
-use crate::scene::{Highlight, Scene};
+use crate::scene::{FLOATING_PIECE_PX, Highlight, Scene, ScenePiece};
 use crate::style::{
     Palette, Rgba, arrow_colour, highlight_colour, highlight_rank, palette, piece_colours,
     with_alpha,
@@ -94,9 +94,42 @@ impl Frame {
         } else {
             self.close(start, QuadPipe::PlainOverlay, false);
         }
+        if let Some((piece, at)) = scene.floating {
+            self.push_floating(scene, &board, split.flat, piece, at);
+        }
         if srgb {
             self.convert_to_linear();
         }
+    }
+
+    /// The dragged piece: one more draw on top of everything, at the flat boards'
+    /// piece size so it matches what it was picked up from.
+    fn push_floating(
+        &mut self,
+        scene: &Scene,
+        board: &BoardGeometry,
+        flat: Option<Rect>,
+        piece: ScenePiece,
+        at: [f32; 2],
+    ) {
+        if !at.iter().all(|v| v.is_finite()) {
+            return;
+        }
+        let side = flat
+            .map(|r| FlatLayout::new(*board, r).flipped(scene.flip).square_size())
+            .filter(|&s| s >= 2.0)
+            .unwrap_or(FLOATING_PIECE_PX);
+        let (fill, line) = piece_colours(piece.white);
+        let start = self.quads.len();
+        self.quads.push(square_quad(
+            Vec2::from(at).extend(0.0),
+            side * 0.47,
+            piece_uv(piece.glyph),
+            fill,
+            line,
+            MODE_PIECE,
+        ));
+        self.close(start, QuadPipe::TexturedOverlay, false);
     }
 
     /// Record the quads pushed since `start` as one draw.
@@ -307,7 +340,7 @@ impl Frame {
         pal: &Palette,
         start: usize,
     ) {
-        let flat = FlatLayout::new(*board, rect);
+        let flat = FlatLayout::new(*board, rect).flipped(scene.flip);
         let s = flat.square_size();
         if s < 2.0 {
             self.close(start, QuadPipe::PlainOverlay, false);
@@ -423,20 +456,26 @@ impl Frame {
         let [sx, sy, sz, sw] = sizes;
         let ink = (s * 0.26).clamp(7.0, 20.0);
         for w in 0..sw {
-            let b = flat.board_rect(0, w);
-            for y in 0..sy {
-                let mut text = Label::default();
-                text.push_number(y + 1);
-                let at = Vec2::new(b.x - s * 0.3, b.y + (sy - 1 - y) as f32 * s + s * 0.5);
-                push_text(&mut self.quads, text.chars(), at, 0.5, ink, pal.label);
-            }
-        }
-        for z in 0..sz {
-            let b = flat.board_rect(z, 0);
-            for x in 0..sx.min(26) {
-                let letter = char::from(b'a' + x as u8);
-                let at = Vec2::new(b.x + (x as f32 + 0.5) * s, b.y + b.h + s * 0.3);
-                push_text(&mut self.quads, &[letter], at, 0.5, ink, pal.label);
+            for z in 0..sz {
+                let [column, row] = flat.board_cell(z, w);
+                let b = flat.board_rect(z, w);
+                if column == 0 {
+                    for y in 0..sy {
+                        let mut text = Label::default();
+                        text.push_number(y + 1);
+                        let row_y = b.y + flat.rank_row(y) as f32 * s + s * 0.5;
+                        let at = Vec2::new(b.x - s * 0.3, row_y);
+                        push_text(&mut self.quads, text.chars(), at, 0.5, ink, pal.label);
+                    }
+                }
+                if row == 0 {
+                    for x in 0..sx.min(26) {
+                        let letter = char::from(b'a' + x as u8);
+                        let column_x = b.x + (flat.file_column(x) as f32 + 0.5) * s;
+                        let at = Vec2::new(column_x, b.y + b.h + s * 0.3);
+                        push_text(&mut self.quads, &[letter], at, 0.5, ink, pal.label);
+                    }
+                }
             }
         }
         if sz == 1 && sw == 1 {
@@ -505,7 +544,7 @@ fn scissor(rect: Rect, target: [u32; 2]) -> Option<[u32; 4]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::{Arrow, ArrowKind, ScenePiece, View};
+    use crate::scene::{Arrow, ArrowKind, View};
 
     fn scene() -> Scene {
         Scene {

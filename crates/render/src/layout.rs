@@ -49,9 +49,14 @@ pub fn layout(view: View, area: Rect) -> Layout {
     }
 }
 
-/// The flat boards: one 2D board of X by Y squares per (Z, W) pair, Z across and W up
-/// (W = 0 at the bottom), with margins for rank numbers (left), file letters (below)
-/// and a `[z,w]` tag above each board.
+/// The flat boards: one 2D board of X by Y squares per (Z, W) pair, with margins for
+/// rank numbers (left), file letters (below) and a `[z,w]` tag above each board.
+///
+/// With W copies, Z runs across and W up (W = 0 at the bottom): the 4x4x2x2 board is a
+/// 2x2 grid, Z picking left/right and W bottom/top. Without W, the Z slabs wrap into
+/// the grid of columns that gives the largest squares in the rectangle, filling rows
+/// from the bottom-left (Raumschach's five layers: 0 1 2 below, 3 4 above, in a
+/// picture about as tall as wide).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FlatLayout {
     board: BoardGeometry,
@@ -63,6 +68,11 @@ pub struct FlatLayout {
     step_x: f32,
     /// Distance from one board row's top edge to the next one's.
     step_y: f32,
+    /// Boards per row and rows of boards.
+    columns: u32,
+    rows: u32,
+    /// Files and ranks reversed inside every board (Black's side at the bottom).
+    flip: bool,
 }
 
 /// Margins around and between boards, in squares.
@@ -86,22 +96,68 @@ impl FlatLayout {
     /// assert!(a1_top_left_board.y < a1_bottom_left_board.y);
     /// ```
     pub fn new(board: BoardGeometry, rect: Rect) -> Self {
-        let [sx, sy, sz, sw] = board.sizes().map(|s| s as f32);
-        let tag = if sz > 1.0 || sw > 1.0 { TAG } else { 0.0 };
-        let width_in_squares = 2.0 * PAD + RANK_MARGIN + sz * sx + (sz - 1.0) * GAP;
-        let height_in_squares = 2.0 * PAD + FILE_MARGIN + sw * (sy + tag) + (sw - 1.0) * GAP;
-        let square = (rect.w / width_in_squares)
-            .min(rect.h / height_in_squares)
-            .max(0.0);
-        let used = Vec2::new(width_in_squares, height_in_squares) * square;
+        let [sx, sy, sz, sw] = board.sizes();
+        let tag = if sz > 1 || sw > 1 { TAG } else { 0.0 };
+        // Extent in squares of a grid of `columns` by `rows` boards.
+        let extent = |columns: u32, rows: u32| {
+            let (c, r) = (columns as f32, rows as f32);
+            Vec2::new(
+                2.0 * PAD + RANK_MARGIN + c * sx as f32 + (c - 1.0) * GAP,
+                2.0 * PAD + FILE_MARGIN + r * (sy as f32 + tag) + (r - 1.0) * GAP,
+            )
+        };
+        let fit = |e: Vec2| (rect.w / e.x).min(rect.h / e.y).max(0.0);
+        let (columns, rows) = if sw > 1 {
+            (sz, sw)
+        } else {
+            // One row unless a grid gives strictly larger squares.
+            let mut best = (sz, 1, fit(extent(sz, 1)));
+            for c in (1..sz).rev() {
+                let r = sz.div_ceil(c);
+                let s = fit(extent(c, r));
+                if s > best.2 + 1e-3 {
+                    best = (c, r, s);
+                }
+            }
+            (best.0, best.1)
+        };
+        let size = extent(columns, rows);
+        let square = fit(size);
+        let used = size * square;
         let corner = Vec2::new(rect.x, rect.y) + (Vec2::new(rect.w, rect.h) - used) * 0.5;
         Self {
             board,
             origin: corner + Vec2::new(PAD + RANK_MARGIN, PAD + tag) * square,
             square,
-            step_x: (sx + GAP) * square,
-            step_y: (sy + tag + GAP) * square,
+            step_x: (sx as f32 + GAP) * square,
+            step_y: (sy as f32 + tag + GAP) * square,
+            columns,
+            rows,
+            flip: false,
         }
+    }
+
+    /// The same layout with files and ranks reversed inside every board when `flip`
+    /// (Black at the bottom); the boards themselves keep their places and tags.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_render::{BoardGeometry, FlatLayout, Rect};
+    /// let board = BoardGeometry::new([8, 8, 1, 1]).unwrap();
+    /// let flat = FlatLayout::new(board, Rect::new(0.0, 0.0, 400.0, 400.0)).flipped(true);
+    /// let a1 = flat.square_rect(0).unwrap();
+    /// let h8 = flat.square_rect(63).unwrap();
+    /// assert!(a1.x > h8.x && a1.y < h8.y); // a1 top right, h8 bottom left
+    /// assert_eq!(flat.pick(a1.centre()), Some(0));
+    /// ```
+    pub fn flipped(self, flip: bool) -> Self {
+        Self { flip, ..self }
+    }
+
+    /// Whether files and ranks are reversed.
+    pub fn is_flipped(&self) -> bool {
+        self.flip
     }
 
     /// Side of one square in pixels.
@@ -114,26 +170,55 @@ impl FlatLayout {
         &self.board
     }
 
+    /// Boards per row and rows of boards in the grid.
+    pub fn grid(&self) -> [u32; 2] {
+        [self.columns, self.rows]
+    }
+
+    /// Column (from the left) and row (from the bottom) of the board at layer `z`,
+    /// copy `w`.
+    pub fn board_cell(&self, z: u32, w: u32) -> [u32; 2] {
+        if self.board.sizes()[3] > 1 {
+            [z, w]
+        } else {
+            let c = self.columns.max(1);
+            [z % c, z / c]
+        }
+    }
+
     /// Rectangle of the 2D board at layer `z` and copy `w` (squares only, no labels).
     pub fn board_rect(&self, z: u32, w: u32) -> Rect {
-        let [sx, sy, _, sw] = self.board.sizes();
-        let row_from_top = sw.saturating_sub(1).saturating_sub(w) as f32;
+        let [sx, sy, _, _] = self.board.sizes();
+        let [column, row] = self.board_cell(z, w);
+        let row_from_top = self.rows.saturating_sub(1).saturating_sub(row) as f32;
         Rect::new(
-            self.origin.x + z as f32 * self.step_x,
+            self.origin.x + column as f32 * self.step_x,
             self.origin.y + row_from_top * self.step_y,
             sx as f32 * self.square,
             sy as f32 * self.square,
         )
     }
 
-    /// Rectangle of one square (rank 1 at the bottom of its board), `None` off the board.
+    /// Column (from the board's left edge) where file `x` is drawn.
+    pub fn file_column(&self, x: u32) -> u32 {
+        let sx = self.board.sizes()[0];
+        if self.flip { sx - 1 - x.min(sx - 1) } else { x }
+    }
+
+    /// Row (from the board's top edge) where rank `y` (0-based) is drawn.
+    pub fn rank_row(&self, y: u32) -> u32 {
+        let sy = self.board.sizes()[1];
+        if self.flip { y } else { sy - 1 - y.min(sy - 1) }
+    }
+
+    /// Rectangle of one square (rank 1 at the bottom of its board unless flipped),
+    /// `None` off the board.
     pub fn square_rect(&self, square: u16) -> Option<Rect> {
         let [x, y, z, w] = self.board.coords(square)?;
         let b = self.board_rect(z, w);
-        let sy = self.board.sizes()[1];
         Some(Rect::new(
-            b.x + x as f32 * self.square,
-            b.y + (sy - 1 - y) as f32 * self.square,
+            b.x + self.file_column(x) as f32 * self.square,
+            b.y + self.rank_row(y) as f32 * self.square,
             self.square,
             self.square,
         ))
@@ -154,18 +239,29 @@ impl FlatLayout {
         if rel.x < 0.0 || rel.y < 0.0 {
             return None;
         }
-        let (z, row) = (rel.x.floor() as u32, rel.y.floor() as u32);
-        if z >= sz || row >= sw {
+        let (column, row_from_top) = (rel.x.floor() as u32, rel.y.floor() as u32);
+        if column >= self.columns || row_from_top >= self.rows {
             return None;
         }
-        let w = sw - 1 - row;
+        let row = self.rows - 1 - row_from_top;
+        let (z, w) = if sw > 1 {
+            (column, row)
+        } else {
+            (row * self.columns + column, 0)
+        };
+        if z >= sz || w >= sw {
+            return None;
+        }
         let b = self.board_rect(z, w);
         if !b.contains(pos) {
             return None;
         }
-        let x = (((pos.x - b.x) / self.square) as u32).min(sx - 1);
-        let y_from_top = (((pos.y - b.y) / self.square) as u32).min(sy - 1);
-        self.board.square([x, sy - 1 - y_from_top, z, w])
+        let column_in_board = (((pos.x - b.x) / self.square) as u32).min(sx - 1);
+        let row_in_board = (((pos.y - b.y) / self.square) as u32).min(sy - 1);
+        // Both mappings are their own inverse.
+        let x = self.file_column(column_in_board);
+        let y = self.rank_row(row_in_board);
+        self.board.square([x, y, z, w])
     }
 }
 
@@ -186,7 +282,7 @@ pub fn pick(scene: &Scene, area: Rect, pos: Vec2) -> Option<u16> {
     let board = BoardGeometry::new(scene.shape)?;
     let l = layout(scene.view, area);
     if let Some(rect) = l.flat.filter(|r| r.contains(pos)) {
-        return FlatLayout::new(board, rect).pick(pos);
+        return FlatLayout::new(board, rect).flipped(scene.flip).pick(pos);
     }
     let rect = l.tesseract.filter(|r| r.contains(pos))?;
     pick_tesseract(&board, &Projector::new(&scene.camera, rect), pos)
@@ -276,5 +372,81 @@ mod tests {
         for w in 1..4 {
             assert!(flat.board_rect(0, w).y < flat.board_rect(0, w - 1).y);
         }
+    }
+
+    #[test]
+    fn raumschach_layers_wrap_into_a_grid_rows_going_up() {
+        let board = BoardGeometry::new([5, 5, 5, 1]).unwrap();
+        // A squarish rectangle (the flat picture beside the tesseract).
+        let rect = Rect::new(0.0, 0.0, 700.0, 560.0);
+        let flat = FlatLayout::new(board, rect);
+        assert_eq!(flat.grid(), [3, 2]);
+        let one_row = 700.0 / (2.0 * PAD + RANK_MARGIN + 25.0 + 4.0 * GAP);
+        assert!(flat.square_size() > 1.5 * one_row, "{}", flat.square_size());
+        // 0 1 2 along the bottom, 3 4 above them, starting at the left.
+        let r: Vec<Rect> = (0..5).map(|z| flat.board_rect(z, 0)).collect();
+        assert!(r[0].x < r[1].x && r[1].x < r[2].x && r[0].y == r[2].y);
+        assert!(r[3].y + r[3].h < r[0].y && (r[3].x - r[0].x).abs() < 1e-3);
+        assert!((r[4].x - r[1].x).abs() < 1e-3 && r[4].y == r[3].y);
+        for b in &r {
+            assert!(b.x >= 0.0 && b.y >= 0.0 && b.x + b.w <= 700.0 && b.y + b.h <= 560.0);
+        }
+        // The empty sixth place picks nothing.
+        let empty = Rect::new(r[2].x, r[3].y, r[2].w, r[2].h);
+        assert_eq!(flat.pick(empty.centre()), None);
+        // A wide strip still gets one row.
+        let strip = FlatLayout::new(board, Rect::new(0.0, 0.0, 1600.0, 200.0));
+        assert_eq!(strip.grid(), [5, 1]);
+    }
+
+    #[test]
+    fn four_d_board_keeps_its_two_by_two_grid_in_any_rectangle() {
+        let board = BoardGeometry::new([4, 4, 2, 2]).unwrap();
+        for rect in [
+            Rect::new(0.0, 0.0, 300.0, 900.0),
+            Rect::new(0.0, 0.0, 1600.0, 200.0),
+        ] {
+            let flat = FlatLayout::new(board, rect);
+            assert_eq!(flat.grid(), [2, 2]);
+            assert_eq!(flat.board_cell(1, 0), [1, 0]);
+            assert_eq!(flat.board_cell(0, 1), [0, 1]);
+        }
+    }
+
+    #[test]
+    fn flipped_boards_reverse_files_and_ranks_and_still_pick() {
+        for shape in [[4, 4, 2, 2], [8, 8, 1, 1], [5, 5, 5, 1], [10, 8, 1, 1]] {
+            let board = BoardGeometry::new(shape).unwrap();
+            let rect = Rect::new(3.0, 9.0, 700.0, 620.0);
+            let plain = FlatLayout::new(board, rect);
+            let flat = plain.flipped(true);
+            let [sx, sy, _, _] = board.sizes();
+            for sq in 0..board.square_count() as u16 {
+                let r = flat.square_rect(sq).unwrap();
+                assert_eq!(flat.pick(r.centre()), Some(sq), "{shape:?}");
+                // Same board, mirrored through its centre.
+                let [x, y, z, w] = board.coords(sq).unwrap();
+                let mirror = board.square([sx - 1 - x, sy - 1 - y, z, w]).unwrap();
+                assert_eq!(r, plain.square_rect(mirror).unwrap());
+            }
+        }
+        // Through the scene, as the app picks.
+        let scene = Scene {
+            view: View::Flat,
+            flip: true,
+            ..Scene::default()
+        };
+        let area = Rect::new(0.0, 0.0, 800.0, 600.0);
+        let flat = FlatLayout::new(BoardGeometry::new(scene.shape).unwrap(), area).flipped(true);
+        for sq in 0..64u16 {
+            assert_eq!(
+                pick(&scene, area, flat.square_centre(sq).unwrap()),
+                Some(sq)
+            );
+        }
+        // a1[0,0] is now the top-right square of the bottom-left board.
+        let a1 = flat.square_rect(0).unwrap();
+        let b = flat.board_rect(0, 0);
+        assert!((a1.x + a1.w - (b.x + b.w)).abs() < 1e-3 && (a1.y - b.y).abs() < 1e-3);
     }
 }

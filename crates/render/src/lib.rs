@@ -34,7 +34,9 @@ pub use offscreen::{
     write_png,
 };
 pub use projection::{BoardGeometry, MAX_SQUARES, Projector, Rect, pick_tesseract, rotation_4d};
-pub use scene::{Arrow, ArrowKind, Camera, Highlight, Scene, ScenePiece, Theme, View};
+pub use scene::{
+    Arrow, ArrowKind, Camera, FLOATING_PIECE_PX, Highlight, Scene, ScenePiece, Theme, View,
+};
 
 /// The glam version the public API speaks (`Vec2`, `Vec4`, `Mat4`).
 pub use glam;

@@ -24,7 +24,17 @@ pub struct Scene {
     pub camera: Camera,
     /// Background and square colours.
     pub theme: Theme,
+    /// A piece drawn over everything with its centre at a pixel position of the render
+    /// target (a piece being dragged); its `square` is ignored. Drawn at the flat
+    /// boards' piece size, or at [`FLOATING_PIECE_PX`] when no flat boards are shown.
+    pub floating: Option<(ScenePiece, [f32; 2])>,
+    /// Reverse files and ranks inside every flat board, so Black sits at the bottom;
+    /// boards keep their places. Picking follows it. The tesseract ignores it.
+    pub flip: bool,
 }
+
+/// Side in pixels of a floating piece when the flat boards are not shown.
+pub const FLOATING_PIECE_PX: f32 = 56.0;
 
 impl Default for Scene {
     fn default() -> Self {
@@ -36,6 +46,8 @@ impl Default for Scene {
             view: View::Both,
             camera: Camera::default(),
             theme: Theme::Dark,
+            floating: None,
+            flip: false,
         }
     }
 }

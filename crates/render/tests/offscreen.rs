@@ -469,3 +469,73 @@ fn a_board_turned_inside_out_in_4d_still_shows_its_tiles_from_outside() {
         "tops as bright either way: {lit:?}"
     );
 }
+
+#[test]
+fn a_floating_piece_is_drawn_on_top_with_one_more_draw() {
+    let Some(mut r) = offscreen(W, H) else { return };
+    let mut scene = full_start();
+    scene.flip = true;
+    r.render(&scene).unwrap();
+    let without = r.draw_calls();
+    // Over the flat boards' top-left corner margin, where only background is drawn,
+    // and over a piece on the tesseract: it covers both.
+    let l = layout(scene.view, AREA);
+    let flat =
+        FlatLayout::new(BoardGeometry::new(scene.shape).unwrap(), l.flat.unwrap()).flipped(true);
+    let corner = flat.board_rect(0, 1);
+    let at = [corner.x - flat.square_size() * 0.6, corner.y - 40.0];
+    scene.floating = Some((
+        ScenePiece {
+            square: 0,
+            glyph: 'Q',
+            white: true,
+        },
+        at,
+    ));
+    let rgba = r.render(&scene).unwrap().to_vec();
+    save("floating_flipped.png", W, H, &rgba);
+    assert_eq!(r.draw_calls(), without + 1);
+    // Below the middle of the silhouette: the white fill.
+    let s = flat.square_size();
+    let p = pixel(&rgba, W, at[0], at[1] + 0.15 * s);
+    assert!(p[0] > 200 && p[1] > 200, "{p:?}");
+    // Flipped: the white king a1... sits in the top row of its board now, so the
+    // bottom-right square of the bottom-left board holds White's rook a1[0,0].
+    let a1 = flat.square_rect(sq(0, 0, 0, 0)).unwrap();
+    let b = flat.board_rect(0, 0);
+    assert!((a1.x + a1.w - (b.x + b.w)).abs() < 1e-3 && (a1.y - b.y).abs() < 1e-3);
+    let c = a1.centre() + Vec2::new(0.0, 0.15 * s);
+    let p = pixel(&rgba, W, c.x, c.y);
+    assert!(p[0] > 200 && p[1] > 200, "white rook on flipped a1: {p:?}");
+}
+
+#[test]
+fn raumschach_flat_boards_wrap_beside_the_tesseract() {
+    let Some(mut r) = offscreen(W, H) else { return };
+    let mut scene = Scene::empty([5, 5, 5, 1]);
+    scene.pieces = (0..5u16)
+        .map(|z| ScenePiece {
+            square: 25 * z + 12,
+            glyph: 'K',
+            white: true,
+        })
+        .collect();
+    let rgba = r.render(&scene).unwrap().to_vec();
+    save("raumschach_both.png", W, H, &rgba);
+    let flat = FlatLayout::new(
+        BoardGeometry::new(scene.shape).unwrap(),
+        layout(scene.view, AREA).flat.unwrap(),
+    );
+    assert!(flat.grid()[1] > 1, "{:?}", flat.grid());
+    assert!(flat.square_size() > 20.0, "{}", flat.square_size());
+    for piece in &scene.pieces {
+        let c =
+            flat.square_centre(piece.square).unwrap() + Vec2::new(0.0, 0.15 * flat.square_size());
+        let p = pixel(&rgba, W, c.x, c.y);
+        assert!(
+            p[0] > 200 && p[1] > 200,
+            "king on layer {}: {p:?}",
+            piece.square / 25
+        );
+    }
+}
