@@ -60,6 +60,8 @@ fn measure(min: Duration, mut f: impl FnMut() -> u64) -> (u64, f64) {
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
+    // `--plugin-only`: time only the plugin side, for a profiler.
+    let plugin_only = std::env::args().any(|a| a == "--plugin-only");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
         .args([
@@ -100,7 +102,11 @@ fn main() {
     for (name, fen, depth) in positions {
         let start_direct = direct.parse_position(fen).expect("FEN");
         let start_plugin = plugin.parse_position(fen).expect("FEN");
-        let (n1, d) = measure(min, || perft(&*direct, &mut start_direct.clone(), depth));
+        let (n1, d) = if plugin_only {
+            (perft(&*direct, &mut start_direct.clone(), depth), f64::NAN)
+        } else {
+            measure(min, || perft(&*direct, &mut start_direct.clone(), depth))
+        };
         let (n2, p) = measure(min, || perft(&*plugin, &mut start_plugin.clone(), depth));
         assert_eq!(n1, n2, "the plugin counts differently at {name}");
         println!(

@@ -113,17 +113,16 @@ impl Orthodox {
 }
 
 fn raw(m: chess4d_core::Move) -> Move {
-    let mut r = Move::new(m.from.0, m.to.0);
-    if let Some(k) = m.promotion {
-        r = r.with_promotion(k.0);
+    let (from2, to2) = m.second.map_or((NO_SQUARE, NO_SQUARE), |(a, b)| (a.0, b.0));
+    Move {
+        from: m.from.0,
+        to: m.to.0,
+        capture: m.capture.map_or(NO_SQUARE, |c| c.0),
+        from2,
+        to2,
+        promotion: m.promotion.map_or(NO_PROMOTION, |k| k.0),
+        flags: 0,
     }
-    if let Some(c) = m.capture {
-        r = r.with_capture(c.0);
-    }
-    if let Some((a, b)) = m.second {
-        r = r.with_second(a.0, b.0);
-    }
-    r
 }
 
 fn core(m: Move) -> chess4d_core::Move {

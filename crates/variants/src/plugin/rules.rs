@@ -267,19 +267,21 @@ impl PluginRules {
                 let board =
                     unsafe { std::slice::from_raw_parts(raw.board, raw.board_len as usize) };
                 let side_bit = side.index() as u8;
+                let limits = self.limits;
                 let valid = |m: &RawMove| {
-                    self.limits.in_range(m)
+                    limits.in_range(m)
                         && board
                             .get(m.from as usize)
                             .is_some_and(|&c| c != 0 && (c - 1) & 1 == side_bit)
                 };
-                // Convert all in one pass (no per-move branch on the result), and only if
-                // something was wrong go back to drop it: the hot path is all good moves.
+                // Convert all in one pass (no branch on the result), and only if something
+                // was wrong go back to drop it: the hot path is all good moves.
                 let mut all_good = true;
-                out.extend(buf[..n].iter().map(|m| {
+                out.reserve(n);
+                for m in &buf[..n] {
                     all_good &= valid(m);
-                    Limits::convert(m)
-                }));
+                    out.push(Limits::convert(m));
+                }
                 let mut bad: Option<String> = None;
                 if !all_good {
                     out.clear();
