@@ -539,3 +539,30 @@ fn raumschach_flat_boards_wrap_beside_the_tesseract() {
         );
     }
 }
+
+#[test]
+fn a_fitted_camera_keeps_the_tesseract_whole_in_a_tall_picture() {
+    let (w, h) = (560u32, 900u32);
+    let Some(mut r) = offscreen(w, h) else { return };
+    let area = Rect::new(0.0, 0.0, w as f32, h as f32);
+    let mut scene = full_start();
+    let t = layout(scene.view, area).tesseract.unwrap();
+    // Anything but background in the tesseract's outermost columns means clipping.
+    let edge_ink = |rgba: &[u8]| {
+        (0..h)
+            .flat_map(|y| [(t.x + 1.0, y), (t.x + t.w - 4.0, y)])
+            .filter(|&(x, y)| !near(pixel(rgba, w, x, y as f32), BACKGROUND, 12))
+            .count()
+    };
+    let rgba = r.render(&scene).unwrap().to_vec();
+    save("tall_unfitted.png", w, h, &rgba);
+    assert!(edge_ink(&rgba) > 0, "the plain camera clips here");
+    scene.camera = scene.camera.fitted(t);
+    let rgba = r.render(&scene).unwrap().to_vec();
+    save("tall_fitted.png", w, h, &rgba);
+    assert_eq!(edge_ink(&rgba), 0);
+    scene.camera = Camera::default().fit(scene.shape, t);
+    let rgba = r.render(&scene).unwrap().to_vec();
+    save("tall_fit.png", w, h, &rgba);
+    assert_eq!(edge_ink(&rgba), 0);
+}
