@@ -18,6 +18,10 @@ use std::process::ExitCode;
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
+    /// With no verb: the folder holding archive.sqlite3, the games and ratings
+    /// (default: $CHESS4D_DATA_DIR, else the platform's data folder).
+    #[arg(long)]
+    data_dir: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -145,8 +149,15 @@ fn main() -> ExitCode {
         }
     };
     let result = match args.command {
-        None => cli::view::view_verb(&cli::view::ViewArgs::default()),
-        Some(Command::View(a)) => cli::view::view_verb(&a),
+        None => cli::view::view_verb(&cli::view::ViewArgs {
+            data_dir: args.data_dir,
+            ..cli::view::ViewArgs::default()
+        }),
+        Some(Command::View(mut a)) => {
+            // `chess4d --data-dir D view` means the same as `chess4d view --data-dir D`.
+            a.data_dir = a.data_dir.or(args.data_dir);
+            cli::view::view_verb(&a)
+        }
         Some(Command::Render(a)) => cli::render::render_verb(&a),
         Some(Command::Perft {
             variant,

@@ -44,6 +44,10 @@ pub struct ViewArgs {
     /// for scripts that click on the board.
     #[arg(long)]
     pub print_squares: bool,
+    /// The folder holding archive.sqlite3, the games and ratings (default:
+    /// $CHESS4D_DATA_DIR, else the platform's data folder).
+    #[arg(long)]
+    pub data_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for ViewArgs {
@@ -55,6 +59,7 @@ impl Default for ViewArgs {
             level: 3,
             window_size: (1280, 800),
             print_squares: false,
+            data_dir: None,
         }
     }
 }
@@ -68,6 +73,7 @@ pub fn view_verb(a: &ViewArgs) -> CliResult {
         level: a.level,
         window_size: [a.window_size.0, a.window_size.1],
         print_squares: a.print_squares,
+        data_dir: a.data_dir.clone(),
     })
     .map_err(CliError)
 }

@@ -6,9 +6,11 @@ mod camera;
 mod gpu;
 mod input;
 mod panels;
+mod players;
 mod tabs;
 mod widgets;
 
+use crate::session::scorebook::Scorebook;
 use crate::session::{Player, Session};
 use camera::CameraRig;
 use chess4d_core::Color;
@@ -38,6 +40,9 @@ pub struct ViewerOptions {
     pub window_size: [u32; 2],
     /// Print the flat view's square centres (window pixels) once laid out, for scripts.
     pub print_squares: bool,
+    /// The folder of the games and ratings archive; `None`: `CHESS4D_DATA_DIR`, else
+    /// the platform's data folder.
+    pub data_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for ViewerOptions {
@@ -49,6 +54,7 @@ impl Default for ViewerOptions {
             level: 3,
             window_size: [1280, 800],
             print_squares: false,
+            data_dir: None,
         }
     }
 }
@@ -74,6 +80,11 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
     session.set_player(Color::Black, opts.black);
     session.set_level(Level::new(opts.level).map_err(|e| e.to_string())?);
     session.watch(dirs);
+    let book = Scorebook::open(opts.data_dir.as_deref())
+        .map_err(|e| format!("cannot keep games even in memory: {e}"))?;
+    if let Some(e) = book.open_error() {
+        eprintln!("chess4d: {e}");
+    }
     let event_loop = EventLoop::new().map_err(|e| {
         format!(
             "cannot open a window ({}); is there a display? Set DISPLAY or \
@@ -81,7 +92,7 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
             e.to_string().trim_end_matches('.')
         )
     })?;
-    let mut app = App::new(session, opts);
+    let mut app = App::new(session, book, opts);
     event_loop
         .run_app(&mut app)
         .map_err(|e| format!("the window's event loop failed: {e}"))?;
@@ -105,10 +116,13 @@ pub struct UiState {
     pub fen: String,
     /// Adapter name, for the View tab.
     pub adapter: String,
+    /// The Players tab's state.
+    pub players: players::PlayersState,
 }
 
 struct App {
     session: Session,
+    book: Scorebook,
     opts: ViewerOptions,
     ui: UiState,
     rig: CameraRig,
@@ -126,10 +140,11 @@ struct App {
 }
 
 impl App {
-    fn new(session: Session, opts: ViewerOptions) -> App {
+    fn new(session: Session, book: Scorebook, opts: ViewerOptions) -> App {
         let shape = session.rules().info().shape.sizes();
         App {
             session,
+            book,
             ui: UiState {
                 view: View::Both,
                 theme: chess4d_render::Theme::Dark,
@@ -137,6 +152,7 @@ impl App {
                 save_path: "chess4d-game.txt".into(),
                 fen: String::new(),
                 adapter: String::new(),
+                players: players::PlayersState::default(),
             },
             opts,
             rig: CameraRig::for_shape(shape),
@@ -193,15 +209,35 @@ impl App {
         let moving = self.rig.advance(dt);
         let raw = egui_state.take_egui_input(&window);
         let mut board = egui::Rect::NOTHING;
-        let (session, ui, rig, pointer) =
-            (&mut self.session, &mut self.ui, &mut self.rig, &self.input);
-        let before = (session.generation(), ui.tab, ui.view, ui.theme);
+        let (session, book, ui, rig, pointer) = (
+            &mut self.session,
+            &mut self.book,
+            &mut self.ui,
+            &mut self.rig,
+            &self.input,
+        );
+        let before = (
+            session.generation(),
+            book.ratings().generation(),
+            ui.tab,
+            ui.view,
+            ui.theme,
+        );
         let out = self.egui_ctx.run_ui(raw, |root| {
-            board = panels::show(root, session, ui, rig, pointer);
+            board = panels::show(root, session, book, ui, rig, pointer);
         });
+        // A game that just ended is recorded, a game left is adjourned.
+        book.update(session);
         // A click handled during this pass changes what the panels show: draw again.
-        let changed = before != (session.generation(), ui.tab, ui.view, ui.theme);
-        if before.3 != ui.theme {
+        let changed = before
+            != (
+                session.generation(),
+                book.ratings().generation(),
+                ui.tab,
+                ui.view,
+                ui.theme,
+            );
+        if before.4 != ui.theme {
             widgets::style(&self.egui_ctx, ui.theme);
         }
         egui_state.handle_platform_output(&window, out.platform_output);
@@ -324,6 +360,7 @@ impl ApplicationHandler for App {
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         match &event {
             WindowEvent::CloseRequested => {
+                self.book.quit(&mut self.session);
                 event_loop.exit();
                 return;
             }

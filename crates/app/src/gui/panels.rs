@@ -4,8 +4,9 @@
 
 use super::camera::CameraRig;
 use super::input::Pointer;
-use super::{UiState, tabs, widgets};
+use super::{UiState, players, tabs, widgets};
 use crate::session::opponent::Job;
+use crate::session::scorebook::Scorebook;
 use crate::session::{Mode, Player, Session};
 use chess4d_core::Color;
 use chess4d_engine::Level;
@@ -25,12 +26,15 @@ pub enum Tab {
     View,
     /// The catalog and broken variant files.
     Variants,
+    /// Profiles, ratings and adjourned games.
+    Players,
 }
 
 /// Draws every panel and overlay; returns the board's rectangle (points).
 pub fn show(
     root: &mut Ui,
     session: &mut Session,
+    book: &mut Scorebook,
     ui: &mut UiState,
     rig: &mut CameraRig,
     pointer: &Pointer,
@@ -51,7 +55,7 @@ pub fn show(
         .resizable(false)
         .exact_size(330.0)
         .frame(widgets::side_frame(root))
-        .show(root, |side| side_panel(side, session, ui, rig));
+        .show(root, |side| side_panel(side, session, book, ui, rig));
     let board = root.available_rect_before_wrap();
     widgets::overlays(root.ctx(), board, session, pointer);
     board
@@ -139,10 +143,17 @@ fn status_bar(bar: &mut Ui, session: &Session) {
     });
 }
 
-fn side_panel(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
+fn side_panel(
+    side: &mut Ui,
+    session: &mut Session,
+    book: &mut Scorebook,
+    ui: &mut UiState,
+    rig: &mut CameraRig,
+) {
     side.horizontal(|row| {
         for (tab, label) in [
             (Tab::Play, "Play"),
+            (Tab::Players, "Players"),
             (Tab::Learn, "Learn"),
             (Tab::Explore, "Explore"),
             (Tab::View, "View"),
@@ -160,14 +171,15 @@ fn side_panel(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut 
                         };
                         session.set_mode(Mode::Explore(kind));
                     }
-                    Tab::View | Tab::Variants => {}
+                    Tab::View | Tab::Variants | Tab::Players => {}
                 }
             }
         }
     });
     side.separator();
     egui::ScrollArea::vertical().show(side, |side| match ui.tab {
-        Tab::Play => play_tab(side, session, ui, rig),
+        Tab::Play => play_tab(side, session, book, ui, rig),
+        Tab::Players => players::players_tab(side, session, book, &mut ui.players),
         Tab::Learn => tabs::learn_tab(side, session),
         Tab::Explore => tabs::explore_tab(side, session),
         Tab::View => tabs::view_tab(side, session, ui, rig),
@@ -175,7 +187,13 @@ fn side_panel(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut 
     });
 }
 
-fn play_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
+fn play_tab(
+    side: &mut Ui,
+    session: &mut Session,
+    book: &mut Scorebook,
+    ui: &mut UiState,
+    rig: &mut CameraRig,
+) {
     widgets::section(side, "Game");
     side.label(RichText::new(&session.rules().info().title).strong());
     side.horizontal(|row| {
@@ -206,6 +224,7 @@ fn play_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
     {
         session.set_level(l);
     }
+    rated_row(side, session, book, ui);
     side.horizontal(|row| {
         if row.button("New game").clicked() {
             let v = session.variant().to_string();
@@ -258,4 +277,40 @@ fn play_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
             .small()
             .color(colour),
     );
+}
+
+/// Who plays under which profile, and the "Rated game" box (fixed once the game has
+/// moves, and for a resumed game).
+fn rated_row(side: &mut Ui, session: &Session, book: &mut Scorebook, ui: &mut UiState) {
+    let current = book
+        .ratings()
+        .current()
+        .and_then(|id| book.ratings().archive().player(id).ok())
+        .map(|p| p.name);
+    side.horizontal(|row| {
+        match &current {
+            Some(name) => row.label(format!("Playing as {name}")),
+            None => row.label(RichText::new("Playing as Guest (not rated)").weak()),
+        };
+        if row.small_button("Players…").clicked() {
+            ui.tab = Tab::Players;
+        }
+    });
+    let editable = current.is_some() && book.rated_editable(session);
+    let mut shown = book.rated_counts();
+    let tip = if current.is_none() {
+        "Choose or create a profile in the Players tab to play rated games"
+    } else if !editable {
+        "Fixed once the game has moves"
+    } else {
+        "A rated game moves both sides' ratings when it ends"
+    };
+    if side
+        .add_enabled(editable, egui::Checkbox::new(&mut shown, "Rated game"))
+        .on_hover_text(tip)
+        .on_disabled_hover_text(tip)
+        .changed()
+    {
+        *book.rated_box() = shown;
+    }
 }

@@ -35,8 +35,10 @@ impl Session {
         match loaded {
             Ok((variant, game)) => {
                 self.opponent.cancel();
+                let left = self.leaving();
                 self.variant = variant;
                 self.game = game;
+                self.replaced(left);
                 self.hint = None;
                 self.clear_selection();
                 self.notify(false, format!("loaded {}", path.display()));

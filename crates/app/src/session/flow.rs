@@ -14,7 +14,29 @@ impl Session {
             // Leave "try it" first, so the stashed game is not restored over the new one.
             self.set_mode(Mode::Play);
         }
-        self.replace_game(variant)
+        let left = self.leaving();
+        let done = self.replace_game(variant);
+        if done {
+            self.replaced(left);
+        }
+        done
+    }
+
+    /// Puts `game` on the board (an adjourned game resumed from the archive), with who
+    /// plays each side; the game in progress is left (see [`Session::take_left_games`]).
+    pub fn load_game(&mut self, game: Game, white: Player, black: Player) {
+        if self.mode == Mode::Learn {
+            self.set_mode(Mode::Play);
+        }
+        let left = self.leaving();
+        self.opponent.cancel();
+        self.variant = game.rules().info().name.clone();
+        self.game = game;
+        self.players = [white, black];
+        self.hint = None;
+        self.focus = None;
+        self.replaced(left);
+        self.clear_selection();
     }
 
     fn replace_game(&mut self, variant: &str) -> bool {
@@ -47,7 +69,9 @@ impl Session {
         match self.rules().parse_position(fen) {
             Ok(pos) => {
                 self.opponent.cancel();
+                let left = self.leaving();
                 self.game = Game::from_position(self.rules().clone(), pos);
+                self.replaced(left);
                 self.hint = None;
                 self.clear_selection();
                 true
@@ -281,7 +305,10 @@ impl Session {
                 variant: self.variant.clone(),
                 game: self.game.clone(),
                 players: self.players,
+                tag: self.tag,
             });
+            // The "try it" board is a game of its own, never the archive's.
+            self.tag = self.tag.wrapping_add(1);
         }
         self.learn.done = false;
         self.players = [Player::Human, Player::Computer];
@@ -296,6 +323,7 @@ impl Session {
             self.variant = s.variant;
             self.game = s.game;
             self.players = s.players;
+            self.tag = s.tag;
             self.hint = None;
             self.clear_selection();
         }

@@ -12,6 +12,7 @@ pub mod picture;
 mod pointer;
 pub mod save;
 mod scene;
+pub mod scorebook;
 #[cfg(test)]
 mod tests;
 pub mod watch;
@@ -84,6 +85,21 @@ struct Stash {
     variant: String,
     game: Game,
     players: [Player; 2],
+    tag: u64,
+}
+
+/// A game in progress, with moves, that the player left for another one (a new game,
+/// a loaded or resumed one): the archive adjourns it so it can be resumed later.
+#[derive(Clone, Debug)]
+pub struct LeftGame {
+    /// The game as it was left.
+    pub game: Game,
+    /// Who played White and Black.
+    pub players: [Player; 2],
+    /// The computer's level then.
+    pub level: Level,
+    /// [`Session::game_tag`] of that game.
+    pub tag: u64,
 }
 
 /// The viewer's state.
@@ -108,6 +124,11 @@ pub struct Session {
     learn: Learn,
     stash: Option<Stash>,
     watcher: Option<Watcher>,
+    /// Which game is on the board: changes when another game replaces it (not on moves
+    /// or a variant reload), so the archive knows when its bookkeeping starts afresh.
+    tag: u64,
+    /// Games in progress the player left, oldest first, until the archive takes them.
+    left: Vec<LeftGame>,
     /// Bumped whenever the position, selection or marks change (for redraw decisions).
     generation: u64,
 }
@@ -150,6 +171,8 @@ impl Session {
             learn: Learn::new(),
             stash: None,
             watcher: None,
+            tag: 0,
+            left: Vec::new(),
             generation: 0,
         })
     }
@@ -246,6 +269,33 @@ impl Session {
     /// The Learn walk-through's state.
     pub fn learn(&self) -> &Learn {
         &self.learn
+    }
+
+    /// Which game is on the board: a new value whenever another game replaces it (a new
+    /// game, a loaded or resumed one), the same after moves, undo or a variant reload.
+    pub fn game_tag(&self) -> u64 {
+        self.tag
+    }
+
+    /// The games in progress the player left since the last call, oldest first.
+    pub fn take_left_games(&mut self) -> Vec<LeftGame> {
+        std::mem::take(&mut self.left)
+    }
+
+    /// The game on the board as a [`LeftGame`], when it is in progress with moves.
+    fn leaving(&self) -> Option<LeftGame> {
+        (self.game.outcome().is_none() && self.game.notation().next().is_some()).then(|| LeftGame {
+            game: self.game.clone(),
+            players: self.players,
+            level: self.level,
+            tag: self.tag,
+        })
+    }
+
+    /// Another game replaces the one on the board; `left` is the one left, if any.
+    fn replaced(&mut self, left: Option<LeftGame>) {
+        self.left.extend(left);
+        self.tag = self.tag.wrapping_add(1);
     }
 
     /// A counter that changes whenever something visible changes.

@@ -1,0 +1,289 @@
+//! The session's side of the ratings archive: a finished game (against the computer,
+//! or between two people) is recorded exactly once, a game in progress the player
+//! leaves is adjourned, and an adjourned game comes back onto the board. The window
+//! calls [`Scorebook::update`] after every frame; tests drive the same calls.
+
+use super::{LeftGame, Mode, Player, Session};
+use crate::ratings::{PlayerRef, Ratings, RatingsError};
+use chess4d_archive::storage::{GameId, GameSummary, PlayerKind, RatingChange};
+use chess4d_core::{Color, Game};
+use chess4d_engine::Level;
+use std::path::Path;
+
+/// The profile a person plays under when no profile is chosen; their games are kept
+/// but never rated.
+pub const GUEST: &str = "Guest";
+
+/// The ratings service and what it knows about the game on the board.
+#[derive(Debug)]
+pub struct Scorebook {
+    ratings: Ratings,
+    /// Why the archive on disk could not be opened; games then live only in memory.
+    open_error: Option<String>,
+    /// [`Session::game_tag`] of the game the fields below are about.
+    tag: u64,
+    /// The archived game the board continues (resumed or adjourned before).
+    archived: Option<GameId>,
+    /// The rating choice stored with `archived`, which a resumed game keeps.
+    archived_rated: Option<bool>,
+    /// This game's end is already stored (or the game was over when it arrived).
+    recorded: bool,
+    /// The "Rated game" box; counts only while a profile is chosen.
+    rated: bool,
+}
+
+impl Scorebook {
+    /// Opens the archive in `data_dir` (`None`: `CHESS4D_DATA_DIR`, else the platform's
+    /// data folder). When that fails the scorebook keeps games in memory and
+    /// [`Scorebook::open_error`] says why; only a failing in-memory archive is an error.
+    pub fn open(data_dir: Option<&Path>) -> Result<Scorebook, RatingsError> {
+        match Ratings::open_data_dir(data_dir) {
+            Ok(r) => Ok(Scorebook::new(r)),
+            Err(e) => {
+                let mut book = Scorebook::new(Ratings::in_memory()?);
+                book.open_error = Some(format!(
+                    "{e}; games and ratings are kept only until the window closes"
+                ));
+                Ok(book)
+            }
+        }
+    }
+
+    /// A scorebook over an open service.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d::ratings::Ratings;
+    /// use chess4d::session::{Session, scorebook::Scorebook};
+    /// let mut book = Scorebook::new(Ratings::in_memory()?);
+    /// let mut s = Session::new(chess4d_variants::Catalog::embedded(), "full")?;
+    /// book.update(&mut s); // after every frame
+    /// assert!(book.rated_counts() == false); // nobody chosen: a guest game
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(ratings: Ratings) -> Scorebook {
+        Scorebook {
+            ratings,
+            open_error: None,
+            tag: 0,
+            archived: None,
+            archived_rated: None,
+            recorded: false,
+            rated: true,
+        }
+    }
+
+    /// The service, for reading.
+    pub fn ratings(&self) -> &Ratings {
+        &self.ratings
+    }
+
+    /// The service, for the panel's writes.
+    pub fn ratings_mut(&mut self) -> &mut Ratings {
+        &mut self.ratings
+    }
+
+    /// Why the archive file could not be opened, if it could not.
+    pub fn open_error(&self) -> Option<&str> {
+        self.open_error.as_deref()
+    }
+
+    /// The "Rated game" box.
+    pub fn rated_box(&mut self) -> &mut bool {
+        &mut self.rated
+    }
+
+    /// Whether the box may change: before the first move of a new game.
+    pub fn rated_editable(&self, session: &Session) -> bool {
+        self.archived_rated.is_none() && session.game().notation().next().is_none()
+    }
+
+    /// Whether the game on the board will count for ratings when it ends.
+    pub fn rated_counts(&self) -> bool {
+        match self.archived_rated {
+            Some(r) => r,
+            None => self.rated && self.ratings.current().is_some(),
+        }
+    }
+
+    /// The adjourned games of the current player (everyone's when nobody is chosen).
+    pub fn adjourned(&self) -> Result<Vec<GameSummary>, RatingsError> {
+        self.ratings.adjourned_games(self.ratings.current())
+    }
+
+    /// Keeps the archive in step with the session: adjourns games the player left,
+    /// starts afresh on a new game and records a game that just ended, once. Call it
+    /// after every frame's clicks and `tick`; what it did shows as session notices.
+    pub fn update(&mut self, session: &mut Session) {
+        for left in session.take_left_games() {
+            self.adjourn(session, &left);
+        }
+        // Learn's "try it" board is not a game for the archive.
+        if session.mode() == Mode::Learn {
+            return;
+        }
+        if session.game_tag() != self.tag {
+            self.tag = session.game_tag();
+            self.archived = None;
+            self.archived_rated = None;
+            // A loaded game that is already over is not a result of this sitting.
+            self.recorded = session.game().outcome().is_some();
+        }
+        if !self.recorded && session.game().outcome().is_some() {
+            // Once per game, even if storing fails: a retry each frame would only repeat
+            // the error.
+            self.recorded = true;
+            match self.record(session) {
+                Ok(Some(text)) => session.notify(false, text),
+                Ok(None) => {}
+                Err(e) => session.notify(true, format!("the game was not recorded: {e}")),
+            }
+        }
+    }
+
+    /// Adjourns the game in progress before the window closes.
+    pub fn quit(&mut self, session: &mut Session) {
+        if session.mode() == Mode::Learn {
+            // Brings the real game back from under "try it".
+            session.set_mode(Mode::Play);
+        }
+        self.update(session);
+        if let Some(left) = session.leaving() {
+            self.adjourn(session, &left);
+        }
+    }
+
+    /// Brings adjourned game `id` back onto the board, with its players and the
+    /// computer's level; the game in progress is adjourned first.
+    pub fn resume(&mut self, session: &mut Session, id: GameId) -> Result<(), RatingsError> {
+        self.update(session);
+        let resumed = self.ratings.resume(id, session.catalog())?;
+        let side = |kind: PlayerKind| match kind {
+            PlayerKind::Engine { .. } => Player::Computer,
+            PlayerKind::Human => Player::Human,
+        };
+        let level = [resumed.white.kind, resumed.black.kind]
+            .into_iter()
+            .find_map(|k| match k {
+                PlayerKind::Engine { level: Some(n) } => Level::new(n).ok(),
+                _ => None,
+            });
+        session.load_game(
+            resumed.game,
+            side(resumed.white.kind),
+            side(resumed.black.kind),
+        );
+        if let Some(level) = level {
+            session.set_level(level);
+        }
+        // Adjourns the game just left, with the bookkeeping of that game.
+        for left in session.take_left_games() {
+            self.adjourn(session, &left);
+        }
+        self.tag = session.game_tag();
+        self.archived = Some(id);
+        self.archived_rated = Some(resumed.rated);
+        self.recorded = false;
+        session.notify(false, format!("{id} resumed"));
+        Ok(())
+    }
+
+    /// Who sits on a side, as the archive knows them: the computer at `level`, or the
+    /// current profile (the guest's when nobody is chosen).
+    fn seat(&mut self, player: Player, level: Level) -> Result<PlayerRef, RatingsError> {
+        match player {
+            Player::Computer => Ok(PlayerRef::Computer(level.get())),
+            Player::Human => match self.ratings.current() {
+                Some(id) => Ok(PlayerRef::Profile(id)),
+                None => self.guest().map(PlayerRef::Profile),
+            },
+        }
+    }
+
+    fn guest(&mut self) -> Result<chess4d_archive::storage::PlayerId, RatingsError> {
+        match self.ratings.profile_named(GUEST) {
+            Ok(p) => Ok(p.id),
+            Err(RatingsError::UnknownProfile(_)) => self.ratings.create_profile(GUEST),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Stores the finished game on the board; the text to show, if any.
+    fn record(&mut self, session: &Session) -> Result<Option<String>, RatingsError> {
+        let game = session.game();
+        let [white, black] = Color::ALL.map(|c| session.player(c));
+        if self.archived.is_none() && white == Player::Computer && black == Player::Computer {
+            return Ok(None);
+        }
+        let recorded = match self.archived.take() {
+            Some(id) => self.ratings.finish_resumed(id, game)?,
+            None => {
+                let w = self.seat(white, session.level())?;
+                let b = self.seat(black, session.level())?;
+                // One profile on both sides (two people, no profiles): store, don't rate.
+                let rated = self.rated_counts() && w != b;
+                self.ratings.record_game(game, w, b, rated)?
+            }
+        };
+        let stored = self.ratings.archive().load_game(recorded.id)?;
+        let change = |name: &str, c: Option<RatingChange>| {
+            c.map(|c| format!("{name} {:.0} ({:+.0})", c.after.rating, c.delta()))
+        };
+        let changes: Vec<String> = [
+            change(&stored.white.name, recorded.white),
+            change(&stored.black.name, recorded.black),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        Ok(Some(if changes.is_empty() {
+            format!("{} stored (not rated)", recorded.id)
+        } else {
+            format!("rated {}: {}", recorded.id, changes.join(", "))
+        }))
+    }
+
+    /// Adjourns (or saves again, when it came from the archive) a game left in
+    /// progress; failures become notices.
+    fn adjourn(&mut self, session: &mut Session, left: &LeftGame) {
+        let same = left.tag == self.tag;
+        if same && self.recorded {
+            // Undone after its end: the result is already final.
+            return;
+        }
+        let [white, black] = left.players;
+        if white == Player::Computer && black == Player::Computer {
+            return;
+        }
+        let result = match self.archived.filter(|_| same) {
+            Some(id) => self.ratings.save_adjourned(id, &left.game).map(|()| id),
+            None => self.adjourn_new(&left.game, white, black, left.level),
+        };
+        match result {
+            Ok(id) => {
+                if same {
+                    self.archived = Some(id);
+                }
+                session.notify(
+                    false,
+                    format!("{id} adjourned: resume it from the Players tab"),
+                );
+            }
+            Err(e) => session.notify(true, format!("the game was not adjourned: {e}")),
+        }
+    }
+
+    fn adjourn_new(
+        &mut self,
+        game: &Game,
+        white: Player,
+        black: Player,
+        level: Level,
+    ) -> Result<GameId, RatingsError> {
+        let w = self.seat(white, level)?;
+        let b = self.seat(black, level)?;
+        let rated = self.rated && self.ratings.current().is_some() && w != b;
+        self.ratings.adjourn(game, w, b, rated)
+    }
+}
