@@ -124,6 +124,7 @@ pub struct Game {
     redo: Vec<Move>,
     legal: Vec<Move>,
     outcome: Option<Outcome>,
+    fault: Option<String>,
 }
 
 impl fmt::Debug for Game {
@@ -154,6 +155,7 @@ impl Game {
             redo: Vec::new(),
             legal: Vec::new(),
             outcome: None,
+            fault: None,
         };
         g.refresh();
         g
@@ -301,7 +303,14 @@ impl Game {
             .count()
     }
 
+    /// The rules' latest fault if the current position's answers came with one (then
+    /// the game is not declared over, whatever the move list says).
+    pub fn fault(&self) -> Option<&str> {
+        self.fault.as_deref()
+    }
+
     fn refresh(&mut self) {
+        let (faults_before, _) = self.rules.faults();
         self.rules.legal_moves(&self.pos, &mut self.legal);
         let info = self.rules.info();
         let side = self.pos.side_to_move();
@@ -337,6 +346,18 @@ impl Game {
                 winner: None,
                 reason: Reason::MoveLimit,
             });
+        }
+        // A broken plugin's empty answer is not a checkmate or a stalemate.
+        let (faults_after, latest) = self.rules.faults();
+        self.fault = None;
+        if faults_after != faults_before {
+            self.fault = Some(latest.unwrap_or_else(|| "the rules reported a fault".into()));
+            if self
+                .outcome
+                .is_some_and(|o| matches!(o.reason, Reason::Checkmate | Reason::Stalemate))
+            {
+                self.outcome = None;
+            }
         }
     }
 }

@@ -157,6 +157,14 @@ pub trait Rules: Send + Sync {
         vec![mv.from, mv.to]
     }
 
+    /// How many faults the rules have met that are not the players' doing (a rule
+    /// plugin's answer that failed the host's checks), and the latest one. When the count
+    /// grows during a call, that call's answer (an empty move list, say) is not to be
+    /// trusted. Table rules never fault.
+    fn faults(&self) -> (u64, Option<String>) {
+        (0, None)
+    }
+
     /// Reads a move string and finds the legal move it names.
     fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveParseError> {
         parse_among_legal(self, pos, text)

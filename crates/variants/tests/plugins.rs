@@ -219,8 +219,13 @@ fn moves_to_squares_off_the_board_are_dropped_and_reported() {
         fault.contains("off the board") && fault.contains("200"),
         "{fault}"
     );
+    assert!(
+        game.fault().is_some_and(|f| f.contains("off the board")),
+        "the game knows its position's answers came with a fault"
+    );
     game.play_str("bd").expect("the game goes on");
     assert_eq!(rules.format_position(game.position()), "K1RN1rnk b - - 1 1");
+    assert!(game.outcome().is_none(), "a fault never ends the game");
 }
 
 #[test]

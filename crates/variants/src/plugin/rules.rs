@@ -345,6 +345,10 @@ impl Rules for PluginRules {
         &self.info
     }
 
+    fn faults(&self) -> (u64, Option<String>) {
+        (self.fault_count(), self.last_fault())
+    }
+
     fn start_position(&self) -> Position {
         self.start.clone()
     }
