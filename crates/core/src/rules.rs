@@ -256,12 +256,7 @@ pub fn parse_among_legal<R: Rules + ?Sized>(
     };
     let text_trim = text.trim();
     let shape = &rules.info().shape;
-    let (from, used) = shape
-        .parse_square_prefix(text_trim)
-        .map_err(|e| err(e.reason))?;
-    let (to, _) = shape
-        .parse_square_prefix(&text_trim[used..])
-        .map_err(|e| err(e.reason))?;
+    // A move's own notation first: rules may write moves in a form of their own.
     let mut moves = Vec::new();
     rules.legal_moves(pos, &mut moves);
     if let Some(&m) = moves
@@ -270,6 +265,12 @@ pub fn parse_among_legal<R: Rules + ?Sized>(
     {
         return Ok(m);
     }
+    let (from, used) = shape
+        .parse_square_prefix(text_trim)
+        .map_err(|e| err(e.reason))?;
+    let (to, _) = shape
+        .parse_square_prefix(&text_trim[used..])
+        .map_err(|e| err(e.reason))?;
     let candidates: Vec<Move> = moves
         .into_iter()
         .filter(|m| m.from == from && m.to == to)
