@@ -150,7 +150,8 @@ fn side_panel(
     ui: &mut UiState,
     rig: &mut CameraRig,
 ) {
-    side.horizontal(|row| {
+    // Six tabs do not fit across the panel: the last ones wrap to a second row.
+    side.horizontal_wrapped(|row| {
         for (tab, label) in [
             (Tab::Play, "Play"),
             (Tab::Players, "Players"),
