@@ -202,3 +202,37 @@ fn an_archive_that_cannot_open_falls_back_to_memory_with_a_message() {
         1
     );
 }
+
+#[test]
+fn the_profile_at_the_first_move_plays_the_whole_game() {
+    let dir = TempDir::new("sitting");
+    let mut book = book_in(&dir.0);
+    let ann = book.ratings_mut().create_profile("Ann").expect("profile");
+    let bo = book.ratings_mut().create_profile("Bo").expect("profile");
+    book.ratings_mut().set_current(Some(ann)).expect("current");
+    let mut s = Session::new(Catalog::embedded(), "full").expect("session");
+    book.update(&mut s);
+    // Before the first move another choice still counts.
+    book.ratings_mut().set_current(Some(bo)).expect("current");
+    assert_eq!(book.playing_as(), Some(bo));
+    click(&mut s, "a2[0,0]");
+    click(&mut s, "a3[0,0]");
+    book.update(&mut s);
+    book.ratings_mut().set_current(Some(ann)).expect("current");
+    assert_eq!(book.playing_as(), Some(bo), "fixed at the first move");
+    s.resign();
+    book.update(&mut s);
+    let games = book.ratings().recent_games(None, 10).expect("games");
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        (games[0].white_name.as_str(), games[0].black_name.as_str()),
+        ("Bo", "Computer level 3")
+    );
+    let ratings = book.ratings();
+    assert_eq!(ratings.rating(ann, "full").expect("rating").games, 0);
+    assert_eq!(ratings.rating(bo, "full").expect("rating").games, 1);
+    // The next game is Ann's again.
+    s.new_game("full");
+    book.update(&mut s);
+    assert_eq!(book.playing_as(), Some(ann));
+}

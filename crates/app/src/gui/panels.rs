@@ -284,8 +284,7 @@ fn play_tab(
 /// moves, and for a resumed game).
 fn rated_row(side: &mut Ui, session: &Session, book: &mut Scorebook, ui: &mut UiState) {
     let current = book
-        .ratings()
-        .current()
+        .playing_as()
         .and_then(|id| book.ratings().archive().player(id).ok())
         .map(|p| p.name);
     side.horizontal(|row| {

@@ -5,7 +5,7 @@
 
 use super::{LeftGame, Mode, Player, Session};
 use crate::ratings::{PlayerRef, Ratings, RatingsError};
-use chess4d_archive::storage::{GameId, GameSummary, PlayerKind, RatingChange};
+use chess4d_archive::storage::{GameId, GameSummary, PlayerId, PlayerKind, RatingChange};
 use chess4d_core::{Color, Game};
 use chess4d_engine::Level;
 use std::path::Path;
@@ -29,6 +29,16 @@ pub struct Scorebook {
     /// This game's end is already stored (or the game was over when it arrived).
     recorded: bool,
     /// The "Rated game" box; counts only while a profile is chosen.
+    rated: bool,
+    /// The profile playing and the box, as they were at the game's first move: choosing
+    /// another profile in the middle of a game does not change who played it.
+    sitting: Option<Sitting>,
+}
+
+/// Who sits at the board for one game.
+#[derive(Clone, Copy, Debug)]
+struct Sitting {
+    profile: Option<PlayerId>,
     rated: bool,
 }
 
@@ -71,6 +81,7 @@ impl Scorebook {
             archived_rated: None,
             recorded: false,
             rated: true,
+            sitting: None,
         }
     }
 
@@ -103,8 +114,25 @@ impl Scorebook {
     pub fn rated_counts(&self) -> bool {
         match self.archived_rated {
             Some(r) => r,
-            None => self.rated && self.ratings.current().is_some(),
+            None => {
+                let s = self.sitting();
+                s.rated && s.profile.is_some()
+            }
         }
+    }
+
+    /// The profile the person at the board plays under (`None`: the guest): the
+    /// current one until the game's first move, then fixed for that game.
+    pub fn playing_as(&self) -> Option<PlayerId> {
+        self.sitting().profile
+    }
+
+    /// Who sits at the board: fixed at the game's first move, the current choice before.
+    fn sitting(&self) -> Sitting {
+        self.sitting.unwrap_or(Sitting {
+            profile: self.ratings.current(),
+            rated: self.rated,
+        })
     }
 
     /// The adjourned games of the current player (everyone's when nobody is chosen).
@@ -127,8 +155,12 @@ impl Scorebook {
             self.tag = session.game_tag();
             self.archived = None;
             self.archived_rated = None;
+            self.sitting = None;
             // A loaded game that is already over is not a result of this sitting.
             self.recorded = session.game().outcome().is_some();
+        }
+        if self.sitting.is_none() && session.game().notation().next().is_some() {
+            self.sitting = Some(self.sitting());
         }
         if !self.recorded && session.game().outcome().is_some() {
             // Once per game, even if storing fails: a retry each frame would only repeat
@@ -184,6 +216,7 @@ impl Scorebook {
         self.tag = session.game_tag();
         self.archived = Some(id);
         self.archived_rated = Some(resumed.rated);
+        self.sitting = None;
         self.recorded = false;
         session.notify(false, format!("{id} resumed"));
         Ok(())
@@ -194,14 +227,14 @@ impl Scorebook {
     fn seat(&mut self, player: Player, level: Level) -> Result<PlayerRef, RatingsError> {
         match player {
             Player::Computer => Ok(PlayerRef::Computer(level.get())),
-            Player::Human => match self.ratings.current() {
+            Player::Human => match self.sitting().profile {
                 Some(id) => Ok(PlayerRef::Profile(id)),
                 None => self.guest().map(PlayerRef::Profile),
             },
         }
     }
 
-    fn guest(&mut self) -> Result<chess4d_archive::storage::PlayerId, RatingsError> {
+    fn guest(&mut self) -> Result<PlayerId, RatingsError> {
         match self.ratings.profile_named(GUEST) {
             Ok(p) => Ok(p.id),
             Err(RatingsError::UnknownProfile(_)) => self.ratings.create_profile(GUEST),
@@ -283,7 +316,7 @@ impl Scorebook {
     ) -> Result<GameId, RatingsError> {
         let w = self.seat(white, level)?;
         let b = self.seat(black, level)?;
-        let rated = self.rated && self.ratings.current().is_some() && w != b;
+        let rated = self.rated_counts() && w != b;
         self.ratings.adjourn(game, w, b, rated)
     }
 }
