@@ -630,4 +630,39 @@ mod tests {
         );
         assert!(frame.cells.is_empty() && frame.quads.is_empty());
     }
+
+    #[test]
+    fn a_floating_piece_is_one_last_textured_draw_centred_on_its_pixel() {
+        let mut frame = Frame::default();
+        let area = Rect::new(0.0, 0.0, 1280.0, 720.0);
+        frame.build(&scene(), [1280, 720], area, false);
+        let draws = frame.draws.len();
+        let mut floating = scene();
+        let piece = ScenePiece {
+            square: 9,
+            glyph: 'N',
+            white: false,
+        };
+        floating.floating = Some((piece, [300.0, 200.0]));
+        frame.build(&floating, [1280, 720], area, false);
+        assert_eq!(frame.draws.len(), draws + 1);
+        let last = frame.draws.last().unwrap();
+        assert!(last.pipe == QuadPipe::TexturedOverlay && !last.in_tesseract);
+        assert_eq!(last.range.len(), 1);
+        let q = frame.quads[last.range.start as usize];
+        assert_eq!(q.mode, MODE_PIECE);
+        assert_eq!(q.uv, piece_uv('N'));
+        let centre = (Vec2::from_slice(&q.p0) + Vec2::from_slice(&q.p2)) * 0.5;
+        assert!(centre.distance(Vec2::new(300.0, 200.0)) < 1e-3);
+        // Same size as the flat boards' pieces.
+        let flat = FlatLayout::new(
+            BoardGeometry::new(floating.shape).unwrap(),
+            layout(View::Both, area).flat.unwrap(),
+        );
+        assert!(((q.p2[0] - q.p0[0]).abs() - flat.square_size() * 0.94).abs() < 1e-2);
+        // A pointer position that is not a number draws nothing extra.
+        floating.floating = Some((piece, [f32::NAN, 3.0]));
+        frame.build(&floating, [1280, 720], area, false);
+        assert_eq!(frame.draws.len(), draws);
+    }
 }
