@@ -17,6 +17,7 @@
 //! ```
 
 mod atlas;
+mod fit;
 mod font;
 mod frame;
 mod gpu;

@@ -1,0 +1,143 @@
+//! Fitting the tesseract camera to a picture: the app's drawing area beside a side
+//! panel is often taller than wide, and a camera set up for a wide picture clips the
+//! outer cube there.
+
+use crate::projection::{BoardGeometry, FOV_Y_DEG, Projector, Rect};
+use crate::scene::Camera;
+
+/// Share of the rectangle's smaller half-angle left free around a fitted board, so
+/// pieces standing on corner squares and the cube lines keep a little air.
+const FIT_MARGIN: f32 = 0.06;
+
+impl Camera {
+    /// This camera at the distance where the whole board, every W copy's cube, fits
+    /// into `rect` with a small margin, seen from any yaw and pitch (so orbiting does
+    /// not pump the zoom). The angles, pan and 4D settings are kept; the 4D rotation
+    /// and perspective are taken into account. A good home view for any rectangle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_render::{BoardGeometry, Camera, Projector, Rect};
+    /// let tall = Rect::new(0.0, 0.0, 300.0, 900.0);
+    /// let cam = Camera::default().fit([4, 4, 2, 2], tall);
+    /// let p = Projector::new(&cam, tall);
+    /// let board = BoardGeometry::new([4, 4, 2, 2]).unwrap();
+    /// for corner in board.cube_corners(1) {
+    ///     assert!(tall.contains(p.project(corner).unwrap().truncate()));
+    /// }
+    /// ```
+    pub fn fit(&self, shape: [u8; 4], rect: Rect) -> Camera {
+        let Some(board) = BoardGeometry::new(shape) else {
+            return *self;
+        };
+        let proj = Projector::new(self, rect);
+        let radius = (0..board.sizes()[3])
+            .flat_map(|w| board.cube_corners(w))
+            .map(|c| proj.to_world(c).length())
+            .fold(0.0f32, f32::max);
+        let half_angle = narrowest_half_angle(rect);
+        Camera {
+            distance: radius / (half_angle * (1.0 - FIT_MARGIN)).sin(),
+            ..*self
+        }
+    }
+
+    /// This camera pulled back just enough that what fills a square (or wider) picture
+    /// at its distance fills a taller `rect` across instead of being clipped at the
+    /// sides; unchanged for a rectangle at least as wide as tall. Keeps the user's zoom:
+    /// apply it to the camera being drawn and picked, every frame.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_render::{Camera, Rect};
+    /// let cam = Camera::default();
+    /// assert_eq!(cam.fitted(Rect::new(0.0, 0.0, 800.0, 600.0)), cam);
+    /// assert!(cam.fitted(Rect::new(0.0, 0.0, 400.0, 800.0)).distance > cam.distance);
+    /// ```
+    pub fn fitted(&self, rect: Rect) -> Camera {
+        let full = (FOV_Y_DEG.to_radians() * 0.5).sin();
+        let narrow = narrowest_half_angle(rect).sin();
+        Camera {
+            distance: self.distance * full / narrow,
+            ..*self
+        }
+    }
+}
+
+/// Half of the smaller of the vertical and horizontal fields of view for `rect`.
+fn narrowest_half_angle(rect: Rect) -> f32 {
+    let half_y = FOV_Y_DEG.to_radians() * 0.5;
+    let aspect = (rect.w.max(1.0) / rect.h.max(1.0)).clamp(0.05, 20.0);
+    let half_x = (aspect * half_y.tan()).atan();
+    half_y.min(half_x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::{Vec2, Vec3};
+
+    fn bounds(points: impl IntoIterator<Item = Vec3>) -> (Vec2, Vec2) {
+        points.into_iter().fold(
+            (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+            |(lo, hi), p| (lo.min(p.truncate()), hi.max(p.truncate())),
+        )
+    }
+
+    fn assert_inside(cam: &Camera, shape: [u8; 4], rect: Rect, what: &str) -> (Vec2, Vec2) {
+        let board = BoardGeometry::new(shape).unwrap();
+        let p = Projector::new(cam, rect);
+        let (lo, hi) = bounds(
+            (0..board.sizes()[3])
+                .flat_map(|w| board.cube_corners(w))
+                .map(|c| p.project(c).unwrap()),
+        );
+        assert!(
+            lo.x > rect.x && lo.y > rect.y && hi.x < rect.x + rect.w && hi.y < rect.y + rect.h,
+            "{what} {shape:?} {rect:?} {cam:?}: {lo} {hi}"
+        );
+        (lo, hi)
+    }
+
+    #[test]
+    fn fitted_cameras_keep_every_cube_inside_tall_and_wide_pictures() {
+        for shape in [[4, 4, 2, 2], [5, 5, 5, 1], [4, 4, 4, 4], [8, 8, 1, 1]] {
+            for (w, h) in [
+                (300.0, 900.0),
+                (420.0, 700.0),
+                (700.0, 700.0),
+                (1280.0, 500.0),
+            ] {
+                let rect = Rect::new(17.0, 40.0, w, h);
+                let home = Camera::for_shape(shape);
+                assert_inside(&home.fitted(rect), shape, rect, "fitted");
+                for yaw in (0..360).step_by(45) {
+                    for pitch in [-50.0, 0.0, 24.0, 80.0] {
+                        let cam = Camera {
+                            yaw_deg: yaw as f32,
+                            pitch_deg: pitch,
+                            xw_deg: 20.0,
+                            ..home
+                        };
+                        let fit = cam.fit(shape, rect);
+                        let (lo, hi) = assert_inside(&fit, shape, rect, "fit");
+                        // ... and fills a fair part of the narrow side.
+                        let used = (hi - lo).max_element() / w.min(h);
+                        assert!(
+                            used > 0.4,
+                            "{shape:?} {w}x{h} yaw {yaw} pitch {pitch}: {used}"
+                        );
+                    }
+                }
+            }
+        }
+        // Wide pictures keep the zoom; taller ones pull back more the taller they are.
+        let cam = Camera::default();
+        assert_eq!(cam.fitted(Rect::new(0.0, 0.0, 900.0, 500.0)), cam);
+        let a = cam.fitted(Rect::new(0.0, 0.0, 500.0, 700.0)).distance;
+        let b = cam.fitted(Rect::new(0.0, 0.0, 300.0, 900.0)).distance;
+        assert!(cam.distance < a && a < b);
+    }
+}
