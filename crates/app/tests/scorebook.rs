@@ -236,3 +236,49 @@ fn the_profile_at_the_first_move_plays_the_whole_game() {
     book.update(&mut s);
     assert_eq!(book.playing_as(), Some(ann));
 }
+
+#[test]
+fn learn_try_it_borrows_the_board_without_touching_the_archive() {
+    use chess4d::session::Mode;
+    use chess4d::session::learn::TRY_IT;
+    let dir = TempDir::new("learn");
+    let mut book = book_in(&dir.0);
+    let mut s = Session::new(Catalog::embedded(), "full").expect("session");
+    s.set_player(Color::Black, Player::Human);
+    book.update(&mut s);
+    click(&mut s, "a2[0,0]");
+    click(&mut s, "a3[0,0]");
+    book.update(&mut s);
+    let tag = s.game_tag();
+
+    // "Try it" plays a game of its own; resigning it is not a result.
+    s.set_mode(Mode::Learn);
+    s.learn_step(TRY_IT);
+    book.update(&mut s);
+    assert_ne!(s.game_tag(), tag);
+    assert!(s.game().moves().is_empty());
+    s.resign();
+    book.update(&mut s);
+    assert!(
+        book.ratings()
+            .recent_games(None, 10)
+            .expect("games")
+            .is_empty()
+    );
+
+    // Back in Play the first game is there again, and a new game adjourns it.
+    s.set_mode(Mode::Play);
+    book.update(&mut s);
+    assert_eq!(s.game_tag(), tag);
+    assert_eq!(s.game().moves().len(), 1);
+    assert!(s.new_game("full"));
+    book.update(&mut s);
+    let list = book.adjourned().expect("list");
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].plies, 1);
+    // The adjourned game is the archive's only game.
+    assert_eq!(
+        book.ratings().recent_games(None, 10).expect("games").len(),
+        1
+    );
+}
