@@ -282,7 +282,7 @@ fn profile_row(
 ) {
     let player = &row.player;
     let label = if current == Some(player.id) {
-        RichText::new(format!("▶ {}", player.name)).strong()
+        RichText::new(format!("• {}", player.name)).strong()
     } else {
         RichText::new(&player.name)
     };
