@@ -9,6 +9,9 @@
 #   CHESS4D_BIN=path/to/chess4d scripts/window-test.sh
 #   SHOTS=dir scripts/window-test.sh   # where screenshots go (default target/window-test)
 #
+# The app keeps its games in a fresh temporary CHESS4D_DATA_DIR, removed at the end, so
+# a test run never writes into the person's own archive (~/.local/share/chess4d).
+#
 # With CI set, missing tools, no display or no adapter fail the run; without CI a
 # missing tool is reported as SKIPPED.
 set -euo pipefail
@@ -37,9 +40,21 @@ fi
 
 mkdir -p "$SHOTS"
 log="$SHOTS/app.log"
+CHESS4D_DATA_DIR=$(mktemp -d)
+export CHESS4D_DATA_DIR
+app=
+# The app is stopped (and waited for) before its data folder goes, so it cannot write
+# into a folder being removed.
+cleanup() {
+  if [ -n "$app" ]; then
+    kill "$app" 2>/dev/null || true
+    wait "$app" 2>/dev/null || true
+  fi
+  rm -rf "$CHESS4D_DATA_DIR"
+}
+trap cleanup EXIT
 "$CHESS4D_BIN" view --white human --black human --window-size 1200x760 --print-squares >"$log" 2>&1 &
 app=$!
-trap 'kill $app 2>/dev/null || true' EXIT
 
 # The app prints the square centres once its first frame is laid out.
 for _ in $(seq 1 120); do
