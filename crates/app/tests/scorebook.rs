@@ -6,7 +6,7 @@ use chess4d::ratings::Ratings;
 use chess4d::session::scorebook::{GUEST, Scorebook};
 use chess4d::session::{Player, Session};
 use chess4d_archive::storage::GameStatus;
-use chess4d_core::{Color, Reason};
+use chess4d_core::{Color, Game, Move, Position, Reason, Rules, Square, Undo, VariantInfo};
 use chess4d_variants::Catalog;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -280,5 +280,79 @@ fn learn_try_it_borrows_the_board_without_touching_the_archive() {
     assert_eq!(
         book.ratings().recent_games(None, 10).expect("games").len(),
         1
+    );
+}
+
+/// Rules whose answers for Black fail the host's checks: Black gets no moves and a fault.
+struct FaultyForBlack {
+    inner: std::sync::Arc<dyn Rules>,
+    faults: AtomicUsize,
+}
+
+impl Rules for FaultyForBlack {
+    fn info(&self) -> &VariantInfo {
+        self.inner.info()
+    }
+    fn start_position(&self) -> Position {
+        self.inner.start_position()
+    }
+    fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        if pos.side_to_move() == Color::Black {
+            self.faults.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.inner.legal_moves(pos, out);
+        }
+    }
+    fn make_move(&self, pos: &mut Position, mv: Move) -> Undo {
+        self.inner.make_move(pos, mv)
+    }
+    fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        self.inner.is_attacked(pos, sq, by)
+    }
+    fn attackers(&self, pos: &Position, sq: Square, by: Color, out: &mut Vec<Square>) {
+        self.inner.attackers(pos, sq, by, out)
+    }
+    fn faults(&self) -> (u64, Option<String>) {
+        let n = self.faults.load(Ordering::Relaxed) as u64;
+        (n, (n > 0).then(|| "move list failed the check".to_string()))
+    }
+}
+
+#[test]
+fn a_rules_fault_shows_and_no_result_is_recorded_while_it_lasts() {
+    let dir = TempDir::new("fault");
+    let mut book = book_in(&dir.0);
+    let mut s = Session::new(Catalog::embedded(), "full").expect("session");
+    let rules = std::sync::Arc::new(FaultyForBlack {
+        inner: s.rules().clone(),
+        faults: AtomicUsize::new(0),
+    });
+    s.load_game(Game::new(rules), Player::Human, Player::Human);
+    book.update(&mut s);
+    click(&mut s, "a2[0,0]");
+    click(&mut s, "a3[0,0]");
+    book.update(&mut s);
+    assert_eq!(s.game().moves().len(), 1, "{}", s.status_line());
+    assert_eq!(
+        s.game().outcome(),
+        None,
+        "an empty faulty answer is no stalemate"
+    );
+    assert!(
+        s.status_line()
+            .contains("rules fault: move list failed the check"),
+        "{}",
+        s.status_line()
+    );
+
+    s.resign();
+    assert!(s.game().outcome().is_some() && s.game().fault().is_some());
+    book.update(&mut s);
+    book.update(&mut s);
+    let games = book.ratings().recent_games(None, 10).expect("games");
+    assert!(
+        games.iter().all(|g| g.status != GameStatus::Finished),
+        "a result under a fault was recorded: {games:?}"
     );
 }

@@ -117,7 +117,9 @@ fn top_bar(bar: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Came
 fn status_bar(bar: &mut Ui, session: &Session) {
     bar.horizontal(|bar| {
         let over = session.game().outcome().is_some();
-        let colour = if over {
+        let colour = if session.game().fault().is_some() {
+            widgets::BAD
+        } else if over {
             widgets::accent(bar.visuals())
         } else if session.game().in_check() {
             widgets::BAD
@@ -226,6 +228,15 @@ fn play_tab(
         session.set_level(l);
     }
     rated_row(side, session, book, ui);
+    if let Some(fault) = session.game().fault() {
+        side.label(
+            RichText::new(format!(
+                "The rules' answer failed the host's checks: {fault}. The game is not \
+                 declared over here, and no result is recorded while this shows."
+            ))
+            .color(widgets::BAD),
+        );
+    }
     side.horizontal(|row| {
         if row.button("New game").clicked() {
             let v = session.variant().to_string();

@@ -338,8 +338,18 @@ impl Session {
 
     // ---- words -----------------------------------------------------------------------
 
-    /// Whose move it is, or how the game ended, with check and the thinking computer.
+    /// Whose move it is, or how the game ended, with check and the thinking computer,
+    /// and the rules' fault when their answer failed the host's checks.
     pub fn status_line(&self) -> String {
+        let mut s = self.play_words();
+        if let Some(f) = self.game.fault() {
+            s.push_str(" — rules fault: ");
+            s.push_str(f);
+        }
+        s
+    }
+
+    fn play_words(&self) -> String {
         if let Some(o) = self.game.outcome() {
             return outcome_words(o);
         }

@@ -162,7 +162,10 @@ impl Scorebook {
         if self.sitting.is_none() && session.game().notation().next().is_some() {
             self.sitting = Some(self.sitting());
         }
-        if !self.recorded && session.game().outcome().is_some() {
+        // A result reached while the rules fault is not trusted: it is not stored (the
+        // game can still be adjourned), and is recorded once the fault is gone.
+        if !self.recorded && session.game().outcome().is_some() && session.game().fault().is_none()
+        {
             // Once per game, even if storing fails: a retry each frame would only repeat
             // the error.
             self.recorded = true;
