@@ -25,6 +25,8 @@ pub(crate) struct Evaluator {
     pawn: Vec<bool>,
     tropism: Vec<i32>,
     coords: Vec<[u8; 4]>,
+    /// The variant's move limit in plies (0: none).
+    move_limit: i32,
     /// 0 in the centre, 100 in a corner: where a lone king is easiest to mate.
     edge: Vec<i32>,
     bare_kings_draw: bool,
@@ -103,6 +105,7 @@ impl Evaluator {
             pawn,
             tropism,
             coords,
+            move_limit: info.move_limit_plies as i32,
             edge,
             bare_kings_draw: info.bare_kings_draw,
         }
@@ -168,7 +171,16 @@ impl Evaluator {
             }
         }
         let us = pos.side_to_move().index();
-        score[us] - score[1 - us] + TEMPO
+        let s = score[us] - score[1 - us] + TEMPO;
+        // An advantage fades as the move-limit draw nears: the side ahead then prefers
+        // the captures and pawn moves that reset the clock, which is how it makes
+        // progress instead of shuffling into a draw.
+        if self.move_limit > 0 {
+            let left = (2 * self.move_limit - pos.halfmove_clock() as i32).max(self.move_limit);
+            s * left / (2 * self.move_limit)
+        } else {
+            s
+        }
     }
 }
 
