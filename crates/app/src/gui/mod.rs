@@ -175,15 +175,12 @@ impl App {
         event_loop.exit();
     }
 
-    /// The camera drawn: the rig's, pulled back when the tesseract's picture is taller
-    /// than wide so the cubes fit across.
+    /// The camera drawn and picked: the rig's, pulled back when the tesseract's picture
+    /// is taller than wide so the cubes fit across.
     fn camera(&self) -> chess4d_render::Camera {
         let mut c = self.rig.shown;
         if let Some(t) = layout(self.ui.view, self.board_area).tesseract {
-            let aspect = t.w / t.h.max(1.0);
-            if aspect < 1.0 {
-                c.distance /= aspect.max(0.3).powf(0.8);
-            }
+            c = c.fitted(t);
         }
         c
     }
@@ -253,6 +250,10 @@ impl App {
         let camera = self.camera();
         let mut scene = self.session.scene(self.ui.view, camera);
         scene.theme = self.ui.theme;
+        match (&mut scene.floating, self.input.pos) {
+            (Some((_, at)), Some(p)) => *at = [p.x, p.y],
+            _ => scene.floating = None,
+        }
         let Some(gpu) = self.gpu.as_mut() else {
             return;
         };
@@ -303,7 +304,8 @@ fn print_squares(shape: &[u8; 4], view: View, area: Rect, session: &Session) {
     let Some(flat) = layout(view, area).flat else {
         return;
     };
-    let flat = FlatLayout::new(board, flat);
+    // Flipped as the scene is, so the printed positions are where the squares are drawn.
+    let flat = FlatLayout::new(board, flat).flipped(session.black_at_bottom());
     let mut out = std::io::stdout().lock();
     for sq in 0..board.square_count() as u16 {
         if let Some(c) = flat.square_centre(sq) {

@@ -5,7 +5,7 @@
 use crate::session::Session;
 use crate::session::opponent::Job;
 use chess4d_core::Move;
-use egui::{Align2, Color32, Context, FontId, RichText, Stroke, Ui};
+use egui::{Align2, Color32, Context, FontId, RichText, Ui};
 
 /// Highlight colour of the program (titles, results), readable on either theme.
 pub fn accent(v: &egui::Visuals) -> Color32 {
@@ -268,7 +268,6 @@ pub fn overlays(
                 });
             });
     }
-    drag_ghost(ctx, session, pointer);
     hover_name(ctx, session, pointer);
 }
 
@@ -295,42 +294,4 @@ fn hover_name(ctx: &Context, session: &Session, pointer: &super::input::Pointer)
     let rect = egui::Rect::from_min_size(at, galley.size()).expand(4.0);
     painter.rect_filled(rect, 4.0, Color32::from_black_alpha(190));
     painter.galley(at, galley, Color32::WHITE);
-}
-
-/// The dragged piece at the pointer.
-fn drag_ghost(ctx: &Context, session: &Session, pointer: &super::input::Pointer) {
-    let (Some(from), Some(p)) = (session.dragging(), pointer.pos) else {
-        return;
-    };
-    let Some(piece) = session.game().position().piece_at(from) else {
-        return;
-    };
-    let ppp = ctx.pixels_per_point();
-    let at = egui::pos2(p.x / ppp, p.y / ppp);
-    let info = session.rules().info();
-    let letter = info.letter(piece).to_ascii_uppercase().to_string();
-    let white = piece.color() == chess4d_core::Color::White;
-    let (fill, ink) = if white {
-        (
-            Color32::from_rgb(250, 245, 232),
-            Color32::from_rgb(20, 20, 24),
-        )
-    } else {
-        (
-            Color32::from_rgb(34, 34, 38),
-            Color32::from_rgb(238, 238, 232),
-        )
-    };
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Tooltip,
-        egui::Id::unique("ghost"),
-    ));
-    painter.circle(at, 20.0, fill, Stroke::new(2.0, ink));
-    painter.text(
-        at,
-        Align2::CENTER_CENTER,
-        letter,
-        FontId::proportional(22.0),
-        ink,
-    );
 }

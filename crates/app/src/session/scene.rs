@@ -35,11 +35,16 @@ impl Session {
             arrows: picture.arrows.clone(),
             view,
             camera,
+            flip: self.black_at_bottom(),
             ..Scene::default()
         };
-        if let Some(d) = self.dragging() {
-            // The dragged piece follows the pointer (drawn by the window), not its square.
-            scene.pieces.retain(|p| p.square != d.0);
+        if let Some(d) = self.dragging()
+            && let Some(i) = scene.pieces.iter().position(|p| p.square == d.0)
+        {
+            // The dragged piece follows the pointer, not its square: the window puts the
+            // pointer's position in (a NaN position draws nothing until it does).
+            let piece = scene.pieces.remove(i);
+            scene.floating = Some((piece, [f32::NAN; 2]));
         }
         let shape_matches = info.shape == self.rules().info().shape;
         if shape_matches {
@@ -51,6 +56,13 @@ impl Session {
             }
         }
         scene
+    }
+
+    /// Whether the flat boards turn to Black's side: a person plays Black against the
+    /// computer.
+    pub fn black_at_bottom(&self) -> bool {
+        self.player(Color::Black) == super::Player::Human
+            && self.player(Color::White) == super::Player::Computer
     }
 
     /// The rules and picture the board shows now.

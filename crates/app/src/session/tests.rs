@@ -79,7 +79,11 @@ fn drag_and_drop_moves_and_a_drop_off_the_board_cancels() {
     // The dragged piece leaves its square in the picture.
     let scene = s.scene(View::Both, Default::default());
     assert!(scene.pieces.iter().all(|p| p.square != from.0));
+    // It floats instead, as the same white pawn; the window sets the position.
+    let (floating, _) = scene.floating.expect("the dragged piece floats");
+    assert_eq!((floating.glyph, floating.white), ('P', true));
     s.release(None);
+    assert_eq!(s.scene(View::Both, Default::default()).floating, None);
     assert_eq!(s.game().moves().len(), 0);
     s.press(from);
     s.release(Some(to));
@@ -457,5 +461,18 @@ fn going_back_through_the_moves_pauses_the_computer_until_asked() {
     assert!(
         !s.reviewing(),
         "playing from here drops the old continuation"
+    );
+}
+
+#[test]
+fn the_flat_boards_turn_to_black_only_when_a_person_plays_black_against_the_computer() {
+    let mut s = session();
+    assert!(!s.scene(View::Both, Default::default()).flip, "two people");
+    s.set_player(Color::White, Player::Computer);
+    assert!(s.scene(View::Both, Default::default()).flip);
+    s.set_player(Color::Black, Player::Computer);
+    assert!(
+        !s.scene(View::Both, Default::default()).flip,
+        "two computers"
     );
 }
