@@ -259,11 +259,12 @@ fn learn_try_it_borrows_the_board_without_touching_the_archive() {
     assert!(s.game().moves().is_empty());
     s.resign();
     book.update(&mut s);
-    assert!(
-        book.ratings()
-            .recent_games(None, 10)
-            .expect("games")
-            .is_empty()
+    // The archive holds only the first game, in progress (saved after its move).
+    let games = book.ratings().recent_games(None, 10).expect("games");
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(
+        (games[0].status, games[0].plies),
+        (GameStatus::Adjourned, 1)
     );
 
     // Back in Play the first game is there again, and a new game adjourns it.
@@ -355,4 +356,45 @@ fn a_rules_fault_shows_and_no_result_is_recorded_while_it_lasts() {
         games.iter().all(|g| g.status != GameStatus::Finished),
         "a result under a fault was recorded: {games:?}"
     );
+}
+
+#[test]
+fn a_game_in_progress_survives_a_kill_after_every_move_and_ends_on_the_same_entry() {
+    let dir = TempDir::new("kill");
+    {
+        let mut book = book_in(&dir.0);
+        let mut s = Session::new(Catalog::embedded(), "full").expect("session");
+        s.set_player(Color::Black, Player::Human);
+        book.update(&mut s);
+        click(&mut s, "a2[0,0]");
+        click(&mut s, "a3[0,0]");
+        book.update(&mut s);
+        click(&mut s, "a3[0,1]");
+        click(&mut s, "a2[0,1]");
+        book.update(&mut s);
+        assert_eq!(s.game().moves().len(), 2, "{}", s.status_line());
+        // Dropped here without `quit`, as a killed program would be.
+    }
+    let mut book = book_in(&dir.0);
+    let list = book.adjourned().expect("list");
+    assert_eq!(list.len(), 1, "{list:?}");
+    assert_eq!(list[0].plies, 2);
+    let mut s = Session::new(Catalog::embedded(), "full").expect("session");
+    book.resume(&mut s, list[0].id).expect("resume");
+    assert_eq!(book.on_board(), Some(list[0].id));
+    let moves: Vec<&str> = s.game().notation().collect();
+    assert_eq!(moves, ["a2[0,0]a3[0,0]", "a3[0,1]a2[0,1]"]);
+
+    // Played on and finished: recorded over that same entry, one game in all.
+    click(&mut s, "b2[0,0]");
+    click(&mut s, "b3[0,0]");
+    book.update(&mut s);
+    assert_eq!(book.adjourned().expect("list").len(), 1);
+    s.resign();
+    book.update(&mut s);
+    let games = book.ratings().recent_games(None, 10).expect("games");
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(games[0].id, list[0].id);
+    assert_eq!(games[0].status, GameStatus::Finished);
+    assert_eq!(games[0].plies, 3);
 }

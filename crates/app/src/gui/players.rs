@@ -53,6 +53,8 @@ pub fn players_tab(
         });
     }
     let mut resume: Option<GameId> = None;
+    // The game on the board is saved as adjourned after each move; it is not resumed.
+    let on_board = book.on_board();
     match state.adjourned.as_ref().map(|a| &a.list) {
         Some(Ok(list)) if list.is_empty() => {
             side.label(
@@ -65,7 +67,9 @@ pub fn players_tab(
         Some(Ok(list)) => {
             for g in list {
                 side.horizontal(|row| {
-                    if row.button("Resume").clicked() {
+                    if on_board == Some(g.id) {
+                        row.label(RichText::new("on the board").weak());
+                    } else if row.button("Resume").clicked() {
                         resume = Some(g.id);
                     }
                     row.label(format!(

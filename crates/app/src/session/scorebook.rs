@@ -6,7 +6,7 @@
 use super::{LeftGame, Mode, Player, Session};
 use crate::ratings::{PlayerRef, Ratings, RatingsError};
 use chess4d_archive::storage::{GameId, GameSummary, PlayerId, PlayerKind, RatingChange};
-use chess4d_core::{Color, Game};
+use chess4d_core::{Color, Game, Move};
 use chess4d_engine::Level;
 use std::path::Path;
 
@@ -33,6 +33,9 @@ pub struct Scorebook {
     /// The profile playing and the box, as they were at the game's first move: choosing
     /// another profile in the middle of a game does not change who played it.
     sitting: Option<Sitting>,
+    /// The moves of this game as the archive last saw them (or as it arrived), so a
+    /// game in progress is saved once after each move, not every frame.
+    saved: Vec<Move>,
 }
 
 /// Who sits at the board for one game.
@@ -82,6 +85,7 @@ impl Scorebook {
             recorded: false,
             rated: true,
             sitting: None,
+            saved: Vec::new(),
         }
     }
 
@@ -135,6 +139,12 @@ impl Scorebook {
         })
     }
 
+    /// The archive entry of the game on the board, once it has one (saved after its
+    /// first move, or resumed).
+    pub fn on_board(&self) -> Option<GameId> {
+        self.archived
+    }
+
     /// The adjourned games of the current player (everyone's when nobody is chosen).
     pub fn adjourned(&self) -> Result<Vec<GameSummary>, RatingsError> {
         self.ratings.adjourned_games(self.ratings.current())
@@ -158,10 +168,13 @@ impl Scorebook {
             self.sitting = None;
             // A loaded game that is already over is not a result of this sitting.
             self.recorded = session.game().outcome().is_some();
+            // A game arriving with moves (a loaded file) is saved at its next move.
+            self.saved = session.game().moves().to_vec();
         }
         if self.sitting.is_none() && session.game().notation().next().is_some() {
             self.sitting = Some(self.sitting());
         }
+        self.save_in_progress(session);
         // A result reached while the rules fault is not trusted: it is not stored (the
         // game can still be adjourned), and is recorded once the fault is gone.
         if !self.recorded && session.game().outcome().is_some() && session.game().fault().is_none()
@@ -221,6 +234,7 @@ impl Scorebook {
         self.archived_rated = Some(resumed.rated);
         self.sitting = None;
         self.recorded = false;
+        self.saved = session.game().moves().to_vec();
         session.notify(false, format!("{id} resumed"));
         Ok(())
     }
@@ -278,6 +292,38 @@ impl Scorebook {
         } else {
             format!("rated {}: {}", recorded.id, changes.join(", "))
         }))
+    }
+
+    /// Saves the game in progress after each move, as an adjourned entry (created at
+    /// the first move, then updated), so killing the program loses at most the move
+    /// being made; its end is later recorded over that same entry. Not while moves can
+    /// be replayed (the archive keeps the moves played until a different one is made),
+    /// nor once the game is over.
+    fn save_in_progress(&mut self, session: &mut Session) {
+        let game = session.game();
+        if self.recorded
+            || game.outcome().is_some()
+            || game.can_redo()
+            || game.moves() == self.saved.as_slice()
+            || (self.archived.is_none() && game.moves().is_empty())
+        {
+            return;
+        }
+        let [white, black] = Color::ALL.map(|c| session.player(c));
+        if self.archived.is_none() && white == Player::Computer && black == Player::Computer {
+            return;
+        }
+        // Marked saved even when storing fails: a retry each frame would only repeat
+        // the error; the next move tries again.
+        self.saved = game.moves().to_vec();
+        let result = match self.archived {
+            Some(id) => self.ratings.save_adjourned(id, game).map(|()| id),
+            None => self.adjourn_new(game, white, black, session.level()),
+        };
+        match result {
+            Ok(id) => self.archived = Some(id),
+            Err(e) => session.notify(true, format!("the game in progress was not saved: {e}")),
+        }
     }
 
     /// Adjourns (or saves again, when it came from the archive) a game left in
