@@ -22,6 +22,10 @@ fi
 
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 chmod 700 "$XDG_RUNTIME_DIR"
+# Tests never touch the player's own archive.
+CHESS4D_DATA_DIR="$(mktemp -d)"
+export CHESS4D_DATA_DIR
+trap 'rm -rf "$CHESS4D_DATA_DIR"' EXIT
 
 echo "== building the workspace (plugins included)"
 cargo build --workspace --all-targets
