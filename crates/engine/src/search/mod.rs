@@ -5,14 +5,16 @@
 //! All buffers (move lists, ordering keys, PV lines) are made once per search and reused
 //! per ply, so the tree walk itself allocates nothing.
 
+mod ordering;
+mod root;
+
+use crate::Limits;
 use crate::eval::{Evaluator, victim};
-use crate::rng::Rng;
-use crate::score::{INFINITY, MATE, MATE_BOUND, Score, from_table, to_table};
+use crate::score::{INFINITY, MATE, MATE_BOUND, from_table, to_table};
 use crate::tt::{Bound, MoveRef, Table};
-use crate::{Limits, SearchInfo, SearchResult};
 use chess4d_core::{Move, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The deepest ply a line may reach, extensions and quiescence included.
 pub(crate) const MAX_PLY: usize = 128;
@@ -23,19 +25,6 @@ const POLL_EVERY: u64 = 1024;
 const QUIESCE_PLIES: u32 = 8;
 /// Quiescence plies within which a check is answered with every evasion.
 const QUIESCE_EVASION_PLIES: u32 = 2;
-
-const TT_MOVE: i32 = 1 << 30;
-const CAPTURE: i32 = 1 << 28;
-const PROMOTION: i32 = 1 << 27;
-const KILLER: i32 = 1 << 26;
-const HISTORY_MAX: i32 = 1 << 24;
-
-struct RootMove {
-    mv: Move,
-    /// The level's noise for this move, fixed for the whole search.
-    bonus: i32,
-    score: i32,
-}
 
 pub(crate) struct Search<'a> {
     rules: &'a dyn Rules,
@@ -95,188 +84,6 @@ impl<'a> Search<'a> {
             squares,
             move_limit: info.move_limit_plies,
         }
-    }
-
-    /// Iterative deepening from `pos`; `None` when the side to move has no legal move.
-    pub(crate) fn run(
-        &mut self,
-        pos: &mut Position,
-        limits: &Limits,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> Option<SearchResult> {
-        self.tt.new_search();
-        let mut legal = Vec::new();
-        self.rules.legal_moves(pos, &mut legal);
-        if legal.is_empty() {
-            return None;
-        }
-        let mut rng = Rng::new(limits.seed ^ pos.hash());
-        let noise = limits.level.noise();
-        let mut root: Vec<RootMove> = legal
-            .iter()
-            .map(|&mv| RootMove {
-                mv,
-                bonus: rng.symmetric(noise),
-                score: -INFINITY,
-            })
-            .collect();
-        // First iteration order: captures and promotions by value, then the rest.
-        root.sort_by_key(|r| -self.static_key(pos, &r.mv, None, 0));
-
-        let max_depth = limits.effective_depth();
-        let mut result = SearchResult {
-            best: root[0].mv,
-            score: Score(0),
-            depth: 0,
-            pv: vec![root[0].mv],
-            nodes: 0,
-            time: Duration::ZERO,
-        };
-        for depth in 1..=max_depth {
-            self.seldepth = 0;
-            // Aspiration: most iterations land near the last score; a narrow window
-            // cuts more, and a miss is searched again with the window opened.
-            let mut window = if depth >= 4 && !result.score.is_mate() {
-                (result.score.0 - 50, result.score.0 + 50)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let best = loop {
-                let pass = self.root_pass(pos, &mut root, depth, window.0, window.1);
-                match pass {
-                    Some((_, v, _)) if !self.stopped && v <= window.0 && window.0 > -INFINITY => {
-                        window.0 = -INFINITY;
-                    }
-                    Some((_, v, _)) if !self.stopped && v >= window.1 && window.1 < INFINITY => {
-                        window.1 = INFINITY;
-                    }
-                    // Stopped mid-pass: only a move that beat the window's floor is
-                    // known to be good.
-                    Some((_, v, _)) if self.stopped && v <= window.0 => break None,
-                    other => break other,
-                }
-            };
-            if let Some((i, _, line)) = best {
-                // A move that beat the previous best in an unfinished iteration is
-                // still better than it: keep it.
-                result.best = root[i].mv;
-                result.score = Score(root[i].score);
-                result.pv = line;
-            }
-            if self.stopped {
-                break;
-            }
-            result.depth = depth;
-            result.nodes = self.nodes;
-            result.time = self.start.elapsed();
-            on_info(&SearchInfo {
-                depth,
-                seldepth: self.seldepth as u32,
-                score: result.score,
-                nodes: self.nodes,
-                time: result.time,
-                pv: result.pv.clone(),
-            });
-            // Stable: among equal scores, the earlier (better ordered) stays first.
-            root.sort_by_key(|r| -r.score);
-            if let Some(k) = root.iter().position(|r| r.mv == result.best) {
-                root[..=k].rotate_right(1);
-            }
-            for h in &mut self.history {
-                *h /= 2;
-            }
-            if self.should_stop_deepening(depth, &result, root.len(), limits) {
-                break;
-            }
-        }
-        result.nodes = self.nodes;
-        result.time = self.start.elapsed();
-        Some(result)
-    }
-
-    /// One pass over the root moves with the window `(alpha, beta)`: the best move's
-    /// index, score and line, or `None` if stopped before the first move was searched.
-    fn root_pass(
-        &mut self,
-        pos: &mut Position,
-        root: &mut [RootMove],
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-    ) -> Option<(usize, i32, Vec<Move>)> {
-        let root_hash = pos.hash();
-        let mut best: Option<(usize, i32, Vec<Move>)> = None;
-        for (i, entry) in root.iter_mut().enumerate() {
-            let RootMove { mv, bonus, .. } = *entry;
-            let undo = self.rules.make_move(pos, mv);
-            let check = self.rules.in_check(pos);
-            self.path.push(root_hash);
-            let nd = depth as i32 - 1 + check as i32;
-            // The level's noise shifts this move's window, so the child is searched
-            // exactly as if its score carried the bonus.
-            let (a, b) = (alpha - bonus, beta - bonus);
-            let raw = if best.is_none() {
-                -self.negamax(pos, nd, -b, -a, 1, check, true)
-            } else {
-                let v = -self.negamax(pos, nd, -a - 1, -a, 1, check, true);
-                if v > a && v < b {
-                    -self.negamax(pos, nd, -b, -a, 1, check, true)
-                } else {
-                    v
-                }
-            };
-            self.path.pop();
-            self.rules.unmake_move(pos, &undo);
-            if self.stopped {
-                break;
-            }
-            let v = if raw.abs() < MATE_BOUND {
-                raw + bonus
-            } else {
-                raw
-            };
-            entry.score = v;
-            if best.as_ref().is_none_or(|b| v > b.1) {
-                let mut line = Vec::with_capacity(self.pv[1].len() + 1);
-                line.push(mv);
-                line.extend_from_slice(&self.pv[1]);
-                best = Some((i, v, line));
-                alpha = alpha.max(v);
-                if v >= beta {
-                    break;
-                }
-            }
-        }
-        best
-    }
-
-    fn should_stop_deepening(
-        &self,
-        depth: u32,
-        result: &SearchResult,
-        root_moves: usize,
-        limits: &Limits,
-    ) -> bool {
-        if let Some(mate) = result.score.mate_in() {
-            // A mate seen within the full-width depth will not get shorter.
-            if (2 * mate.unsigned_abs()) <= depth {
-                return true;
-            }
-        }
-        if self.nodes >= self.node_limit {
-            return true;
-        }
-        let Some(deadline) = self.deadline else {
-            return false;
-        };
-        if root_moves == 1 {
-            return true;
-        }
-        // The next iteration costs a few times this one; started late it would mostly
-        // be thrown away (though a move that beats the old best early is still kept).
-        let _ = limits;
-        let total = deadline.saturating_duration_since(self.start);
-        self.start.elapsed() * 5 >= total * 3
     }
 
     #[inline]
@@ -594,87 +401,5 @@ impl<'a> Search<'a> {
         let mv = best_move.as_ref().map(MoveRef::of);
         self.tt.store(hash, 0, to_table(best, ply), bound, mv);
         best
-    }
-
-    fn set_pv(&mut self, ply: usize, mv: Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.push(mv);
-        line.extend_from_slice(&tail[0]);
-    }
-
-    fn is_killer(&self, ply: usize, mv: &Move) -> bool {
-        self.killers[ply].contains(&Some(*mv))
-    }
-
-    fn reward_quiet(&mut self, ply: usize, mv: Move, code: u8, depth: i32) {
-        let k = &mut self.killers[ply];
-        if k[0] != Some(mv) {
-            k[1] = k[0];
-            k[0] = Some(mv);
-        }
-        if let Some(h) = self
-            .history
-            .get_mut(code as usize * self.squares + mv.to.index())
-        {
-            *h = (*h + depth * depth).min(HISTORY_MAX);
-        }
-    }
-
-    /// The ordering key of a move: table move, captures by MVV-LVA, promotions,
-    /// killers, then history.
-    #[inline]
-    fn static_key(&self, pos: &Position, mv: &Move, tt_move: Option<MoveRef>, ply: usize) -> i32 {
-        if tt_move.is_some_and(|t| t.matches(mv)) {
-            return TT_MOVE;
-        }
-        let promo = mv.promotion.map_or(0, |k| self.eval.value(k));
-        let mover = pos.piece_at(mv.from);
-        if let Some(v) = victim(pos, mv) {
-            let attacker = mover.map_or(0, |p| self.eval.value(p.kind()));
-            return CAPTURE + self.eval.value(v.kind()) * 64 - attacker / 16 + promo;
-        }
-        if mv.promotion.is_some() {
-            return PROMOTION + promo;
-        }
-        let k = &self.killers[ply];
-        if k[0] == Some(*mv) {
-            return KILLER;
-        }
-        if k[1] == Some(*mv) {
-            return KILLER - 1;
-        }
-        mover.map_or(0, |p| {
-            self.history
-                .get(p.code() as usize * self.squares + mv.to.index())
-                .copied()
-                .unwrap_or(0)
-        })
-    }
-
-    fn order_moves(&mut self, pos: &Position, ply: usize, tt_move: Option<MoveRef>) {
-        let mut keys = std::mem::take(&mut self.keys[ply]);
-        keys.clear();
-        for mv in &self.moves[ply] {
-            keys.push(self.static_key(pos, mv, tt_move, ply));
-        }
-        self.keys[ply] = keys;
-    }
-
-    /// Brings the best remaining move to slot `i` (selection sort: most nodes cut off
-    /// after a few moves, so sorting the whole list would be wasted).
-    #[inline]
-    fn pick(&mut self, ply: usize, i: usize) -> Move {
-        let keys = &mut self.keys[ply];
-        let mut best = i;
-        for j in i + 1..keys.len() {
-            if keys[j] > keys[best] {
-                best = j;
-            }
-        }
-        keys.swap(i, best);
-        self.moves[ply].swap(i, best);
-        self.moves[ply][i]
     }
 }
