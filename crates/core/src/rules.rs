@@ -93,6 +93,35 @@ pub trait Rules: Send + Sync {
     /// Every legal move of the side to move, into `out` (cleared first).
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>);
 
+    /// The legal moves that capture (en passant included) or promote, into `out`
+    /// (cleared first), in the order [`Rules::legal_moves`] gives them: what a
+    /// quiescence search looks at.
+    ///
+    /// The default filters [`Rules::legal_moves`]; rules that can skip quiet moves
+    /// while generating should, since most of a search's leaves only need these.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_core::{Position, Rules};
+    /// // The noisy moves are the legal moves that take something or promote.
+    /// fn check(rules: &dyn Rules, pos: &Position) {
+    ///     let (mut all, mut noisy) = (Vec::new(), Vec::new());
+    ///     rules.legal_moves(pos, &mut all);
+    ///     rules.legal_captures(pos, &mut noisy);
+    ///     assert!(noisy.iter().all(|m| all.contains(m)));
+    /// }
+    /// ```
+    fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.legal_moves(pos, out);
+        let us = pos.side_to_move();
+        out.retain(|m| {
+            m.promotion.is_some()
+                || m.capture.is_some()
+                || pos.piece_at(m.to).is_some_and(|p| p.color() != us)
+        });
+    }
+
     /// Plays a legal move; returns what is needed to take it back.
     fn make_move(&self, pos: &mut Position, mv: Move) -> Undo;
 

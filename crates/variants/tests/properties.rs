@@ -150,8 +150,62 @@ fn engine_legal(rules: &dyn Rules, pos: &Position) -> BTreeSet<(usize, usize, Op
     set
 }
 
+/// The legal moves that take something or promote, by filtering the full list.
+fn noisy_by_filter(rules: &dyn Rules, pos: &Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    rules.legal_moves(pos, &mut moves);
+    let us = pos.side_to_move();
+    moves.retain(|m| {
+        m.promotion.is_some()
+            || m.capture.is_some()
+            || pos.piece_at(m.to).is_some_and(|p| p.color() != us)
+    });
+    moves
+}
+
+fn noisy_generated(rules: &dyn Rules, pos: &Position) -> Vec<Move> {
+    let mut moves = vec![Move::new(chess4d_core::Square(0), chess4d_core::Square(1))];
+    rules.legal_captures(pos, &mut moves); // must clear what was there
+    moves
+}
+
+#[test]
+fn captures_only_generation_matches_on_promotions_and_en_passant() {
+    let rules = rules("orthodox");
+    let (mut promotions, mut en_passant) = (0, 0);
+    for fen in [
+        // Promotions with and without capture, checks, pins (chessprogramming.org, position 4).
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 b kq - 0 1",
+        // En passant, and a king in check that can only step or take.
+        "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+        "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ] {
+        let pos = rules.parse_position(fen).unwrap();
+        let noisy = noisy_generated(&*rules, &pos);
+        assert_eq!(noisy, noisy_by_filter(&*rules, &pos), "{fen}");
+        promotions += noisy.iter().filter(|m| m.promotion.is_some()).count();
+        en_passant += noisy.iter().filter(|m| m.capture.is_some()).count();
+    }
+    // Position 4 with Black to move has 4 capturing and 4 quiet promotions (bxa1, b1);
+    // the third position one en-passant capture.
+    assert_eq!((promotions, en_passant), (8, 1));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn captures_only_generation_is_the_filtered_move_list_in_order(
+        variant in prop_oneof![Just("full"), Just("classic"), Just("orthodox"), Just("raumschach")],
+        choices in proptest::collection::vec(0usize..1000, 0..80),
+    ) {
+        let rules = rules(variant);
+        for pos in walk(&*rules, &choices) {
+            prop_assert_eq!(noisy_generated(&*rules, &pos), noisy_by_filter(&*rules, &pos), "{}", rules.format_position(&pos));
+        }
+    }
 
     #[test]
     fn every_generated_move_is_legal_by_the_spec_and_none_is_missing(

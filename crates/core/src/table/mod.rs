@@ -437,7 +437,11 @@ impl Rules for TableRules {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        movegen::legal_moves(self, pos, out);
+        movegen::legal_moves(self, pos, movegen::Wanted::All, out);
+    }
+
+    fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) {
+        movegen::legal_moves(self, pos, movegen::Wanted::Noisy, out);
     }
 
     fn make_move(&self, pos: &mut Position, mv: Move) -> Undo {

@@ -4,6 +4,10 @@
 //! shields the king from a line attack (is pinned), or it captures off its landing
 //! square (en passant). Every other move is legal as generated; the rest are judged on
 //! a view of the board after the move, without making it.
+//!
+//! The same walk serves quiescence: asked for noisy moves only, it never builds the
+//! quiet ones, which spares most of the king-safety tests (a king has up to 80
+//! neighbours on a 4D board, and each quiet king step needs one).
 
 use super::attacks::{PinList, attacked, checks, pinned};
 use super::{Mode, Span, TableRules};
@@ -12,7 +16,16 @@ use crate::moves::Move;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 
-pub(super) fn legal_moves(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) {
+/// Which moves a generation wants.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Wanted {
+    /// Every legal move.
+    All,
+    /// Captures (en passant included) and promotions only.
+    Noisy,
+}
+
+pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, out: &mut Vec<Move>) {
     out.clear();
     let us = pos.side_to_move();
     let them = !us;
@@ -26,7 +39,7 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, out: &mut Vec<Move
             if let Some(p) = *slot
                 && p.color() == us
             {
-                piece_moves(rules, pos, us, Square(i as u16), p, out);
+                piece_moves(rules, pos, us, Square(i as u16), p, wanted, out);
             }
         }
         return;
@@ -45,7 +58,7 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, out: &mut Vec<Move
         if in_check && checks.count > 1 && !rules.is_royal(p) {
             continue; // only the king can answer a double check
         }
-        piece_moves(rules, pos, us, from, p, out);
+        piece_moves(rules, pos, us, from, p, wanted, out);
         let royal = rules.is_royal(p);
         let free = !royal && !in_check && pins_known && !pins.contains(from);
         // Most pieces are neither the king nor pinned: their moves are legal as
@@ -72,7 +85,7 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, out: &mut Vec<Move
         }
         out.truncate(keep);
     }
-    if !in_check {
+    if !in_check && wanted == Wanted::All {
         castling_moves(rules, pos, us, king, out);
     }
 }
@@ -105,41 +118,45 @@ fn piece_moves(
     us: Color,
     from: Square,
     p: Piece,
+    wanted: Wanted,
     out: &mut Vec<Move>,
 ) {
     let pawn = rules.is_pawn(p);
+    let quiet = wanted == Wanted::All;
     for span in rules.spans_of(p, from) {
         let ray = rules.rays.squares(span.start, span.len as usize);
         for &to in ray {
             match pos.piece_at(to) {
                 None => {
                     if span.mode != Mode::Capture {
-                        push(rules, pawn, us, Move::new(from, to), out);
+                        push(rules, pawn, us, Move::new(from, to), quiet, out);
                     } else if pawn && pos.en_passant() == Some(to) {
                         en_passant(rules, pos, us, from, to, out);
                     }
                 }
                 Some(q) => {
                     if q.color() != us && span.mode != Mode::Move {
-                        push(rules, pawn, us, Move::new(from, to), out);
+                        push(rules, pawn, us, Move::new(from, to), true, out);
                     }
                     break;
                 }
             }
         }
         if pawn && span.len == 1 && span.mode == Mode::Move && span.along_y && span.full > 1 {
-            double_step(rules, pos, us, from, span, out);
+            double_step(rules, pos, us, from, span, quiet, out);
         }
     }
 }
 
+/// Adds `mv`, once per promotion choice where a pawn reaches its zone; a move that
+/// neither promotes nor is `kept` (a quiet move in a noisy generation) is left out.
 #[inline]
-fn push(rules: &TableRules, pawn: bool, us: Color, mv: Move, out: &mut Vec<Move>) {
+fn push(rules: &TableRules, pawn: bool, us: Color, mv: Move, kept: bool, out: &mut Vec<Move>) {
     if pawn && !rules.promotion.is_empty() && rules.in_promotion_zone(mv.to, us) {
         for &k in &rules.promotion {
             out.push(mv.with_promotion(k));
         }
-    } else {
+    } else if kept {
         out.push(mv);
     }
 }
@@ -150,6 +167,7 @@ fn double_step(
     us: Color,
     from: Square,
     span: &Span,
+    quiet: bool,
     out: &mut Vec<Move>,
 ) {
     let Some(rank) = rules.double_step_rank else {
@@ -166,7 +184,7 @@ fn double_step(
     }
     let ray = rules.rays.squares(span.start, 2);
     if pos.piece_at(ray[0]).is_none() && pos.piece_at(ray[1]).is_none() {
-        push(rules, true, us, Move::new(from, ray[1]), out);
+        push(rules, true, us, Move::new(from, ray[1]), quiet, out);
     }
 }
 

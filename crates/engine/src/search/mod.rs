@@ -342,13 +342,15 @@ impl<'a> Search<'a> {
             }
         }
         let rules = self.rules;
-        rules.legal_moves(pos, &mut self.moves[ply]);
-        if self.moves[ply].is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
-        if !in_check {
-            // Only captures and promotions: a quiet position is judged as it stands.
-            self.moves[ply].retain(|m| m.promotion.is_some() || victim(pos, m).is_some());
+        if in_check {
+            rules.legal_moves(pos, &mut self.moves[ply]);
+            if self.moves[ply].is_empty() {
+                return -MATE + ply as i32;
+            }
+        } else {
+            // Only captures and promotions: a quiet position is judged as it stands
+            // (a stalemate too; the main search sees those).
+            rules.legal_captures(pos, &mut self.moves[ply]);
         }
         self.order_moves(pos, ply, None);
         let mut best = stand;
