@@ -1,0 +1,342 @@
+//! Turning a [`Scene`] into GPU instance lists on the CPU: translucent cells for the
+//! tesseract, and screen-space quads (pieces, marks, lines, arrows, labels, flat boards)
+//! in three ranges that the renderer draws with one call each. The lists keep their
+//! capacity between frames, so a steady scene allocates nothing.
+
+mod flat;
+mod tesseract;
+
+use std::ops::Range;
+
+use glam::{Mat4, Vec2, Vec4};
+
+use crate::atlas::piece_uv;
+use crate::instances::{
+    CellInstance, Globals, MODE_PIECE, MODE_SOLID, QuadInstance, rect_quad, square_quad,
+};
+use crate::layout::{FlatLayout, layout};
+use crate::projection::{BoardGeometry, MIN_W_DIVISOR, Rect};
+use crate::scene::{FLOATING_PIECE_PX, Highlight, Scene, ScenePiece};
+use crate::style::{Rgba, highlight_rank, palette, piece_colours};
+
+/// Depth nudge that puts a mark just behind the piece on the same square.
+const BEHIND: f32 = 2e-5;
+
+/// How a run of quads is drawn: with or without the atlas (plain quads never pay for
+/// texture reads, which dominate on software rasterizers), depth-tested or on top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum QuadPipe {
+    PlainDepth = 0,
+    TexturedDepth = 1,
+    PlainOverlay = 2,
+    TexturedOverlay = 3,
+}
+
+/// One draw call's worth of quads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct QuadDraw {
+    pub(crate) range: Range<u32>,
+    pub(crate) pipe: QuadPipe,
+    /// Clipped to the tesseract rectangle (else the whole target).
+    pub(crate) in_tesseract: bool,
+}
+
+/// The CPU side of one frame.
+#[derive(Default)]
+pub(crate) struct Frame {
+    pub(crate) cells: Vec<CellInstance>,
+    pub(crate) quads: Vec<QuadInstance>,
+    /// Runs of `quads` in drawing order: at most three for the tesseract (lines and
+    /// marks, pieces, arrows) and three for the flat boards (squares, pieces and
+    /// labels, marks and arrows), whatever the scene holds.
+    pub(crate) draws: Vec<QuadDraw>,
+    /// Pixel rectangle `[x, y, w, h]` the tesseract draws are clipped to.
+    pub(crate) tesseract_scissor: Option<[u32; 4]>,
+    pub(crate) target: [u32; 2],
+    pub(crate) globals: Globals,
+    pub(crate) clear: Rgba,
+    marks: Vec<Option<Highlight>>,
+    sorted_cells: Vec<(f32, CellInstance)>,
+    sorted_sprites: Vec<(f32, QuadInstance)>,
+}
+
+impl Frame {
+    /// Rebuild every list for `scene` drawn into `area` of a `target`-sized image.
+    pub(crate) fn build(&mut self, scene: &Scene, target: [u32; 2], area: Rect, srgb: bool) {
+        self.cells.clear();
+        self.quads.clear();
+        self.draws.clear();
+        self.tesseract_scissor = None;
+        self.target = target;
+        let pal = palette(scene.theme);
+        self.clear = pal.background;
+        self.globals = Globals {
+            params: [0.0, MIN_W_DIVISOR, 0.0, 0.0],
+            target: [target[0].max(1) as f32, target[1].max(1) as f32, 0.0, 0.0],
+            ..Globals::default()
+        };
+        let Some(board) = BoardGeometry::new(scene.shape) else {
+            return;
+        };
+        self.collect_marks(scene, &board);
+        let split = layout(scene.view, area);
+        if let Some(rect) = split.tesseract {
+            self.build_tesseract(scene, &board, rect, &pal);
+        }
+        let start = self.quads.len();
+        if let (Some(t), Some(_)) = (split.tesseract, split.flat) {
+            let line = Rect::new(t.x + t.w - 1.0, t.y, 2.0, t.h);
+            self.quads.push(rect_quad(line, pal.separator, MODE_SOLID));
+        }
+        if let Some(rect) = split.flat {
+            self.build_flat(scene, &board, rect, &pal, start);
+        } else {
+            self.close(start, QuadPipe::PlainOverlay, false);
+        }
+        if let Some((piece, at)) = scene.floating {
+            self.push_floating(scene, &board, split.flat, piece, at);
+        }
+        if srgb {
+            self.convert_to_linear();
+        }
+    }
+
+    /// The dragged piece: one more draw on top of everything, at the flat boards'
+    /// piece size so it matches what it was picked up from.
+    fn push_floating(
+        &mut self,
+        scene: &Scene,
+        board: &BoardGeometry,
+        flat: Option<Rect>,
+        piece: ScenePiece,
+        at: [f32; 2],
+    ) {
+        if !at.iter().all(|v| v.is_finite()) {
+            return;
+        }
+        let side = flat
+            .map(|r| FlatLayout::new(*board, r).flipped(scene.flip).square_size())
+            .filter(|&s| s >= 2.0)
+            .unwrap_or(FLOATING_PIECE_PX);
+        let (fill, line) = piece_colours(piece.white);
+        let start = self.quads.len();
+        self.quads.push(square_quad(
+            Vec2::from(at).extend(0.0),
+            side * 0.47,
+            piece_uv(piece.glyph),
+            fill,
+            line,
+            MODE_PIECE,
+        ));
+        self.close(start, QuadPipe::TexturedOverlay, false);
+    }
+
+    /// Record the quads pushed since `start` as one draw.
+    fn close(&mut self, start: usize, pipe: QuadPipe, in_tesseract: bool) {
+        let end = self.quads.len();
+        if end > start {
+            let range = start as u32..end as u32;
+            self.draws.push(QuadDraw {
+                range,
+                pipe,
+                in_tesseract,
+            });
+        }
+    }
+
+    /// An sRGB target encodes what the shader writes: hand it linear colours, converted
+    /// once per instance here instead of once per pixel on the GPU.
+    fn convert_to_linear(&mut self) {
+        for cell in &mut self.cells {
+            cell.fill = srgb_to_linear(cell.fill);
+            cell.edge = srgb_to_linear(cell.edge);
+        }
+        for quad in &mut self.quads {
+            quad.colour = srgb_to_linear(quad.colour);
+            if quad.mode == MODE_PIECE {
+                quad.colour2 = srgb_to_linear(quad.colour2);
+            }
+        }
+    }
+
+    /// The strongest mark of every square, for tinting tesseract cells.
+    fn collect_marks(&mut self, scene: &Scene, board: &BoardGeometry) {
+        self.marks.clear();
+        self.marks.resize(board.square_count(), None);
+        for &(square, h) in &scene.highlights {
+            if let Some(slot) = self.marks.get_mut(square as usize)
+                && slot.is_none_or(|old| highlight_rank(h) >= highlight_rank(old))
+            {
+                *slot = Some(h);
+            }
+        }
+    }
+}
+
+fn srgb_to_linear(c: Rgba) -> Rgba {
+    let f = |v: f32| {
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    [f(c[0]), f(c[1]), f(c[2]), c[3]]
+}
+
+/// A square's colour: a1 (all coordinates 0) is dark, like chess.
+fn is_dark(board: &BoardGeometry, square: u16) -> bool {
+    board
+        .coords(square)
+        .is_some_and(|c| c.iter().sum::<u32>() % 2 == 0)
+}
+
+/// Clip-space transform that squeezes the tesseract's own clip space into `rect` of the
+/// whole target, so no viewport switch is needed inside the app's render pass.
+fn clip_remap(rect: Rect, target: [u32; 2]) -> Mat4 {
+    let (tw, th) = (target[0].max(1) as f32, target[1].max(1) as f32);
+    let sx = rect.w / tw;
+    let sy = rect.h / th;
+    let tx = (rect.x + rect.w * 0.5) / tw * 2.0 - 1.0;
+    let ty = 1.0 - (rect.y + rect.h * 0.5) / th * 2.0;
+    Mat4::from_cols(
+        Vec4::new(sx, 0.0, 0.0, 0.0),
+        Vec4::new(0.0, sy, 0.0, 0.0),
+        Vec4::Z,
+        Vec4::new(tx, ty, 0.0, 1.0),
+    )
+}
+
+fn scissor(rect: Rect, target: [u32; 2]) -> Option<[u32; 4]> {
+    let x0 = rect.x.floor().clamp(0.0, target[0] as f32) as u32;
+    let y0 = rect.y.floor().clamp(0.0, target[1] as f32) as u32;
+    let x1 = (rect.x + rect.w).ceil().clamp(0.0, target[0] as f32) as u32;
+    let y1 = (rect.y + rect.h).ceil().clamp(0.0, target[1] as f32) as u32;
+    (x1 > x0 && y1 > y0).then(|| [x0, y0, x1 - x0, y1 - y0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{Arrow, ArrowKind, View};
+
+    fn scene() -> Scene {
+        Scene {
+            pieces: vec![ScenePiece {
+                square: 0,
+                glyph: 'R',
+                white: true,
+            }],
+            highlights: vec![(0, Highlight::Selected), (16, Highlight::LegalMove)],
+            arrows: vec![Arrow {
+                from: 0,
+                to: 32,
+                kind: ArrowKind::Hint,
+            }],
+            ..Scene::default()
+        }
+    }
+
+    #[test]
+    fn draw_lists_hold_every_square_and_piece_and_reuse_memory() {
+        let mut frame = Frame::default();
+        let area = Rect::new(0.0, 0.0, 1280.0, 720.0);
+        frame.build(&scene(), [1280, 720], area, false);
+        assert_eq!(frame.cells.len(), 64);
+        let pieces = frame.quads.iter().filter(|q| q.mode == MODE_PIECE).count();
+        assert_eq!(pieces, 2, "one piece in each view");
+        let pipes: Vec<QuadPipe> = frame.draws.iter().map(|d| d.pipe).collect();
+        use QuadPipe::*;
+        assert_eq!(
+            pipes,
+            [
+                PlainDepth,
+                TexturedDepth,
+                PlainOverlay,
+                PlainOverlay,
+                TexturedOverlay,
+                PlainOverlay
+            ]
+        );
+        let tesseract_arrow = &frame.draws[2];
+        assert!(
+            tesseract_arrow.in_tesseract && tesseract_arrow.range.len() == 2,
+            "shaft and head"
+        );
+        let caps = (frame.cells.capacity(), frame.quads.capacity());
+        frame.build(&scene(), [1280, 720], area, false);
+        assert_eq!(caps, (frame.cells.capacity(), frame.quads.capacity()));
+    }
+
+    #[test]
+    fn views_and_bad_shapes() {
+        let mut frame = Frame::default();
+        let area = Rect::new(0.0, 0.0, 640.0, 480.0);
+        frame.build(
+            &Scene {
+                view: View::Flat,
+                ..scene()
+            },
+            [640, 480],
+            area,
+            false,
+        );
+        assert!(frame.cells.is_empty() && frame.tesseract_scissor.is_none());
+        frame.build(
+            &Scene {
+                view: View::Tesseract,
+                ..scene()
+            },
+            [640, 480],
+            area,
+            false,
+        );
+        assert!(frame.draws.iter().all(|d| d.in_tesseract));
+        assert_eq!(frame.tesseract_scissor, Some([0, 0, 640, 480]));
+        frame.build(
+            &Scene {
+                shape: [255, 255, 255, 255],
+                ..scene()
+            },
+            [640, 480],
+            area,
+            false,
+        );
+        assert!(frame.cells.is_empty() && frame.quads.is_empty());
+    }
+
+    #[test]
+    fn a_floating_piece_is_one_last_textured_draw_centred_on_its_pixel() {
+        let mut frame = Frame::default();
+        let area = Rect::new(0.0, 0.0, 1280.0, 720.0);
+        frame.build(&scene(), [1280, 720], area, false);
+        let draws = frame.draws.len();
+        let mut floating = scene();
+        let piece = ScenePiece {
+            square: 9,
+            glyph: 'N',
+            white: false,
+        };
+        floating.floating = Some((piece, [300.0, 200.0]));
+        frame.build(&floating, [1280, 720], area, false);
+        assert_eq!(frame.draws.len(), draws + 1);
+        let last = frame.draws.last().unwrap();
+        assert!(last.pipe == QuadPipe::TexturedOverlay && !last.in_tesseract);
+        assert_eq!(last.range.len(), 1);
+        let q = frame.quads[last.range.start as usize];
+        assert_eq!(q.mode, MODE_PIECE);
+        assert_eq!(q.uv, piece_uv('N'));
+        let centre = (Vec2::from_slice(&q.p0) + Vec2::from_slice(&q.p2)) * 0.5;
+        assert!(centre.distance(Vec2::new(300.0, 200.0)) < 1e-3);
+        // Same size as the flat boards' pieces.
+        let flat = FlatLayout::new(
+            BoardGeometry::new(floating.shape).unwrap(),
+            layout(View::Both, area).flat.unwrap(),
+        );
+        assert!(((q.p2[0] - q.p0[0]).abs() - flat.square_size() * 0.94).abs() < 1e-2);
+        // A pointer position that is not a number draws nothing extra.
+        floating.floating = Some((piece, [f32::NAN, 3.0]));
+        frame.build(&floating, [1280, 720], area, false);
+        assert_eq!(frame.draws.len(), draws);
+    }
+}
