@@ -16,6 +16,20 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a node's `best` score says, given the window `(alpha, beta)` it was
+    /// searched with.
+    pub(crate) fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A stored move, checked against the legal list before use: a hash collision can
 /// never make the search play a move that is not legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -280,13 +280,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha0, beta);
         self.tt.store(
             hash,
             depth as u32,
@@ -393,13 +387,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_in {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_in, beta);
         let mv = best_move.as_ref().map(MoveRef::of);
         self.tt.store(hash, 0, to_table(best, ply), bound, mv);
         best
