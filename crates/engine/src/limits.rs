@@ -87,6 +87,43 @@ impl Level {
         }
     }
 
+    /// What this level does, in one line for a person choosing a level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_engine::Level;
+    /// assert_eq!(
+    ///     Level::new(3).unwrap().describe(),
+    ///     "level 3: looks 3 plies ahead, with up to 45 centipawns of noise"
+    /// );
+    /// assert_eq!(
+    ///     Level::new(6).unwrap().describe(),
+    ///     "level 6: searches 64,000 positions a move"
+    /// );
+    /// ```
+    pub fn describe(self) -> String {
+        let n = self.0;
+        match (self.node_budget(), self.noise()) {
+            (Some(nodes), _) => {
+                let (thousands, rest) = (nodes / 1000, nodes % 1000);
+                format!("level {n}: searches {thousands},{rest:03} positions a move")
+            }
+            (None, 0) if n == Level::MAX.0 => {
+                format!("level {n}: full strength, searches for all the time it is given")
+            }
+            (None, noise) => format!(
+                "level {n}: looks {} {} ahead, with up to {noise} centipawns of noise",
+                self.max_depth(),
+                if self.max_depth() == 1 {
+                    "ply"
+                } else {
+                    "plies"
+                }
+            ),
+        }
+    }
+
     /// The largest random change, in centipawns, added to a root move's score.
     pub fn noise(self) -> i32 {
         match self.0 {

@@ -222,6 +222,7 @@ fn play_tab(
     let mut level = session.level().get();
     if side
         .add(egui::Slider::new(&mut level, 1..=8).text("computer level"))
+        .on_hover_text(session.level().describe())
         .changed()
         && let Ok(l) = Level::new(level)
     {
