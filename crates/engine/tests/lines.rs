@@ -71,7 +71,7 @@ fn multipv_beyond_the_legal_moves_reports_each_once() {
         .parse_position("k7/8/8/8/8/8/r7/K7 w - - 0 1")
         .expect("a position");
     let n = legal(&*rules, &pos).len();
-    assert!(n >= 1 && n < 5, "{n}");
+    assert!((1..5).contains(&n), "{n}");
     let limits = Limits {
         multipv: 5,
         ..Limits::depth(3)
