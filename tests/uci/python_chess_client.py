@@ -7,6 +7,7 @@ Checks, each failing with a message (exit status 1):
   * the options are listed with their types and can be set;
   * `analyse` with MultiPV 3 gives three lines with distinct, legal first moves;
   * a whole game (the engine on a clock against a random mover) has only legal moves;
+  * pondering: `go ponder`, then `ponderhit` or `stop`, gives legal moves;
   * castling in Chess960 mode is written king takes rook;
   * `stop` during `go infinite` answers with a bestmove at once.
 Exit status 2 if python-chess is missing (the Rust test decides what that means).
@@ -94,6 +95,28 @@ def whole_game(engine, seed):
     return board.ply()
 
 
+def pondering(engine):
+    """Plays with ponder on: the expected reply becomes `ponderhit`, another `stop`."""
+    rng = random.Random(5)
+    board = chess.Board()
+    game = object()
+    hits = 0
+    while not board.is_game_over() and board.ply() < 30:
+        limit = chess.engine.Limit(white_clock=3, black_clock=3)
+        result = engine.play(board, limit, ponder=True, game=game)
+        check(result.move in board.legal_moves, f"{result.move} legal while pondering")
+        board.push(result.move)
+        if board.is_game_over():
+            break
+        if result.ponder in board.legal_moves and rng.random() < 0.7:
+            board.push(result.ponder)
+            hits += 1
+        else:
+            board.push(rng.choice(list(board.legal_moves)))
+    check(hits > 0, "some ponder moves were played")
+    print(f"pondering: {board.ply()} plies, {hits} ponderhits")
+
+
 def chess960_castling(engine):
     board = chess.Board(chess960=True)
     for san in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"]:
@@ -127,6 +150,7 @@ def main():
         multipv(engine)
         for seed in range(2):
             whole_game(engine, seed)
+        pondering(engine)
         chess960_castling(engine)
         stop_infinite(engine)
     except AssertionError as e:
