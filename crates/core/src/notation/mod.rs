@@ -22,7 +22,7 @@
 mod parse;
 mod san;
 
-pub use parse::{parse_notation, parse_san};
+pub use parse::{parse_notation, parse_san, play_notation};
 pub use san::{game_san, san, san_line, san_moves};
 
 use crate::geometry::Shape;

@@ -4,6 +4,7 @@
 
 use super::san::write_san;
 use super::{Form, castle_direction, form};
+use crate::game::{Game, IllegalMoveError};
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;
@@ -86,6 +87,28 @@ pub fn parse_notation<R: Rules + ?Sized>(
             }),
         },
     }
+}
+
+/// Plays a move given in SAN or the rules' own notation: [`crate::Game::play_str`]
+/// that also reads SAN (game files, PGN, typed moves).
+///
+/// # Examples
+///
+/// ```
+/// # use chess4d_core::{Game, play_notation};
+/// # fn demo(mut game: Game) {
+/// play_notation(&mut game, "e4").unwrap(); // orthodox
+/// play_notation(&mut game, "e7e5").unwrap();
+/// # }
+/// ```
+pub fn play_notation(game: &mut Game, text: &str) -> Result<Move, IllegalMoveError> {
+    if let Some(outcome) = game.outcome() {
+        return Err(IllegalMoveError::GameOver(outcome));
+    }
+    let mv =
+        parse_notation(&**game.rules(), game.position(), text).map_err(IllegalMoveError::Parse)?;
+    game.play(mv)?;
+    Ok(mv)
 }
 
 fn san_or_refusal<R: Rules + ?Sized>(
