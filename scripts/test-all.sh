@@ -20,6 +20,17 @@ if [ "${#need[@]}" -gt 0 ]; then
   fi
 fi
 
+# python-chess judges the SAN and PGN tests (crates/app/tests/pgn_python.rs).
+if ! python3 -c "import chess" 2>/dev/null; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "== installing python-chess"
+    command -v pip3 >/dev/null || apt-get install -y -qq --no-install-recommends python3-pip >/dev/null
+    pip3 install -q chess 2>/dev/null || pip3 install -q --break-system-packages chess
+  else
+    echo "== python-chess is missing (pip install chess) for the PGN judge test"
+  fi
+fi
+
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 chmod 700 "$XDG_RUNTIME_DIR"
 # Tests never touch the player's own archive.

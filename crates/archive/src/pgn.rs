@@ -376,9 +376,16 @@ fn write_game(text: &mut String, game: &PgnGame) {
         }
         line.push_str(token);
     };
+    // The numbers go on from the start position's move number, as PGN asks.
+    let first = game
+        .fen()
+        .and_then(|fen| fen.split_whitespace().nth(5))
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
     for (ply, mv) in game.moves.iter().enumerate() {
         let shifted = ply + usize::from(black_first);
-        let number = shifted / 2 + 1;
+        let number = (shifted / 2).saturating_add(first);
         if shifted % 2 == 0 {
             push_token(text, &mut line, &format!("{number}."));
         } else if ply == 0 {
@@ -430,6 +437,7 @@ fn civil_date(unix: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::import::import_games;
 
     #[test]
     fn dates_follow_the_calendar() {
@@ -497,6 +505,10 @@ mod tests {
         }
         let text = export_game(&game);
         assert!(text.ends_with("\n1... a7a6 2. b2b3 a6a5 *\n"), "{text}");
+        game.set_tag("FEN", "8/8/8/8 b - - 0 14").expect("fen");
+        let text = export_game(&game);
+        assert!(text.ends_with("\n14... a7a6 15. b2b3 a6a5 *\n"), "{text}");
+        assert_eq!(import_games(&text).expect("import"), vec![game]);
     }
 
     #[test]
