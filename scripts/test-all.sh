@@ -24,7 +24,11 @@ fi
 if ! python3 -c "import chess" 2>/dev/null; then
   if [ "$(id -u)" = 0 ]; then
     echo "== installing python-chess"
-    command -v pip3 >/dev/null || apt-get install -y -qq --no-install-recommends python3-pip >/dev/null
+    if ! command -v pip3 >/dev/null; then
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update -qq
+      apt-get install -y -qq --no-install-recommends python3 python3-pip >/dev/null
+    fi
     pip3 install -q chess 2>/dev/null || pip3 install -q --break-system-packages chess
   else
     echo "== python-chess is missing (pip install chess) for the PGN judge test"
