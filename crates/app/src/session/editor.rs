@@ -296,6 +296,30 @@ mod tests {
     }
 
     #[test]
+    fn play_from_here_starts_the_session_on_the_edited_position() {
+        let mut session =
+            crate::session::Session::new(Catalog::embedded(), "orthodox").expect("session");
+        let mut e = Editor::new(session.rules().clone(), session.game().position());
+        e.paint(sq(&e, "d2")); // the brush starts as White's first piece: the king
+        e.brush = Brush::Erase;
+        e.paint(sq(&e, "e1"));
+        let fen = e.fen();
+        assert_eq!(
+            fen,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPKPPPP/RNBQ1BNR w KQkq - 0 1"
+        );
+        let read = e.check().expect("valid");
+        assert!(session.new_game_from_fen(&fen));
+        // The game starts from the position as the rules read it (here without the
+        // castling rights a king off its square cannot have), which the panel shows.
+        assert_eq!(session.game().position(), &read);
+        assert_eq!(
+            session.rules().format_position(&read),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPKPPPP/RNBQ1BNR w kq - 0 1"
+        );
+    }
+
+    #[test]
     fn every_variant_has_a_palette_and_the_4d_flip_mirrors_w() {
         let mut e = editor("full");
         assert_eq!(e.palette().len(), 2 * e.rules().info().pieces.len());
