@@ -185,14 +185,15 @@ fn square_button(ui: &mut Ui, editor: &Editor, sq: Square, dark: bool, cell: f32
     let piece = editor.position().piece_at(sq);
     let text = piece.map_or(String::new(), |p| editor.letter(p).to_string());
     let colour = match piece.map(|p| p.color()) {
-        Some(Color::White) => Color32::WHITE,
-        Some(Color::Black) => Color32::from_rgb(20, 20, 20),
+        Some(Color::White) => Color32::from_rgb(255, 250, 225),
+        Some(Color::Black) => Color32::from_rgb(10, 10, 10),
         None => Color32::GRAY,
     };
+    // Mid-tone squares, so both sides' letters read on both.
     let ground = if dark {
-        Color32::from_rgb(110, 130, 150)
+        Color32::from_rgb(88, 108, 132)
     } else {
-        Color32::from_rgb(170, 185, 200)
+        Color32::from_rgb(128, 148, 172)
     };
     let name = editor.position().shape().square_name(sq);
     ui.add(
