@@ -387,3 +387,49 @@ fn bad_files_and_archives_are_errors_not_panics() {
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     assert!(stderr(&o).contains("archive"), "{}", stderr(&o));
 }
+
+#[test]
+fn lichess_variant_names_and_setup_starts_import() {
+    let home = TempDir::new("lichess");
+    let data = home.path("data");
+    let file = home.path("lichess.pgn");
+    let text = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abcd\"]\n\
+                [White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n[Variant \"Standard\"]\n\n\
+                1. e4 { [%eval 0.2] } 1... e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7# 1-0\n\n\
+                [White \"Cy\"]\n[Black \"Di\"]\n[Result \"*\"]\n[Variant \"From Position\"]\n\
+                [SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n\n30... Kd7 31. e4 *\n";
+    std::fs::write(&file, text).expect("write");
+    let o = chess4d(
+        &home.0,
+        &["import", path_str(&file), "--data-dir", path_str(&data)],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = chess4d(&home.0, &["export", "--data-dir", path_str(&data)]);
+    let exported = stdout(&o);
+    assert!(
+        exported.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"),
+        "{exported}"
+    );
+    assert!(
+        exported.contains("[Termination \"checkmate\"]"),
+        "{exported}"
+    );
+    assert!(
+        exported.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n\n30... Kd7 31. e4 *"),
+        "{exported}"
+    );
+    assert!(!exported.contains("[Variant"), "{exported}");
+
+    let chess960 = home.path("960.pgn");
+    std::fs::write(&chess960, "[Variant \"Chess960\"]\n\n1. e4 *\n").expect("write");
+    let o = chess4d(
+        &home.0,
+        &["import", path_str(&chess960), "--data-dir", path_str(&data)],
+    );
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("\"Chess960\" (chess4d's chess960)"),
+        "{}",
+        stderr(&o)
+    );
+}

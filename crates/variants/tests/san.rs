@@ -174,3 +174,23 @@ fn lenient_forms_are_read() {
     let bad = parse_notation(&*rules, &start, "Zz9").unwrap_err();
     assert!(!bad.reason.is_empty());
 }
+
+#[test]
+fn no_text_makes_the_reader_panic() {
+    let rules = Catalog::embedded().get("full").expect("full");
+    let pos = rules.start_position();
+    let mut rng = Lcg(7);
+    let alphabet: Vec<char> = "abcdQRNBKP0123456789[],=x+#!?-O()/ :éz".chars().collect();
+    for _ in 0..20_000 {
+        let len = rng.below(14);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        if let Ok(mv) = parse_notation(&*rules, &pos, &text) {
+            // Whatever reads as a move is a legal one.
+            let mut legal = Vec::new();
+            rules.legal_moves(&pos, &mut legal);
+            assert!(legal.contains(&mv), "{text}");
+        }
+    }
+}
