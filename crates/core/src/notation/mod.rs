@@ -16,7 +16,7 @@
 //!
 //! Moves SAN cannot say (a push of a second piece, a capture away from the landing
 //! square by a piece that is not a pawn, two legal moves with the same start, landing
-//! and promotion) keep the rules' own notation ([`Rules::format_move`]), which the
+//! and promotion) keep the rules' own notation ([`crate::Rules::format_move`]), which the
 //! parser also reads.
 
 mod parse;
