@@ -2,7 +2,9 @@
 //! scripts/gen-san-data.py), and format-then-parse gives the same move on every legal
 //! move of random-play positions of every built-in variant.
 
-use chess4d_core::{Move, Position, Rules, parse_notation, parse_san, san, san_moves};
+use chess4d_core::{
+    Game, Move, Position, Rules, SanHistory, game_san, parse_notation, parse_san, san, san_moves,
+};
 use chess4d_variants::Catalog;
 use std::collections::BTreeSet;
 
@@ -193,4 +195,28 @@ fn no_text_makes_the_reader_panic() {
             assert!(legal.contains(&mv), "{text}");
         }
     }
+}
+
+#[test]
+fn the_kept_history_follows_moves_undos_and_new_games() {
+    let catalog = Catalog::embedded();
+    let rules = catalog.get("full").expect("full");
+    let mut game = Game::new(rules.clone());
+    let mut history = SanHistory::default();
+    let mut rng = Lcg(11);
+    for step in 0..60 {
+        if step % 7 == 6 {
+            game.undo();
+            game.undo();
+        } else if let Some(&mv) = game.legal_moves().get(rng.below(game.legal_moves().len())) {
+            game.play(mv).expect("legal");
+        }
+        assert_eq!(
+            history.update(&game),
+            game_san(&game).as_slice(),
+            "step {step}"
+        );
+    }
+    let other = Game::new(catalog.get("orthodox").expect("orthodox"));
+    assert!(history.update(&other).is_empty());
 }

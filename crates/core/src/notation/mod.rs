@@ -23,7 +23,7 @@ mod parse;
 mod san;
 
 pub use parse::{parse_notation, parse_san, play_notation};
-pub use san::{game_san, san, san_line, san_moves};
+pub use san::{SanHistory, game_san, san, san_line, san_moves};
 
 use crate::geometry::Shape;
 use crate::moves::Move;

@@ -69,6 +69,84 @@ pub fn game_san(game: &Game) -> Vec<String> {
     san_line(&**game.rules(), game.start_position(), &game.moves())
 }
 
+/// A game's moves in SAN, kept between calls: [`SanHistory::update`] writes only the
+/// moves played since the last call (or since the first move that differs, after an
+/// undo), so a move list drawn every frame costs nothing while the game stands still.
+///
+/// # Examples
+///
+/// ```
+/// # use chess4d_core::{Game, SanHistory};
+/// # fn demo(mut game: Game) {
+/// let mut history = SanHistory::default();
+/// game.play_str("e2e4").unwrap(); // orthodox
+/// assert_eq!(history.update(&game), ["e4"]);
+/// game.play_str("e7e5").unwrap();
+/// assert_eq!(history.update(&game), ["e4", "e5"]); // only e5 is written
+/// # }
+/// ```
+#[derive(Clone, Default)]
+pub struct SanHistory {
+    rules: Option<std::sync::Arc<dyn Rules>>,
+    start: Option<Position>,
+    /// The position after `moves`.
+    end: Option<Position>,
+    moves: Vec<Move>,
+    names: Vec<String>,
+}
+
+impl std::fmt::Debug for SanHistory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SanHistory")
+            .field("names", &self.names)
+            .finish()
+    }
+}
+
+impl SanHistory {
+    /// The SAN of every move of `game` so far.
+    pub fn update(&mut self, game: &Game) -> &[String] {
+        let rules = game.rules();
+        let moves = game.moves();
+        let same_game = self
+            .rules
+            .as_ref()
+            .is_some_and(|r| std::sync::Arc::ptr_eq(r, rules))
+            && self.start.as_ref() == Some(game.start_position());
+        let kept = if same_game {
+            self.moves
+                .iter()
+                .zip(&moves)
+                .take_while(|(a, b)| a == b)
+                .count()
+        } else {
+            0
+        };
+        let mut pos = match self.end.take() {
+            Some(end) if same_game && kept == self.moves.len() => end,
+            _ => {
+                let mut pos = game.start_position().clone();
+                for &mv in &moves[..kept] {
+                    rules.make_move(&mut pos, mv);
+                }
+                pos
+            }
+        };
+        self.names.truncate(kept);
+        let mut legal = Vec::new();
+        for &mv in &moves[kept..] {
+            rules.legal_moves(&pos, &mut legal);
+            self.names.push(write_san(&**rules, &pos, &legal, mv));
+            rules.make_move(&mut pos, mv);
+        }
+        self.rules = Some(rules.clone());
+        self.start = Some(game.start_position().clone());
+        self.end = Some(pos);
+        self.moves = moves;
+        &self.names
+    }
+}
+
 /// The SAN of `mv` among `legal` (all the legal moves of `pos`).
 pub(super) fn write_san<R: Rules + ?Sized>(
     rules: &R,
