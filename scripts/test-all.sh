@@ -20,7 +20,8 @@ if [ "${#need[@]}" -gt 0 ]; then
   fi
 fi
 
-# The UCI test (crates/app/tests/uci.rs) drives `chess4d uci` with python-chess.
+# python-chess drives the UCI test (crates/app/tests/uci.rs) and judges SAN and PGN
+# (crates/app/tests/pgn_python.rs).
 if ! python3 -c "import chess.engine" 2>/dev/null; then
   if [ "$(id -u)" = 0 ]; then
     echo "== installing python-chess"
@@ -31,7 +32,7 @@ if ! python3 -c "import chess.engine" 2>/dev/null; then
     fi
     pip3 install -q chess 2>/dev/null || pip3 install -q --break-system-packages chess
   else
-    echo "== python-chess is missing (pip install chess): the UCI test will skip it"
+    echo "== python-chess is missing (pip install chess): the UCI and PGN tests will skip them"
   fi
 fi
 

@@ -12,5 +12,6 @@
 //! ```
 
 pub mod gui;
+pub mod pgn;
 pub mod ratings;
 pub mod session;

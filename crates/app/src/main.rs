@@ -41,7 +41,7 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Print every legal move, one per line, in coordinate notation.
+    /// Print every legal move, one per line, in coordinate notation or SAN.
     Moves {
         /// A catalog name or a path to a .toml file.
         #[arg(long, default_value = "full")]
@@ -49,6 +49,9 @@ enum Command {
         /// The position; the start position if absent.
         #[arg(long)]
         fen: Option<String>,
+        /// `coordinate` (a2[0,0]a3[0,0], e7e8q) or `san` (Nf3, exd5, e8=Q#, Ra1[0,1]).
+        #[arg(long, default_value = "coordinate", value_parser = ["coordinate", "san"])]
+        notation: String,
     },
     /// List the variant catalog: name, board, title, source.
     Variants,
@@ -167,7 +170,11 @@ fn main() -> ExitCode {
             depth,
             divide,
         }) => cli::rules::perft_verb(&variant, fen.as_deref(), depth, divide),
-        Some(Command::Moves { variant, fen }) => cli::rules::moves_verb(&variant, fen.as_deref()),
+        Some(Command::Moves {
+            variant,
+            fen,
+            notation,
+        }) => cli::rules::moves_verb(&variant, fen.as_deref(), notation == "san"),
         Some(Command::Variants) => cli::rules::variants_verb(),
         Some(Command::Check { file }) => cli::rules::check_verb(&file),
         Some(Command::Bestmove {

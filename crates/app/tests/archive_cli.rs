@@ -154,18 +154,28 @@ fn import_then_export_gives_the_games_back() {
     let sent = games(TWO_GAMES);
     assert_eq!(back.len(), 2, "{exported}");
     for (got, want) in back.iter().zip(&sent) {
-        for name in ["Variant", "White", "Black", "Result", "Termination"] {
+        for name in ["White", "Black", "Result", "Termination"] {
             if tag(want, name).is_some() {
                 assert_eq!(tag(got, name), tag(want, name), "{name} in\n{exported}");
             }
         }
-        assert_eq!(got.moves, want.moves, "{exported}");
     }
+    // Standard PGN: SAN, the seven-tag roster first, [Variant] only off orthodox chess,
+    // no [FEN] for the variant's own start.
     assert_eq!(
-        tag(&back[0], "FEN"),
-        Some("\"4/4/PPPP/RNBQ|4/4/PPPP/KBNR|rnbq/pppp/4/4|kbnr/pppp/4/4 w - - 0 1\""),
-        "the start is written out"
+        back[0].moves,
+        "1. a3[0,0] b2[0,1] 2. Nbc3[0,0] Nd2[1,1] 1-0"
     );
+    assert_eq!(back[1].moves, "1. f3 e5 2. g4 Qh4# 0-1");
+    assert_eq!(tag(&back[0], "Variant"), Some("\"full\""));
+    assert_eq!(tag(&back[1], "Variant"), None);
+    let names: Vec<&str> = back[1].tags.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names[..6],
+        ["Event", "Site", "Round", "White", "Black", "Result"],
+        "the roster first (Date aside)"
+    );
+    assert_eq!(tag(&back[0], "FEN"), None, "the variant's own start");
     assert_eq!(tag(&back[0], "Rated"), Some("\"yes\""));
     assert_eq!(tag(&back[1], "Rated"), Some("\"no\""));
     assert_eq!(
@@ -376,4 +386,50 @@ fn bad_files_and_archives_are_errors_not_panics() {
     assert_eq!(o.status.code(), Some(1));
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     assert!(stderr(&o).contains("archive"), "{}", stderr(&o));
+}
+
+#[test]
+fn lichess_variant_names_and_setup_starts_import() {
+    let home = TempDir::new("lichess");
+    let data = home.path("data");
+    let file = home.path("lichess.pgn");
+    let text = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abcd\"]\n\
+                [White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n[Variant \"Standard\"]\n\n\
+                1. e4 { [%eval 0.2] } 1... e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7# 1-0\n\n\
+                [White \"Cy\"]\n[Black \"Di\"]\n[Result \"*\"]\n[Variant \"From Position\"]\n\
+                [SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n\n30... Kd7 31. e4 *\n";
+    std::fs::write(&file, text).expect("write");
+    let o = chess4d(
+        &home.0,
+        &["import", path_str(&file), "--data-dir", path_str(&data)],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = chess4d(&home.0, &["export", "--data-dir", path_str(&data)]);
+    let exported = stdout(&o);
+    assert!(
+        exported.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"),
+        "{exported}"
+    );
+    assert!(
+        exported.contains("[Termination \"checkmate\"]"),
+        "{exported}"
+    );
+    assert!(
+        exported.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n\n30... Kd7 31. e4 *"),
+        "{exported}"
+    );
+    assert!(!exported.contains("[Variant"), "{exported}");
+
+    let chess960 = home.path("960.pgn");
+    std::fs::write(&chess960, "[Variant \"Chess960\"]\n\n1. e4 *\n").expect("write");
+    let o = chess4d(
+        &home.0,
+        &["import", path_str(&chess960), "--data-dir", path_str(&data)],
+    );
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("\"Chess960\" (chess4d's chess960)"),
+        "{}",
+        stderr(&o)
+    );
 }

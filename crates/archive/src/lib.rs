@@ -1,11 +1,12 @@
 //! chess4d-archive keeps everything a player has played: every game, finished or
 //! adjourned, in one SQLite file, and a Glicko-2 rating per player and variant (each
 //! computer level has its own), updated in the same transaction that stores a rated game.
-//! It knows no rules: moves are opaque long-coordinate strings, positions FEN strings,
-//! variants names. [`pgn`] writes and reads the games as PGN-like text.
+//! It knows no rules: moves are opaque strings (the program stores long coordinates),
+//! positions FEN strings, variants names. [`pgn`] writes and reads the games as standard
+//! PGN text; the program that knows the rules turns the moves into SAN and back.
 //!
 //! Modules by concern: [`rating`] (Glicko-2 and Elo behind shared traits), [`storage`]
-//! (the archive file), [`pgn`] (the game text).
+//! (the archive file), [`pgn`] (the game text: standard PGN).
 //!
 //! # Examples
 //!

@@ -1,20 +1,32 @@
-//! The game text: PGN's shape with chess4d's moves. Tags first (`[Variant "full"]`,
-//! `[FEN "..."]`, `[White "..."]`, `[Result "1-0"]` ...), then numbered moves in long
-//! coordinate notation and the result:
+//! The game text: standard PGN, with chess4d's variants. The seven-tag roster first
+//! (`Event`, `Site`, `Date`, `Round`, `White`, `Black`, `Result`, written `?` when
+//! unknown), then the other tags (`[Variant "full"]` when the game is not orthodox chess,
+//! `[SetUp "1"]` and `[FEN "..."]` for a start of its own, ...), then numbered moves and
+//! the result:
 //!
 //! ```text
-//! [Variant "full"]
+//! [Event "?"]
+//! [Site "?"]
+//! [Date "2026.12.01"]
+//! [Round "?"]
 //! [White "Ann"]
 //! [Black "Computer level 3"]
 //! [Result "1-0"]
+//! [Variant "full"]
 //!
-//! 1. a2[0,0]a3[0,0] b3[0,1]b2[0,1] 2. a3[0,0]a4[0,0] 1-0
+//! 1. a3[0,0] b2[0,1] 2. a4[0,0] 1-0
 //! ```
+//!
+//! The archive knows no rules: a move is any token that looks like one (SAN, or the
+//! long coordinates `a2[0,0]a3[0,0]` the archive stores), and the program that knows the
+//! rules resolves it. A game without a `Variant` tag is orthodox chess
+//! ([`DEFAULT_VARIANT`]).
 //!
 //! Tag values escape `"` and `\` with a backslash (and line breaks, tabs and other
 //! control characters as `\n`, `\r`, `\t`, `\u{7f}`), so any text survives export and
-//! import unchanged. Import reads many games from one text and reports the line and
-//! column of the first problem; it never panics.
+//! import unchanged. Import reads many games from one text, skips comments, NAGs (`$1`,
+//! `!?`) and variations, and reports the line and column of the first problem; it never
+//! panics.
 
 mod import;
 
@@ -26,6 +38,25 @@ use crate::storage::StoredGame;
 
 pub use import::{PgnError, PgnErrorKind, import_game, import_games};
 
+/// The variant of a game without a `Variant` tag: orthodox chess, as PGN means it.
+pub const DEFAULT_VARIANT: &str = "orthodox";
+
+/// The seven-tag roster, in the order PGN writes it; `Result` is kept apart.
+pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// What export writes for a roster tag that is not set, and import reads as unset.
+fn placeholder(name: &str) -> &'static str {
+    if name == "Date" { "????.??.??" } else { "?" }
+}
+
+/// Where a tag goes: the roster's tags in roster order, then the others as added.
+fn rank_of(name: &str) -> usize {
+    ROSTER
+        .iter()
+        .position(|r| *r == name)
+        .unwrap_or(ROSTER.len())
+}
+
 /// The longest tag name accepted.
 const MAX_TAG_NAME: usize = 64;
 /// Export wraps move text before this column, as PGN asks.
@@ -33,8 +64,9 @@ const LINE_WIDTH: usize = 80;
 
 /// One game in the game text.
 ///
-/// It always has a non-empty `Variant` tag; the result is kept apart from the other tags
-/// and written as both the `Result` tag and the movetext's last token.
+/// Its tags are kept in the order PGN writes them (the roster's first); the result is
+/// kept apart from the other tags and written as both the `Result` tag and the
+/// movetext's last token. Without a `Variant` tag the game is orthodox chess.
 ///
 /// # Examples
 ///
@@ -44,7 +76,7 @@ const LINE_WIDTH: usize = 80;
 ///
 /// let mut game = PgnGame::new("full")?;
 /// game.set_tag("White", "Ann \"the rook\"")?;
-/// game.push_move("a2[0,0]a3[0,0]")?;
+/// game.push_move("a3[0,0]")?;
 /// game.set_result(GameResult::WhiteWins);
 /// let text = export_game(&game);
 /// assert!(text.contains(r#"[White "Ann \"the rook\""]"#));
@@ -91,13 +123,19 @@ impl fmt::Display for BadTag {
 impl std::error::Error for BadTag {}
 
 impl PgnGame {
-    /// An undecided game of `variant` with no moves and no other tags.
+    /// An undecided game of `variant` with no moves and no other tags (no `Variant`
+    /// tag for [`DEFAULT_VARIANT`], which a game without one means).
     pub fn new(variant: &str) -> Result<PgnGame, BadTag> {
         if variant.is_empty() {
             return Err(BadTag::EmptyVariant);
         }
+        let tags = if variant == DEFAULT_VARIANT {
+            Vec::new()
+        } else {
+            vec![("Variant".to_owned(), variant.to_owned())]
+        };
         Ok(PgnGame {
-            tags: vec![("Variant".to_owned(), variant.to_owned())],
+            tags,
             result: GameResult::Undecided,
             moves: Vec::new(),
         })
@@ -137,24 +175,32 @@ impl PgnGame {
         }
         match self.tags.iter_mut().find(|(tag, _)| tag == name) {
             Some((_, old)) => *old = value.to_owned(),
-            None => self.tags.push((name.to_owned(), value.to_owned())),
+            None => {
+                // After the tags that go before it: roster order, then as added.
+                let rank = rank_of(name);
+                let at = self
+                    .tags
+                    .iter()
+                    .position(|(tag, _)| rank_of(tag) > rank)
+                    .unwrap_or(self.tags.len());
+                self.tags.insert(at, (name.to_owned(), value.to_owned()));
+            }
         }
         Ok(())
     }
 
-    /// Removes tag `name` (never `Variant` or `Result`); returns whether it was there.
+    /// Removes tag `name` (never `Result`); returns whether it was there. Without a
+    /// `Variant` tag the game is [`DEFAULT_VARIANT`].
     pub fn remove_tag(&mut self, name: &str) -> bool {
-        if name == "Variant" {
-            return false;
-        }
         let before = self.tags.len();
         self.tags.retain(|(tag, _)| tag != name);
         self.tags.len() != before
     }
 
-    /// The variant's name.
+    /// The variant's name as the text writes it: the `Variant` tag, or
+    /// [`DEFAULT_VARIANT`] when there is none.
     pub fn variant(&self) -> &str {
-        self.tag("Variant").unwrap_or_default()
+        self.tag("Variant").unwrap_or(DEFAULT_VARIANT)
     }
 
     /// The starting position, when the game does not start from the variant's own.
@@ -182,7 +228,7 @@ impl PgnGame {
         self.result = result;
     }
 
-    /// The moves in long coordinate notation, in the order played.
+    /// The moves as written (SAN, or long coordinates), in the order played.
     pub fn moves(&self) -> &[String] {
         &self.moves
     }
@@ -202,11 +248,15 @@ impl PgnGame {
             .is_some_and(|side| side == "b")
     }
 
+    /// The game of tags read from a text (the roster's placeholders dropped, the rest
+    /// put in the order PGN writes them), a result and moves.
     pub(crate) fn from_parts(
-        tags: Vec<(String, String)>,
+        mut tags: Vec<(String, String)>,
         result: GameResult,
         moves: Vec<String>,
     ) -> PgnGame {
+        tags.retain(|(name, value)| rank_of(name) == ROSTER.len() || value != placeholder(name));
+        tags.sort_by_key(|(name, _)| rank_of(name));
         PgnGame {
             tags,
             result,
@@ -221,12 +271,13 @@ impl From<&StoredGame> for PgnGame {
     fn from(game: &StoredGame) -> PgnGame {
         let (year, month, day) = civil_date(game.created);
         let mut tags = vec![
-            ("Variant".to_owned(), game.variant.clone()),
             ("Date".to_owned(), format!("{year:04}.{month:02}.{day:02}")),
             ("White".to_owned(), game.white.name.clone()),
             ("Black".to_owned(), game.black.name.clone()),
+            ("Variant".to_owned(), game.variant.clone()),
         ];
         if let Some(fen) = &game.start_fen {
+            tags.push(("SetUp".to_owned(), "1".to_owned()));
             tags.push(("FEN".to_owned(), fen.clone()));
         }
         if let Some(reason) = &game.termination {
@@ -265,14 +316,16 @@ fn check_tag_name(name: &str) -> Result<(), BadTag> {
 /// use chess4d_archive::pgn::{PgnGame, export_game};
 ///
 /// let mut game = PgnGame::new("full")?;
-/// for mv in ["a2[0,0]a3[0,0]", "b3[0,1]b2[0,1]", "a3[0,0]a4[0,0]"] {
+/// for mv in ["a3[0,0]", "b2[0,1]", "a4[0,0]"] {
 ///     game.push_move(mv)?;
 /// }
+/// game.set_tag("White", "Ann")?;
 /// game.set_result(GameResult::Draw);
 /// assert_eq!(
 ///     export_game(&game),
-///     "[Variant \"full\"]\n[Result \"1/2-1/2\"]\n\n\
-///      1. a2[0,0]a3[0,0] b3[0,1]b2[0,1] 2. a3[0,0]a4[0,0] 1/2-1/2\n"
+///     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+///      [White \"Ann\"]\n[Black \"?\"]\n[Result \"1/2-1/2\"]\n[Variant \"full\"]\n\n\
+///      1. a3[0,0] b2[0,1] 2. a4[0,0] 1/2-1/2\n"
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -295,10 +348,19 @@ pub fn export_games<'a>(games: impl IntoIterator<Item = &'a PgnGame>) -> String 
 }
 
 fn write_game(text: &mut String, game: &PgnGame) {
-    for (name, value) in game.tags() {
+    for name in ROSTER {
+        let value = match name {
+            "Result" => game.result.as_str(),
+            _ => game.tag(name).unwrap_or(placeholder(name)),
+        };
         write_tag(text, name, value);
     }
-    write_tag(text, "Result", game.result.as_str());
+    for (name, value) in game
+        .tags()
+        .filter(|(name, _)| rank_of(name) == ROSTER.len())
+    {
+        write_tag(text, name, value);
+    }
     text.push('\n');
 
     let black_first = game.black_moves_first();
@@ -314,9 +376,16 @@ fn write_game(text: &mut String, game: &PgnGame) {
         }
         line.push_str(token);
     };
+    // The numbers go on from the start position's move number, as PGN asks.
+    let first = game
+        .fen()
+        .and_then(|fen| fen.split_whitespace().nth(5))
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
     for (ply, mv) in game.moves.iter().enumerate() {
         let shifted = ply + usize::from(black_first);
-        let number = shifted / 2 + 1;
+        let number = (shifted / 2).saturating_add(first);
         if shifted % 2 == 0 {
             push_token(text, &mut line, &format!("{number}."));
         } else if ply == 0 {
@@ -368,6 +437,7 @@ fn civil_date(unix: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::import::import_games;
 
     #[test]
     fn dates_follow_the_calendar() {
@@ -402,14 +472,16 @@ mod tests {
         let tags: Vec<(&str, &str)> = game.tags().collect();
         assert_eq!(
             tags,
-            [("Variant", "full"), ("White", "Cy"), ("Black", "Bob")]
+            [("White", "Cy"), ("Black", "Bob"), ("Variant", "full")]
         );
         assert_eq!(game.result(), GameResult::BlackWins);
         assert_eq!(game.tag("Result"), Some("0-1"));
         assert!(game.remove_tag("Black"));
         assert!(!game.remove_tag("Black"));
-        assert!(!game.remove_tag("Variant"));
         assert_eq!(game.variant(), "full");
+        assert!(game.remove_tag("Variant"));
+        assert_eq!(game.variant(), DEFAULT_VARIANT);
+        assert_eq!(PgnGame::new("orthodox").expect("game").tags().count(), 0);
     }
 
     #[test]
@@ -433,6 +505,10 @@ mod tests {
         }
         let text = export_game(&game);
         assert!(text.ends_with("\n1... a7a6 2. b2b3 a6a5 *\n"), "{text}");
+        game.set_tag("FEN", "8/8/8/8 b - - 0 14").expect("fen");
+        let text = export_game(&game);
+        assert!(text.ends_with("\n14... a7a6 15. b2b3 a6a5 *\n"), "{text}");
+        assert_eq!(import_games(&text).expect("import"), vec![game]);
     }
 
     #[test]

@@ -84,13 +84,13 @@ fn errors_point_at_line_and_column() {
         (line, column, kind),
         (2, 15, PgnErrorKind::UnterminatedComment)
     );
-    let (line, column, kind) = error_at("\n\n  [White \"Ann\"]\n1. a2a3 *");
-    assert_eq!((line, column, kind), (3, 3, PgnErrorKind::MissingVariant));
     let (line, column, kind) = error_at("[Variant \"full\"]\n1. a2a3 b7b6");
     assert_eq!((line, column, kind), (2, 13, PgnErrorKind::MissingResult));
     let (line, column, kind) = error_at("[Variant \"full\"]\n1. a2a3\n[Variant \"full\"]\n*");
     assert_eq!((line, column, kind), (3, 1, PgnErrorKind::TagInMoves));
-    let (line, column, kind) = error_at("[Variant \"full\"]\n1. a2a3 (1... b7b6) *");
+    let (line, column, kind) = error_at("[Variant \"full\"]\n1. a2a3 (1... b7b6 (1... c7c6) *");
+    assert_eq!((line, column, kind), (2, 9, PgnErrorKind::Variation));
+    let (line, column, kind) = error_at("[Variant \"full\"]\n1. a2a3 ) *");
     assert_eq!((line, column, kind), (2, 9, PgnErrorKind::Variation));
     let (line, column, kind) = error_at("[Variant \"full\"]\n[Result \"1-0\"]\n1. a2a3 0-1");
     assert_eq!(
@@ -120,6 +120,36 @@ fn errors_point_at_line_and_column() {
     let (line, column, kind) = error_at("[Variant full]\n*");
     assert_eq!((line, column), (1, 10));
     assert!(matches!(kind, PgnErrorKind::MalformedTag(_)));
+}
+
+#[test]
+fn reads_standard_pgn_as_python_chess_and_lichess_write_it() {
+    let text = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                [White \"Ann\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n\
+                1. e4 { [%clk 0:03:00] } 1... e5 $1 2. Nf3 ( 2. f4 exf4 ( 2... d5 ) 3. Nf3 ) \
+                2... Nc6?! 3. Bc4 !? Nf6 4. 0-0 Bc5 5. d3 O-O-O+ 1-0\n";
+    let game = import_game(text).expect("standard PGN");
+    assert_eq!(game.variant(), chess4d_archive::pgn::DEFAULT_VARIANT);
+    assert_eq!(game.tag("Variant"), None);
+    assert_eq!(game.white(), Some("Ann"));
+    // The roster's placeholders mean "unknown": they are not kept as values.
+    assert_eq!((game.black(), game.tag("Event")), (None, None));
+    assert_eq!(
+        game.moves(),
+        [
+            "e4", "e5", "Nf3", "Nc6?!", "Bc4", "Nf6", "O-O", "Bc5", "d3", "O-O-O+"
+        ]
+    );
+    assert_eq!(game.result(), GameResult::WhiteWins);
+    let again = export_game(&game);
+    assert!(
+        again.starts_with(
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+             [White \"Ann\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3"
+        ),
+        "{again}"
+    );
+    assert_eq!(import_game(&again).expect("again"), game);
 }
 
 #[test]

@@ -47,6 +47,7 @@
 mod game;
 mod geometry;
 mod moves;
+mod notation;
 mod perft;
 mod piece;
 mod position;
@@ -56,6 +57,9 @@ mod table;
 pub use game::{Game, IllegalMoveError, Outcome, Reason};
 pub use geometry::{Axis, MAX_FILES, MAX_SQUARES, Shape, ShapeError, Square, SquareParseError};
 pub use moves::Move;
+pub use notation::{
+    SanHistory, game_san, parse_notation, parse_san, play_notation, san, san_line, san_moves,
+};
 pub use perft::{divide, perft};
 pub use piece::{Color, MAX_KINDS, Piece, PieceInfo, PieceKind};
 pub use position::{FenError, MAX_CHANGES, Position, Undo, format_fen, parse_fen, zobrist};

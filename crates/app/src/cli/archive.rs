@@ -1,5 +1,6 @@
-//! Verbs about the game archive: export games as game text, import game text (every
-//! move checked against the rules first), list the players with their ratings.
+//! Verbs about the game archive: export games as standard PGN (SAN moves), import PGN
+//! (SAN or coordinate moves, every move checked against the rules first), list the
+//! players with their ratings.
 //!
 //! Import is all or nothing per file in what it checks: every game is parsed, replayed
 //! under its variant's rules and tried against a scratch archive before the first one is
@@ -41,9 +42,12 @@ pub fn export_verb(
     })?;
     // Oldest first, so importing the text rates the games in the order they were played.
     games.sort_by_key(|game| (game.updated, game.id));
+    // Standard PGN: SAN replayed under the rules, [Variant] only off orthodox chess.
+    let catalog = Catalog::standard();
     let mut texts = Vec::with_capacity(games.len());
     for game in &games {
-        texts.push(PgnGame::from(&archive.load_game(game.id)?));
+        let stored = PgnGame::from(&archive.load_game(game.id)?);
+        texts.push(chess4d::pgn::standard_export(&catalog, &stored));
     }
     let text = export_games(&texts);
     match out {
@@ -65,7 +69,7 @@ pub fn import_verb(file: &Path, data_dir: Option<&Path>) -> CliResult {
     let parsed = import_games(&text).map_err(|e| CliError(format!("{}: {e}", file.display())))?;
     if parsed.is_empty() {
         return Err(CliError(format!(
-            "{}: no games found; a game starts with tags such as [Variant \"full\"]",
+            "{}: no games found; a game is tags such as [White \"Ann\"] then its moves",
             file.display()
         )));
     }
@@ -80,17 +84,13 @@ pub fn import_verb(file: &Path, data_dir: Option<&Path>) -> CliResult {
                 game_name(index, game)
             ))
         };
-        let rules = match rules_by_name
-            .iter()
-            .find(|rules| rules.info().name == game.variant())
-        {
+        let name = chess4d::pgn::catalog_name(game.variant());
+        let rules = match rules_by_name.iter().find(|rules| rules.info().name == name) {
             Some(rules) => rules.clone(),
-            // `get`, not `resolve`: a game text names a catalog variant, never a file
-            // or a plugin library to load.
+            // A catalog variant (by the names other programs write too), never a file
+            // or a plugin library the text names.
             None => {
-                let rules = catalog
-                    .get(game.variant())
-                    .map_err(|e| named(format!("variant \"{}\": {e}", game.variant())))?;
+                let rules = chess4d::pgn::rules_of(&catalog, game).map_err(named)?;
                 rules_by_name.push(rules.clone());
                 rules
             }
@@ -188,9 +188,9 @@ fn game_name(index: usize, game: &PgnGame) -> String {
     )
 }
 
-/// Replays the game under `rules` and returns it as the archive should keep it: moves
-/// in the rules' own notation, the start position written out, and the reason the
-/// rules ended it when the text did not say.
+/// Replays the game (SAN or coordinate moves) under `rules` and returns it as the
+/// archive should keep it: moves in the rules' coordinate notation, the start position
+/// written out, and the reason the rules ended it when the text did not say.
 fn check_game(rules: Arc<dyn Rules>, game: &PgnGame) -> Result<PgnGame, String> {
     let played = replay(rules.clone(), game.fen(), game.moves()).map_err(|e| e.to_string())?;
     let outcome = played.outcome();

@@ -37,14 +37,20 @@ pub fn perft_verb(variant: &str, fen: Option<&str>, depth: u32, split: bool) -> 
     Ok(())
 }
 
-/// `chess4d moves`: every legal move, one per line.
-pub fn moves_verb(variant: &str, fen: Option<&str>) -> CliResult {
+/// `chess4d moves`: every legal move, one per line, in SAN when `san` is set, else in
+/// the rules' coordinate notation.
+pub fn moves_verb(variant: &str, fen: Option<&str>, san: bool) -> CliResult {
     let (rules, pos) = load(variant, fen)?;
     let mut moves = Vec::new();
     rules.legal_moves(&pos, &mut moves);
+    let names = if san {
+        chess4d_core::san_moves(&*rules, &pos, &moves)
+    } else {
+        moves.iter().map(|&m| rules.format_move(&pos, m)).collect()
+    };
     let mut out = std::io::stdout().lock();
-    for m in moves {
-        writeln!(out, "{}", rules.format_move(&pos, m))?;
+    for name in names {
+        writeln!(out, "{name}")?;
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! computer thinks on its own thread, so the window is redrawn on a timer while it does.
 
 mod camera;
+mod editor;
 mod gpu;
 mod input;
 mod panels;

@@ -284,6 +284,7 @@ fn play_tab(
             session.new_game_from_fen(&fen);
         }
     });
+    super::editor::editor_section(side, session);
     let colour = Color32::from_gray(120);
     side.label(
         RichText::new("Ctrl+Z undo · Ctrl+Y redo")

@@ -47,8 +47,8 @@ pub fn game_record(game: &Game, white: PlayerId, black: PlayerId) -> GameRecord 
     record
 }
 
-/// Rebuilds a game by playing `moves` from `start_fen` (the variant's start when
-/// `None`) with [`Game::play_str`]; the first move the rules refuse is named with its
+/// Rebuilds a game by playing `moves` (SAN or coordinates) from `start_fen` (the
+/// variant's start when `None`) with [`chess4d_core::play_notation`]; the first move the rules refuse is named with its
 /// number as a game text writes it.
 ///
 /// # Examples
@@ -80,7 +80,7 @@ pub fn replay(
     let first_side = start.side_to_move();
     let mut game = Game::from_position(rules, start);
     for (ply, text) in moves.iter().enumerate() {
-        if let Err(source) = game.play_str(text) {
+        if let Err(source) = chess4d_core::play_notation(&mut game, text) {
             let shifted = ply + usize::from(first_side == Color::Black);
             let side = if ply % 2 == 0 {
                 first_side

@@ -63,7 +63,7 @@ impl Session {
             .map_err(|e| format!("start position: {e}"))?;
         let mut game = Game::from_position(rules, start);
         for (i, mv) in saved.moves.iter().enumerate() {
-            game.play_str(mv)
+            chess4d_core::play_notation(&mut game, mv)
                 .map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
         }
         if let Some(end) = saved.end {

@@ -3,6 +3,7 @@
 //! explorer. The window only turns pointer and key events into calls here and draws
 //! [`Session::scene`]; everything here is unit-tested.
 
+pub mod editor;
 mod files;
 mod flow;
 pub mod keyboard;

@@ -1,10 +1,11 @@
-//! The saved-game file: a few `key: value` lines a person can read and edit.
+//! The saved-game file: a few `key: value` lines a person can read and edit, the moves
+//! in SAN (files written before SAN hold coordinate notation, which loads as well).
 //!
 //! ```text
 //! chess4d game
 //! variant: full
 //! start: 4/4/PPPP/RNBQ|4/4/PPPP/KBNR|rnbq/pppp/4/4|kbnr/pppp/4/4 w - - 0 1
-//! moves: b2[0,0]b3[0,0] b3[0,1]b2[0,1]
+//! moves: b3[0,0] b2[0,1]
 //! end: resign white
 //! ```
 
@@ -21,7 +22,7 @@ pub struct SavedGame {
     pub variant: String,
     /// The start position.
     pub start: String,
-    /// The moves in coordinate notation.
+    /// The moves in SAN (or, in older files, coordinate notation).
     pub moves: Vec<String>,
     /// How the game ended if not by the position itself: a resignation or an agreed draw.
     pub end: Option<Outcome>,
@@ -58,7 +59,7 @@ impl SavedGame {
         SavedGame {
             variant: variant.to_string(),
             start: rules.format_position(game.start_position()),
-            moves: game.notation().map(str::to_string).collect(),
+            moves: chess4d_core::game_san(game),
             end,
         }
     }

@@ -245,9 +245,13 @@ fn save_and_load_round_trip_and_errors_lose_nothing() {
         s.click(sq(&s, t));
     }
     let text = s.save_text();
+    assert!(text.contains("\nmoves: b3[0,0] b2[0,1]\n"), "SAN: {text}");
     let (variant, game) = s.game_from_text(&text).unwrap();
     assert_eq!(variant, "full");
     assert_eq!(game.moves(), s.game().moves());
+    // A file written before SAN, in coordinates, loads the same game.
+    let old = text.replace("b3[0,0] b2[0,1]", "b2[0,0]b3[0,0] b3[0,1]b2[0,1]");
+    assert_eq!(s.game_from_text(&old).unwrap().1.moves(), s.game().moves());
     let dir = std::env::temp_dir().join(format!("chess4d-save-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("game.txt");
@@ -256,7 +260,7 @@ fn save_and_load_round_trip_and_errors_lose_nothing() {
     assert!(t.load_from(&path));
     assert_eq!(t.game().position().hash(), s.game().position().hash());
     // A broken file: a message, and the game stays.
-    std::fs::write(&path, text.replace("b3[0,1]b2[0,1]", "b3[0,1]b9[0,1]")).unwrap();
+    std::fs::write(&path, text.replace("b2[0,1]", "b9[0,1]")).unwrap();
     assert!(!t.load_from(&path));
     assert!(t.last_notice().unwrap().error);
     assert!(

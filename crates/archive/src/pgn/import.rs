@@ -33,8 +33,6 @@ pub enum PgnErrorKind {
     BadEscape(String),
     /// A tag appears twice in one game.
     DuplicateTag(String),
-    /// The game has no `Variant` tag.
-    MissingVariant,
     /// A token in the moves is not a move number, a move or a result.
     BadMove(BadMove),
     /// A move number does not follow from the moves before it.
@@ -55,7 +53,7 @@ pub enum PgnErrorKind {
     MissingResult,
     /// A tag appears among the moves: the game before it lacks a result.
     TagInMoves,
-    /// Variations in parentheses are not supported.
+    /// A variation's `(` is never closed, or a `)` closes none.
     Variation,
     /// A `{` comment is never closed.
     UnterminatedComment,
@@ -80,9 +78,6 @@ impl fmt::Display for PgnError {
                 "unknown escape \\{escape} in a tag value; use \\\" \\\\ \\n \\r \\t or \\u{{hex}}"
             ),
             PgnErrorKind::DuplicateTag(name) => write!(f, "the tag {name} appears twice"),
-            PgnErrorKind::MissingVariant => f.write_str(
-                "this game has no [Variant \"...\"] tag; add one naming the variant played",
-            ),
             PgnErrorKind::BadMove(error) => write!(f, "{error}"),
             PgnErrorKind::WrongMoveNumber { found, expected } => {
                 write!(f, "move number {found} should be {expected}")
@@ -99,7 +94,7 @@ impl fmt::Display for PgnError {
                  or *) to end it",
             ),
             PgnErrorKind::Variation => {
-                f.write_str("variations in parentheses are not supported; remove them")
+                f.write_str("this variation's parentheses do not match: each ( needs its )")
             }
             PgnErrorKind::UnterminatedComment => {
                 f.write_str("this { comment is never closed with }")
@@ -243,7 +238,6 @@ impl<'t> Scanner<'t> {
     }
 
     fn game(&mut self) -> Result<PgnGame, PgnError> {
-        let start = self.at;
         let mut tags: Vec<(String, String)> = Vec::new();
         let mut result_tag: Option<(GameResult, Position)> = None;
         while self.peek() == Some('[') {
@@ -267,9 +261,6 @@ impl<'t> Scanner<'t> {
             }
             self.skip_blanks_and_comments()?;
         }
-        if !tags.iter().any(|(name, _)| name == "Variant") {
-            return Err(start.error(PgnErrorKind::MissingVariant));
-        }
 
         let mut moves = Vec::new();
         let mut numbering = Numbering {
@@ -282,10 +273,14 @@ impl<'t> Scanner<'t> {
             match self.peek() {
                 None => return Err(at.error(PgnErrorKind::MissingResult)),
                 Some('[') => return Err(at.error(PgnErrorKind::TagInMoves)),
-                Some('(' | ')') => return Err(at.error(PgnErrorKind::Variation)),
+                Some('(') => {
+                    self.skip_variation()?;
+                    continue;
+                }
+                Some(')') => return Err(at.error(PgnErrorKind::Variation)),
                 Some(_) => {}
             }
-            let token = self.symbol();
+            let token = castling_with_zeros(self.symbol());
             if let Ok(result) = token.parse::<GameResult>() {
                 if let Some((tag, _)) = result_tag
                     && tag != result
@@ -302,8 +297,9 @@ impl<'t> Scanner<'t> {
             let glyph = rest
                 .strip_prefix('$')
                 .is_some_and(|digits| digits.chars().all(|c| c.is_ascii_digit()));
-            if rest.is_empty() || glyph {
-                // A bare move number, or a numeric annotation glyph ($1) that carries no move.
+            let mark = !rest.is_empty() && rest.chars().all(|c| matches!(c, '!' | '?'));
+            if rest.is_empty() || glyph || mark {
+                // A bare move number, or an annotation glyph ($1, !?) that carries no move.
                 continue;
             }
             check_move(rest).map_err(|error| {
@@ -424,6 +420,27 @@ impl<'t> Scanner<'t> {
             .ok_or_else(|| PgnErrorKind::BadEscape(written + "}"))
     }
 
+    /// Skips a variation, `(` through its matching `)`, with the comments and the
+    /// variations inside it: the archive keeps the main line only.
+    fn skip_variation(&mut self) -> Result<(), PgnError> {
+        let start = self.at;
+        let mut depth = 0usize;
+        loop {
+            self.skip_blanks_and_comments()?;
+            match self.bump() {
+                Some('(') => depth += 1,
+                Some(')') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                Some(_) => {}
+                None => return Err(start.error(PgnErrorKind::Variation)),
+            }
+        }
+    }
+
     fn skip_spaces(&mut self) {
         while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
             self.bump();
@@ -443,6 +460,17 @@ impl<'t> Scanner<'t> {
         }
         token
     }
+}
+
+/// `0-0` and `0-0-0` (with any suffix) as `O-O` and `O-O-O`, which PGN writes; other
+/// tokens as they are.
+fn castling_with_zeros(token: String) -> String {
+    for (zeros, letters) in [("0-0-0", "O-O-O"), ("0-0", "O-O")] {
+        if let Some(rest) = token.strip_prefix(zeros) {
+            return format!("{letters}{rest}");
+        }
+    }
+    token
 }
 
 /// Checks a move number (`12.` or `12...`) against the moves so far and returns what
