@@ -66,10 +66,20 @@ impl Camera {
     }
 }
 
-/// Half of the smaller of the vertical and horizontal fields of view for `rect`.
+/// Pixels kept free at each side for the labels that hang outside the cubes (`W=1`,
+/// `[0,1]`, rank numbers), as long as the picture is more than twice as wide.
+const LABEL_ROOM_PX: f32 = 40.0;
+
+/// Half of the smaller of the vertical and horizontal fields of view for `rect`, less
+/// the room the labels need at the sides.
 fn narrowest_half_angle(rect: Rect) -> f32 {
     let half_y = FOV_Y_DEG.to_radians() * 0.5;
-    let aspect = (rect.w.max(1.0) / rect.h.max(1.0)).clamp(0.05, 20.0);
+    let room = if rect.w > 4.0 * LABEL_ROOM_PX {
+        2.0 * LABEL_ROOM_PX
+    } else {
+        0.0
+    };
+    let aspect = ((rect.w - room).max(1.0) / rect.h.max(1.0)).clamp(0.05, 20.0);
     let half_x = (aspect * half_y.tan()).atan();
     half_y.min(half_x)
 }

@@ -177,9 +177,21 @@ impl BoardGeometry {
     /// Where a square's tile is drawn: below the square's centre, so a piece drawn at
     /// the centre stands on it.
     pub fn tile_centre_4d(&self, square: u16) -> Option<Vec4> {
-        let drop = self.pitch_xy.min(self.pitch_z) * 0.42 + self.cell_half().z;
         self.centre_4d(square)
-            .map(|c| c - Vec4::new(0.0, 0.0, drop, 0.0))
+            .map(|c| c - Vec4::new(0.0, 0.0, self.tile_drop(), 0.0))
+    }
+
+    /// How far a tile's centre sits below its square's centre.
+    fn tile_drop(&self) -> f32 {
+        self.pitch_xy.min(self.pitch_z) * 0.42 + self.cell_half().z
+    }
+
+    /// A point on the top face level of layer `z` (0-based) of W copy `w`, at
+    /// fractional file and rank coordinates (`0.5` is the middle of file a; negative
+    /// values lie in front of or left of the board): where labels of a layer go.
+    pub fn layer_point(&self, x: f32, y: f32, z: u32, w: u32) -> Vec4 {
+        let top = self.tile_drop() - self.cell_half().z;
+        self.point(x, y, z as f32 + 0.5, w as f32) - Vec4::new(0.0, 0.0, top, 0.0)
     }
 
     /// Distance between neighbouring square centres along X (and Y).

@@ -67,6 +67,15 @@ pub fn line_between(shape: &Shape, a: Square, b: Square) -> Vec<Square> {
     out
 }
 
+/// Start, the squares between on a straight or diagonal line, landing: the path of a
+/// slide, as square indices for an arrow.
+pub fn slide_path(shape: &Shape, a: Square, b: Square) -> Vec<u16> {
+    let mut path = vec![a.0];
+    path.extend(line_between(shape, a, b).iter().map(|s| s.0));
+    path.push(b.0);
+    path
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -197,7 +197,7 @@ fn a_hint_is_a_legal_move_shown_as_an_arrow() {
         scene
             .arrows
             .iter()
-            .any(|a| a.kind == ArrowKind::Hint && a.from == hint.from.0)
+            .any(|a| a.kind == ArrowKind::Hint && a.from() == hint.from.0)
     );
     // The hint belongs to its position only.
     s.play(hint);

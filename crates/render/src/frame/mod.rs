@@ -228,11 +228,7 @@ mod tests {
                 white: true,
             }],
             highlights: vec![(0, Highlight::Selected), (16, Highlight::LegalMove)],
-            arrows: vec![Arrow {
-                from: 0,
-                to: 32,
-                kind: ArrowKind::Hint,
-            }],
+            arrows: vec![Arrow::new(0, 32, ArrowKind::Hint)],
             ..Scene::default()
         }
     }
@@ -253,15 +249,25 @@ mod tests {
                 PlainDepth,
                 TexturedDepth,
                 PlainOverlay,
+                TexturedOverlay,
                 PlainOverlay,
                 TexturedOverlay,
                 PlainOverlay
             ]
         );
-        let tesseract_arrow = &frame.draws[2];
+        // The tesseract's overlay: the arrow (shaft and head) first, then label plates,
+        // and the labels' letters in a textured draw of their own.
+        let overlay = &frame.draws[2];
+        assert!(overlay.in_tesseract);
+        let first = overlay.range.start as usize;
+        assert_eq!(frame.quads[first].mode, crate::instances::MODE_LINE);
+        assert_eq!(frame.quads[first + 1].mode, crate::instances::MODE_TRIANGLE);
+        let letters = &frame.draws[3];
+        assert!(letters.in_tesseract);
         assert!(
-            tesseract_arrow.in_tesseract && tesseract_arrow.range.len() == 2,
-            "shaft and head"
+            frame.quads[letters.range.start as usize..letters.range.end as usize]
+                .iter()
+                .all(|q| q.mode == crate::instances::MODE_TEXT)
         );
         let caps = (frame.cells.capacity(), frame.quads.capacity());
         frame.build(&scene(), [1280, 720], area, false);
