@@ -56,6 +56,8 @@ pub(crate) struct Globals {
     pub(crate) params: [f32; 4],
     /// x, y: target size in pixels.
     pub(crate) target: [f32; 4],
+    /// xyz: world offset per unit of rotated 4D depth (the W separation).
+    pub(crate) separation: [f32; 4],
 }
 
 impl Default for Globals {
@@ -65,6 +67,7 @@ impl Default for Globals {
             rotation: Mat4::IDENTITY.to_cols_array_2d(),
             params: [0.0; 4],
             target: [1.0, 1.0, 0.0, 0.0],
+            separation: [0.0; 4],
         }
     }
 }

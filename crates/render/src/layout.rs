@@ -314,8 +314,10 @@ impl FlatLayout {
         out
     }
 
-    /// A leap or cross-board hop from `a` to `b` as out, along, back in; the offset
-    /// that stays farthest from `avoid` wins (the first that clears half a square).
+    /// A leap or cross-board hop from `a` to `b`: either out, along and back in
+    /// (parallel to the straight line), or along the lanes between ranks and files,
+    /// first across then up or the other way round. The route that stays farthest from
+    /// `avoid` wins (the first that clears it by half a square ends the search).
     fn bent_hop(&self, a: Vec2, b: Vec2, avoid: &[Vec2]) -> Vec<Vec2> {
         let s = self.square;
         let d = b - a;
@@ -323,25 +325,46 @@ impl FlatLayout {
             return vec![a, b];
         }
         let n = d.normalize().perp();
-        let mut best = (f32::MIN, 0.5);
-        for h in [
-            0.5, -0.5, 0.35, -0.35, 0.7, -0.7, 0.25, -0.25, 1.0, -1.0, 1.5, -1.5,
-        ] {
+        let mut routes: Vec<Vec<Vec2>> = Vec::new();
+        for h in [0.5, -0.5, 0.35, -0.35, 0.7, -0.7, 0.25, -0.25, 1.0, -1.0] {
             let off = n * (h * s);
-            let route = [a, a + off, b + off, b];
+            routes.push(vec![a, a + off, b + off, b]);
+        }
+        for dx in [0.5 * s, -0.5 * s] {
+            for dy in [0.5 * s, -0.5 * s] {
+                // Across along a lane between ranks, then up or down a lane between files.
+                routes.push(vec![
+                    a,
+                    a + Vec2::new(0.0, dy),
+                    Vec2::new(b.x + dx, a.y + dy),
+                    b + Vec2::new(dx, 0.0),
+                    b,
+                ]);
+                // Up or down first, then across.
+                routes.push(vec![
+                    a,
+                    a + Vec2::new(dx, 0.0),
+                    Vec2::new(a.x + dx, b.y + dy),
+                    b + Vec2::new(0.0, dy),
+                    b,
+                ]);
+            }
+        }
+        let mut best: Option<(f32, usize)> = None;
+        for (i, route) in routes.iter().enumerate() {
             let clear = avoid
                 .iter()
-                .map(|&c| polyline_distance(&route, c))
+                .map(|&c| polyline_distance(route, c))
                 .fold(f32::MAX, f32::min);
-            if clear > best.0 + 1e-3 {
-                best = (clear, h);
+            if best.is_none_or(|(b, _)| clear > b + 1e-3) {
+                best = Some((clear, i));
             }
             if clear >= 0.45 * s {
                 break;
             }
         }
-        let off = n * (best.1 * s);
-        vec![a, a + off, b + off, b]
+        let chosen = best.map_or(0, |(_, i)| i);
+        routes.swap_remove(chosen)
     }
 }
 

@@ -36,7 +36,9 @@ pub use offscreen::{
     write_png,
 };
 pub use pick::{pick_tesseract_piece, pick_tesseract_scene};
-pub use projection::{BoardGeometry, MAX_SQUARES, Projector, Rect, pick_tesseract, rotation_4d};
+pub use projection::{
+    BoardGeometry, MAX_SEPARATION, MAX_SQUARES, Projector, Rect, pick_tesseract, rotation_4d,
+};
 pub use scene::{
     Arrow, ArrowKind, Camera, FLOATING_PIECE_PX, Highlight, Scene, ScenePiece, Theme, View,
 };

@@ -10,7 +10,7 @@ use crate::scene::{Scene, ScenePiece};
 
 /// Half-size of a piece sprite in the tesseract, as a share of its cell's projected
 /// radius. Smaller than the cell so neighbouring pieces leave air between them.
-pub(crate) const PIECE_SPRITE: f32 = 0.82;
+pub(crate) const PIECE_SPRITE: f32 = 0.74;
 
 /// Silhouette coverage (0..255, the atlas' R channel) above which a pixel is the piece.
 const SOLID: u8 = 110;

@@ -16,6 +16,8 @@ pub(crate) const FOV_Y_DEG: f32 = 38.0;
 pub(crate) const MIN_W_DIVISOR: f32 = 0.08;
 /// Highest accepted 4D perspective strength (keeps the divisor positive for |w| <= 2).
 const MAX_PERSPECTIVE_4D: f32 = 0.45;
+/// Widest accepted W separation, world units per unit of 4D depth.
+pub const MAX_SEPARATION: f32 = 3.0;
 /// Drawn cell size as a fraction of the square pitch (the rest is the gap between cells).
 pub(crate) const CELL_FILL: f32 = 0.9;
 /// Tile height as a fraction of the square pitch.
@@ -247,6 +249,8 @@ pub struct Projector {
     rect: Rect,
     focal_px: f32,
     eye: Vec3,
+    /// World offset per unit of rotated 4D depth: the W separation along screen right.
+    separation: Vec3,
 }
 
 impl Projector {
@@ -282,6 +286,7 @@ impl Projector {
         let right = Vec3::Y.cross(dir).normalize_or(Vec3::X);
         let up = dir.cross(right);
         let target = right * finite(camera.pan[0], 0.0) + up * finite(camera.pan[1], 0.0);
+        let separation = right * finite(camera.w_separation, 0.0).clamp(0.0, MAX_SEPARATION);
         let eye = target + dir * distance;
         let view = glam::camera::rh::view::look_at_mat4(eye, target, Vec3::Y);
         let w = rect.w.max(1.0);
@@ -298,6 +303,7 @@ impl Projector {
             rect: Rect { w, h, ..rect },
             focal_px: h * 0.5 / (fov * 0.5).tan(),
             eye,
+            separation,
         }
     }
 
@@ -342,7 +348,12 @@ impl Projector {
     pub fn to_world(&self, p: Vec4) -> Vec3 {
         let q = self.rotation * p;
         let s = self.scale_of_rotated(q);
-        Vec3::new(q.x * s, q.z * s, -q.y * s)
+        Vec3::new(q.x * s, q.z * s, -q.y * s) + self.separation * q.w
+    }
+
+    /// World offset per unit of rotated 4D depth (the W separation), for the shader.
+    pub fn separation(&self) -> Vec3 {
+        self.separation
     }
 
     /// World point to pixel position `(x, y)` plus depth (0 near .. 1 far); `None`

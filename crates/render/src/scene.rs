@@ -202,11 +202,19 @@ pub struct Camera {
     /// 4D perspective strength, 0 (none: the cubes coincide) to 0.45; 1/3 makes the
     /// outer cube twice the inner one.
     pub perspective_4d: f32,
+    /// How far apart the W layers are pulled along the screen's horizontal, world
+    /// units per unit of 4D depth (0: nested as in the usual tesseract picture; about
+    /// 1.6 puts the two cubes of a 4x4x2x2 board side by side). A depth cue the player
+    /// can widen so the inner cube's pieces never mix with the outer cube's.
+    pub w_separation: f32,
 }
+
+use crate::projection::MAX_SEPARATION;
 
 impl Camera {
     /// A good first view of a board of this shape: the default orbit for boards with
-    /// layers or W copies, a higher and closer look at a single flat board.
+    /// layers, the same with the W copies pulled apart for boards that have them, a
+    /// higher and closer look at a single flat board.
     ///
     /// # Examples
     ///
@@ -222,6 +230,21 @@ impl Camera {
                 distance: 6.6,
                 ..Self::default()
             }
+        } else if shape[3] == 2 {
+            // Two W copies: pulled apart, so no cube's pieces mix with the other's.
+            Self {
+                w_separation: 1.3,
+                ..Self::default()
+            }
+            .fit(shape, crate::Rect::new(0.0, 0.0, 1000.0, 1000.0))
+        } else if shape[3] > 2 {
+            // More copies: a gentler 4D perspective and cubes side by side.
+            Self {
+                w_separation: MAX_SEPARATION,
+                perspective_4d: 0.15,
+                ..Self::default()
+            }
+            .fit(shape, crate::Rect::new(0.0, 0.0, 1000.0, 1000.0))
         } else {
             Self::default()
         }
@@ -239,6 +262,7 @@ impl Default for Camera {
             yw_deg: 0.0,
             zw_deg: 0.0,
             perspective_4d: 1.0 / 3.0,
+            w_separation: 0.0,
         }
     }
 }

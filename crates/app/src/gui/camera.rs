@@ -87,6 +87,7 @@ impl CameraRig {
         glide(&mut s.yw_deg, t.yw_deg, 0.05);
         glide(&mut s.zw_deg, t.zw_deg, 0.05);
         glide(&mut s.perspective_4d, t.perspective_4d, 0.0005);
+        glide(&mut s.w_separation, t.w_separation, 0.001);
         s.yaw_deg = s.yaw_deg.rem_euclid(360.0);
         moving
     }

@@ -35,6 +35,7 @@ impl Frame {
         self.globals.view_proj = (remap * proj.view_proj()).to_cols_array_2d();
         self.globals.rotation = proj.rotation().to_cols_array_2d();
         self.globals.params[0] = proj.perspective_4d();
+        self.globals.separation = proj.separation().extend(0.0).to_array();
         self.globals.params[3] = board.pitch() * 0.022;
         self.tesseract_scissor = scissor(rect, self.target);
         if self.tesseract_scissor.is_none() {
