@@ -48,8 +48,7 @@ impl App {
     }
 
     fn square_at(&self, p: Vec2) -> Option<chess4d_core::Square> {
-        let scene = self.session.scene(self.ui.view, self.camera());
-        pick(&scene, self.board_area, p).map(chess4d_core::Square)
+        pick(&self.scene(), self.board_area, p).map(chess4d_core::Square)
     }
 
     /// Handles an event on the board; returns whether it was used up (egui must not
@@ -161,7 +160,12 @@ impl App {
                 Action::Nav(n) => self.session.navigate(n),
                 Action::Activate => self.session.activate(),
                 Action::Escape => self.session.clear_selection(),
-                Action::Undo => self.session.undo(),
+                Action::Undo => {
+                    if super::panels::undo_allowed(&self.session, &self.book) {
+                        self.session.undo();
+                    }
+                }
+                Action::Fit => self.fit_camera(),
                 Action::Redo => self.session.redo(),
             }
         }
@@ -177,11 +181,14 @@ enum Action {
     Escape,
     Undo,
     Redo,
+    Fit,
 }
 
-/// The page's keyboard: Tab and Shift+Tab walk squares, arrows move within a board,
+/// The page's keyboard: Tab and Shift+Tab step through movable pieces and then a
+/// picked piece's destinations, arrows move within a board,
 /// Alt + arrows move between boards, Enter or Space selects or moves, Escape clears;
-/// Ctrl+Z and Ctrl+Y undo and redo. Any other key belongs to egui.
+/// Ctrl+Z and Ctrl+Y undo and redo, F fits the board to the view. Any other key belongs
+/// to egui.
 fn board_key(key: &Key, mods: ModifiersState) -> Option<Action> {
     let (alt, shift, ctrl) = (mods.alt_key(), mods.shift_key(), mods.control_key());
     let nav = |n: Nav| Some(Action::Nav(n));
@@ -196,6 +203,7 @@ fn board_key(key: &Key, mods: ModifiersState) -> Option<Action> {
         Key::Named(NamedKey::Escape) => Some(Action::Escape),
         Key::Character(c) if ctrl && c.eq_ignore_ascii_case("z") => Some(Action::Undo),
         Key::Character(c) if ctrl && c.eq_ignore_ascii_case("y") => Some(Action::Redo),
+        Key::Character(c) if !ctrl && !alt && c.eq_ignore_ascii_case("f") => Some(Action::Fit),
         _ => None,
     }
 }
@@ -243,5 +251,7 @@ mod tests {
         let z = Key::Character("z".into());
         assert_eq!(board_key(&z, ModifiersState::CONTROL), Some(Action::Undo));
         assert_eq!(board_key(&z, none), None, "plain letters are egui's");
+        let f = Key::Character("f".into());
+        assert_eq!(board_key(&f, none), Some(Action::Fit));
     }
 }

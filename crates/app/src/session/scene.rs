@@ -58,6 +58,22 @@ impl Session {
         scene
     }
 
+    /// The piece under the pointer and how it moves, in words ("black knight: leaps
+    /// two along one axis and one along another, over anything between").
+    pub fn hover_piece_words(&self) -> Option<String> {
+        let h = self.hover()?;
+        let (rules, picture) = self.picture();
+        let piece = picture.position.piece_at(h)?;
+        let info = rules.info().pieces.get(piece.kind().index())?;
+        let side = match piece.color() {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        let how = picture::moves_in_words(&info.name)
+            .unwrap_or("see the Explore tab for every square it reaches");
+        Some(format!("{side} {}: {how}", info.name))
+    }
+
     /// Whether the flat boards turn to Black's side: a person plays Black against the
     /// computer.
     pub fn black_at_bottom(&self) -> bool {
