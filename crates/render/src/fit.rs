@@ -32,13 +32,30 @@ impl Camera {
             return *self;
         };
         let proj = Projector::new(self, rect);
-        let radius = (0..board.sizes()[3])
+        let corners: Vec<glam::Vec3> = (0..board.sizes()[3])
             .flat_map(|w| board.cube_corners(w))
-            .map(|c| proj.to_world(c).length())
+            .map(|c| proj.to_world(c))
+            .collect();
+        // Pulled-apart W layers are not centred on the origin: look at the middle of
+        // what is drawn, so the fit is not spent on empty space.
+        let (lo, hi) = corners.iter().fold(
+            (glam::Vec3::splat(f32::MAX), glam::Vec3::splat(f32::MIN)),
+            |(lo, hi), &c| (lo.min(c), hi.max(c)),
+        );
+        let centre = if corners.is_empty() {
+            glam::Vec3::ZERO
+        } else {
+            (lo + hi) * 0.5
+        };
+        let radius = corners
+            .iter()
+            .map(|c| c.distance(centre))
             .fold(0.0f32, f32::max);
+        let (right, up) = proj.screen_axes();
         let half_angle = narrowest_half_angle(rect);
         Camera {
             distance: radius / (half_angle * (1.0 - FIT_MARGIN)).sin(),
+            pan: [centre.dot(right), centre.dot(up)],
             ..*self
         }
     }

@@ -351,6 +351,14 @@ impl Projector {
         Vec3::new(q.x * s, q.z * s, -q.y * s) + self.separation * q.w
     }
 
+    /// The screen's right and up directions in world space (what `Camera::pan` moves
+    /// along).
+    pub fn screen_axes(&self) -> (Vec3, Vec3) {
+        let right = self.view.row(0).truncate();
+        let up = self.view.row(1).truncate();
+        (right, up)
+    }
+
     /// World offset per unit of rotated 4D depth (the W separation), for the shader.
     pub fn separation(&self) -> Vec3 {
         self.separation

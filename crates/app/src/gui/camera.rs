@@ -59,7 +59,7 @@ impl CameraRig {
         let full = self.target.fitted(rect).distance / self.target.distance.max(1e-3);
         self.fit_distance = fitted.distance / full.max(1e-3);
         self.target.distance = self.fit_distance;
-        self.target.pan = [0.0, 0.0];
+        self.target.pan = fitted.pan;
     }
 
     /// The view changes from `from` to `to`: `from` keeps its zoom, `to` gets back its

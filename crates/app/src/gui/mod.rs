@@ -147,6 +147,8 @@ struct App {
     printed: bool,
     /// What the script output last said (probes and messages), so each is said once.
     said: Vec<String>,
+    /// Whether the camera was fitted to the first frame's board rectangle.
+    printed_fit: bool,
     /// The view the camera's zoom belongs to: each view keeps its own.
     zoom_view: View,
     repaint_at: Option<Instant>,
@@ -185,6 +187,7 @@ impl App {
             title: String::new(),
             printed: false,
             said: Vec::new(),
+            printed_fit: false,
             zoom_view: View::Both,
             repaint_at: None,
             error: None,
@@ -288,6 +291,11 @@ impl App {
         if self.ui.view != self.zoom_view {
             self.rig.switch_view(self.zoom_view, self.ui.view);
             self.zoom_view = self.ui.view;
+        }
+        // The first frame knows the board's rectangle: fit the camera to it once.
+        if !self.printed_fit && self.board_area.w > 1.0 {
+            self.printed_fit = true;
+            self.ui.fit_requested = true;
         }
         if std::mem::take(&mut self.ui.fit_requested) {
             self.fit_camera();

@@ -62,6 +62,7 @@ pub fn show(
             .show(root, |side| side_panel(side, session, book, ui, rig));
     }
     egui::Panel::top("news")
+        .exact_size(52.0)
         .frame(widgets::bar_frame(root))
         .show(root, |bar| widgets::news(bar, session));
     let board = root.available_rect_before_wrap();
@@ -133,7 +134,7 @@ fn top_bar(
     rig: &mut CameraRig,
 ) {
     bar.horizontal(|bar| {
-        let fold = if ui.panel_open { "◀" } else { "▶" };
+        let fold = if ui.panel_open { "«" } else { "»" };
         if bar
             .button(fold)
             .on_hover_text("Show or hide the side panel")
@@ -359,7 +360,9 @@ fn play_tab(
     widgets::move_list(side, session);
     widgets::section(side, "File");
     side.horizontal(|row| {
-        row.add(egui::TextEdit::singleline(&mut ui.save_path).desired_width(170.0));
+        // Room for both buttons at any panel width.
+        let room = (row.available_width() - 110.0).max(60.0);
+        row.add(egui::TextEdit::singleline(&mut ui.save_path).desired_width(room));
         if row.button("Save").clicked() {
             let p = std::path::PathBuf::from(ui.save_path.trim());
             session.save_to(&p);
@@ -370,10 +373,11 @@ fn play_tab(
         }
     });
     side.horizontal(|row| {
+        let room = (row.available_width() - 70.0).max(60.0);
         row.add(
             egui::TextEdit::singleline(&mut ui.fen)
                 .hint_text("position (FEN)")
-                .desired_width(170.0),
+                .desired_width(room),
         );
         if row
             .button("Set up")

@@ -140,8 +140,13 @@ pub fn thinking(ui: &mut Ui, session: &mut Session) {
 /// does not jump.
 pub fn news(ui: &mut Ui, session: &mut Session) {
     let now = std::time::Instant::now();
-    let notices = session.fresh_notices(now);
-    ui.set_min_height(40.0);
+    let last = session.last_move_words();
+    // The computer's move is said on the first line already.
+    let notices: Vec<_> = session
+        .fresh_notices(now)
+        .into_iter()
+        .filter(|n| Some(&n.text) != last.as_ref())
+        .collect();
     ui.vertical(|ui| {
         ui.horizontal(|row| {
             if let Some(o) = session.game().outcome() {
@@ -150,10 +155,10 @@ pub fn news(ui: &mut Ui, session: &mut Session) {
                         .strong()
                         .color(accent(row.visuals())),
                 );
-                if let Some(last) = session.last_move_words() {
+                if let Some(last) = &last {
                     row.label(RichText::new(format!("(last move: {last})")).weak());
                 }
-            } else if let Some(last) = session.last_move_words() {
+            } else if let Some(last) = &last {
                 row.label(RichText::new("Last move").weak());
                 row.label(RichText::new(last).strong());
             } else {
@@ -173,7 +178,7 @@ pub fn news(ui: &mut Ui, session: &mut Session) {
                     row.label(RichText::new(&n.text).color(GOOD));
                 }
             }
-            if !notices.is_empty() && row.small_button("✕").on_hover_text("clear").clicked() {
+            if !notices.is_empty() && row.small_button("clear").clicked() {
                 session.clear_notices();
             }
         });
@@ -207,11 +212,16 @@ pub fn move_list(ui: &mut Ui, session: &mut Session) {
     let moves: Vec<String> = session.game().notation().map(str::to_string).collect();
     if moves.is_empty() && !session.reviewing() {
         ui.label(RichText::new("no moves yet").weak());
+        // The same height as a list, so nothing below moves at the first move.
+        ui.add_space(186.0);
         return;
     }
     let mut go = None;
+    // A fixed height, so the buttons below stay put as the list grows.
     egui::ScrollArea::vertical()
         .max_height(180.0)
+        .min_scrolled_height(180.0)
+        .auto_shrink([false, false])
         .stick_to_bottom(true)
         .id_salt("moves")
         .show(ui, |ui| {
