@@ -82,12 +82,16 @@ fn session(variant: &str) -> Session {
     Session::new(catalog, &name).unwrap()
 }
 
-fn camera(s: &Session) -> Camera {
+/// The home camera fitted to where `view` draws the tesseract, as the window does.
+fn camera_for(s: &Session, view: View) -> Camera {
     let shape = s.rules().info().shape.sizes();
-    Camera::for_shape(shape).fit(
-        shape,
-        chess4d_render::Rect::new(0.0, 0.0, W as f32, H as f32),
-    )
+    let area = chess4d_render::Rect::new(0.0, 0.0, W as f32, H as f32);
+    let rect = chess4d_render::layout(view, area).tesseract.unwrap_or(area);
+    Camera::for_shape(shape).fit(shape, rect)
+}
+
+fn camera(s: &Session) -> Camera {
+    camera_for(s, View::Tesseract)
 }
 
 #[test]
@@ -169,7 +173,11 @@ fn a_four_by_four_by_four_by_four_variant_and_raumschach() {
         "hypercube-both.png",
     );
     let s = session("raumschach");
-    let rgba = shoot(&mut r, &s.scene(View::Both, camera(&s)), "raumschach.png");
+    let rgba = shoot(
+        &mut r,
+        &s.scene(View::Both, camera_for(&s, View::Both)),
+        "raumschach.png",
+    );
     let white = count(&rgba, |p| p[0] > 225 && p[1] > 220 && p[2] > 200);
     let black = count(&rgba, |p| p.iter().all(|&c| c < 40) && p[2] < 45);
     assert!(white > 500 && black > 500, "raumschach: {white} {black}");
