@@ -225,9 +225,9 @@ fn status_bar(bar: &mut Ui, session: &Session) {
             bar.separator();
             bar.label(RichText::new(session.square_name(h)).monospace());
         }
-        if let Some(f) = session.focus() {
+        if let Some(text) = session.focus_text() {
             bar.separator();
-            bar.label(format!("focus {}", session.square_name(f)));
+            bar.label(text);
         }
         bar.with_layout(egui::Layout::right_to_left(egui::Align::Center), |bar| {
             bar.label(

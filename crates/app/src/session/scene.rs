@@ -74,6 +74,27 @@ impl Session {
         Some(format!("{side} {}: {how}", info.name))
     }
 
+    /// The focused square and what stands there, for the status bar: "focus b2[0,0] ·
+    /// white pawn".
+    pub fn focus_text(&self) -> Option<String> {
+        let f = self.focus()?;
+        let mut text = format!("focus {}", self.square_name(f));
+        let (rules, picture) = self.picture();
+        if let Some(p) = picture.position.piece_at(f)
+            && let Some(info) = rules.info().pieces.get(p.kind().index())
+        {
+            let side = match p.color() {
+                Color::White => "white",
+                Color::Black => "black",
+            };
+            text.push_str(&format!(" · {side} {}", info.name));
+        }
+        if self.selected() == Some(f) {
+            text.push_str(" (picked: Tab goes through its moves)");
+        }
+        Some(text)
+    }
+
     /// Whether the flat boards turn to Black's side: a person plays Black against the
     /// computer.
     pub fn black_at_bottom(&self) -> bool {

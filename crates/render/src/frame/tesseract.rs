@@ -348,21 +348,21 @@ impl Frame {
             let alpha = if faint { 0.35 } else { 1.0 };
             let tint = with_alpha(w_tint(w, sw), alpha);
             let letters = with_alpha(mix(pal.label, w_tint(w, sw), 0.35), alpha);
-            let label = |frame: &mut Frame, text: &Label, p: Vec4, scale: f32, colour| {
+            // Layer tags and rank numbers go on the side of the cube away from the
+            // others (left for a cube drawn left of the middle), where nothing is drawn.
+            let left = cube_is_left(board, proj, w);
+            let side_x = if left { -0.3 } else { sx as f32 + 0.3 };
+            let rank_x = if left { -0.55 } else { sx as f32 + 0.55 };
+            let side_align = if left { 1.0 } else { 0.0 };
+            let label = |frame: &mut Frame, text: &Label, p: Vec4, scale: f32, colour, align| {
                 let Some(at) = proj.project(p) else { return };
                 let r = proj.cell_radius_px(board, p);
                 let ink = (r * 0.42 * scale).clamp(8.0, 15.0 * scale);
                 let at = at.truncate();
                 let plate_colour = with_alpha(plate, plate[3] * alpha);
-                push_label_plate(
-                    &mut frame.quads,
-                    text.chars().len(),
-                    at,
-                    0.5,
-                    ink,
-                    plate_colour,
-                );
-                push_text(&mut frame.quads, text.chars(), at, 0.5, ink, colour);
+                let n = text.chars().len();
+                push_label_plate(&mut frame.quads, n, at, align, ink, plate_colour);
+                push_text(&mut frame.quads, text.chars(), at, align, ink, colour);
             };
             if sw > 1 {
                 let mut text = Label::default();
@@ -372,7 +372,7 @@ impl Frame {
                 text.push_number(w);
                 let up = Vec4::new(0.0, 0.0, 0.75 * board.pitch(), 0.0);
                 let p = board.layer_point(-0.2, sy as f32 + 0.2, sz - 1, w) + up;
-                label(self, &text, p, 1.25, tint);
+                label(self, &text, p, 1.25, tint, 0.5);
             }
             for z in 0..sz {
                 if sz > 1 || sw > 1 {
@@ -384,21 +384,21 @@ impl Frame {
                         text.push_number(w);
                     }
                     text.push(']');
-                    let p = board.layer_point(-0.5, -0.5, z, w);
-                    label(self, &text, p, 1.0, tint);
+                    let p = board.layer_point(side_x, -0.3, z, w);
+                    label(self, &text, p, 1.0, tint, side_align);
                 }
             }
             for x in 0..sx.min(26) {
                 let mut text = Label::default();
                 text.push(char::from(b'a' + x as u8));
                 let p = board.layer_point(x as f32 + 0.5, -0.55, 0, w);
-                label(self, &text, p, 0.9, letters);
+                label(self, &text, p, 0.9, letters, 0.5);
             }
             for y in 0..sy {
                 let mut text = Label::default();
                 text.push_number(y + 1);
-                let p = board.layer_point(-0.55, y as f32 + 0.5, 0, w);
-                label(self, &text, p, 0.9, letters);
+                let p = board.layer_point(rank_x, y as f32 + 0.5, 0, w);
+                label(self, &text, p, 0.9, letters, 0.5);
             }
         }
         start
@@ -412,6 +412,17 @@ impl Frame {
             .extend(self.sorted_sprites.iter().map(|(_, q)| *q));
         self.sorted_sprites.clear();
     }
+}
+
+/// Whether W copy `w`'s cube is drawn left of the middle of all the cubes.
+fn cube_is_left(board: &BoardGeometry, proj: &Projector, w: u32) -> bool {
+    let [sx, sy, sz, sw] = board.sizes().map(|s| s as f32);
+    let centre_x = |w: f32| {
+        proj.project(board.point(sx * 0.5, sy * 0.5, sz * 0.5, w))
+            .map_or(0.0, |p| p.x)
+    };
+    let middle = (centre_x(0.0) + centre_x(sw - 1.0)) * 0.5;
+    sw > 1.0 && centre_x(w as f32) < middle - 1.0 || sw <= 1.0
 }
 
 /// Where a leap's arc is sampled (0 = start, 1 = landing).
