@@ -149,6 +149,11 @@ fn the_full_start_a_middle_game_and_a_turn_in_4d() {
     );
     assert_legible(&rgba, "middle game");
 
+    // One W layer brought forward, the other faint.
+    let mut focused = s.scene(View::Tesseract, camera(&s));
+    focused.focus_w = Some(0);
+    shoot(&mut r, &focused, "full-middle-game-focus-w0.png");
+
     let turned = Camera {
         xw_deg: 90.0,
         ..camera(&s)

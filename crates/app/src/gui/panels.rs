@@ -233,7 +233,7 @@ fn status_bar(bar: &mut Ui, session: &Session) {
             bar.label(
                 RichText::new(
                     "Tab: your pieces, then their moves · Enter picks · arrows / Alt+arrows \
-                     walk squares · Esc clears · F fits",
+                     walk squares · Esc clears · F fits · W focuses a layer",
                 )
                 .weak()
                 .small(),
