@@ -187,3 +187,14 @@ fn a_four_by_four_by_four_by_four_variant_and_raumschach() {
     let black = count(&rgba, |p| p.iter().all(|&c| c < 40) && p[2] < 45);
     assert!(white > 500 && black > 500, "raumschach: {white} {black}");
 }
+
+#[test]
+fn learns_threat_across_w_is_drawn_round_the_squares_between() {
+    let Some(mut r) = renderer() else { return };
+    let mut s = session("full");
+    s.set_mode(chess4d::session::Mode::Learn);
+    s.learn_step(3);
+    let scene = s.scene(View::Both, camera_for(&s, View::Both));
+    assert!(!scene.arrows.is_empty());
+    shoot(&mut r, &scene, "learn-threat-across-w.png");
+}
