@@ -177,7 +177,7 @@ fn top_bar(
             bar.separator();
             if bar
                 .button("Hint")
-                .on_hover_text("Show the best move as an arrow")
+                .on_hover_text("Show the best move as an arrow and in words")
                 .clicked()
             {
                 session.request_hint();
