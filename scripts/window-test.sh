@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The real viewer window under Xvfb, driven like a person would: it opens the window,
 # clicks a white pawn and its destination (positions printed by the app from its own
-# layout), plays Black's answer with the keyboard (Tab, Alt+Up, arrows, Enter), takes a
-# screenshot before and after each move, and fails unless the board changed where the
-# move was made and the title names the side to move.
+# layout), plays Black's answer with the keyboard alone (Tab through the movable pieces,
+# Enter, Tab through that pawn's destinations, Enter), takes a screenshot before and
+# after each move, and fails unless the board changed where the move was made and the
+# title names the side to move. Then Resign must ask first (Keep playing leaves the game
+# on), and a second window against the computer must announce the computer's move in
+# words. The app prints `widget NAME X Y` and `said TEXT` lines for scripts.
 #
 #   scripts/window-test.sh             # builds the debug binary first
 #   CHESS4D_BIN=path/to/chess4d scripts/window-test.sh
@@ -35,7 +38,7 @@ if [ "${1:-}" != "--inside" ]; then
   export SHOTS="${SHOTS:-${CARGO_TARGET_DIR:-target}/window-test}"
   export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
   chmod 700 "$XDG_RUNTIME_DIR"
-  exec timeout 150 xvfb-run -a -s "-screen 0 1280x800x24" "$0" --inside
+  exec timeout 240 xvfb-run -a -s "-screen 0 1280x800x24" "$0" --inside
 fi
 
 mkdir -p "$SHOTS"
@@ -114,14 +117,70 @@ expect_change 'b2[0,0]' "$SHOTS/1-start.png" "$SHOTS/2-after-white.png"
 expect_change 'b3[0,0]' "$SHOTS/1-start.png" "$SHOTS/2-after-white.png"
 case "$(title)" in *"Black to move"*) echo "window-test: title: $(title)";; *) fail "after White's move the title is: $(title)";; esac
 
-# Black by keyboard: Tab focuses a1[0,0]; Alt+Up goes to the board above, then
-# Right, Up, Up reach b3[0,1]; Enter picks the pawn, Down and Enter push it to b2[0,1].
-xdotool key --delay 120 Tab alt+Up Right Up Up Return Down Return
+# Black by keyboard, no coordinates: Tab visits Black's movable pieces in board order
+# (a3[0,1], then b3[0,1]); Enter picks the pawn; Tab goes to its one destination,
+# b2[0,1]; Enter plays it.
+xdotool key --delay 150 Tab Tab Return Tab Return
 wait_title "White to move"
 import -window root "$SHOTS/3-after-black.png"
 expect_change 'b3[0,1]' "$SHOTS/2-after-white.png" "$SHOTS/3-after-black.png"
 expect_change 'b2[0,1]' "$SHOTS/2-after-white.png" "$SHOTS/3-after-black.png"
 case "$(title)" in *"White to move"*) echo "window-test: title: $(title)";; *) fail "after Black's move the title is: $(title)";; esac
+
+# Resign asks first: the game goes on until the player says yes.
+widget() { grep "^widget $1 " "$2" | tail -1 | awk '{ print $3, $4 }'; }
+click_widget() {
+  local x y
+  for _ in $(seq 1 25); do
+    read -r x y <<<"$(widget "$1" "$2")"
+    [ -n "$x" ] && break
+    sleep 0.2
+  done
+  [ -n "$x" ] || fail "no button '$1' was printed"
+  xdotool mousemove --window "$wid" "$x" "$y" click 1
+  sleep 0.8
+}
+click_widget resign "$log"
+import -window root "$SHOTS/4-resign-asks.png"
+case "$(title)" in *"White to move"*) ;; *) fail "one click on Resign ended the game: $(title)";; esac
+grep -q '^widget confirm ' "$log" || fail "Resign did not ask for confirmation"
+click_widget keep-playing "$log"
+case "$(title)" in *"White to move"*) echo "window-test: Resign asked; Keep playing kept the game";; *) fail "Keep playing ended the game: $(title)";; esac
+click_widget resign "$log"
+click_widget confirm "$log"
+wait_title "resignation"
+import -window root "$SHOTS/5-resigned.png"
+echo "window-test: after confirming: $(title)"
+kill "$app" 2>/dev/null || true
+wait "$app" 2>/dev/null || true
+
+# Against the computer: its move is announced in words.
+log2="$SHOTS/app-computer.log"
+"$CHESS4D_BIN" view --white human --black computer --level 1 --window-size 1200x760 --print-squares >"$log2" 2>&1 &
+app=$!
+for _ in $(seq 1 120); do
+  grep -q '^ready' "$log2" && break
+  kill -0 $app 2>/dev/null || fail "the viewer exited early: $(cat "$log2")"
+  sleep 0.5
+done
+grep -q '^ready' "$log2" || fail "the second viewer never drew a frame"
+wid=$(xdotool search --sync --limit 1 --name '^chess4d')
+xdotool windowfocus --sync "$wid"
+sleep 1
+for s in 'b2[0,0]' 'b3[0,0]'; do
+  read -r x y <<<"$(centre "$s")"
+  xdotool mousemove --window "$wid" "$x" "$y" click 1
+  sleep 0.6
+done
+for _ in $(seq 1 100); do
+  grep -q '^said Black: ' "$log2" && break
+  sleep 0.2
+done
+said=$(grep '^said Black: ' "$log2" | tail -1 | cut -d' ' -f2-)
+[ -n "$said" ] || fail "the computer's move was not announced: $(grep '^said' "$log2" | tail -3)"
+sleep 0.5
+import -window root "$SHOTS/6-computer-announced.png"
+echo "window-test: announced: $said"
 
 rm -f "$SHOTS/a.png" "$SHOTS/b.png"
 echo "window-test: OK (screenshots in $SHOTS)"

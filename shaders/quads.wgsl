@@ -115,8 +115,10 @@ fn fs_textured(in: QuadOut) -> @location(0) vec4<f32> {
     let t = textureSampleLevel(atlas, atlas_sampler, in.uv, in.lod);
     var c: vec4<f32>;
     if in.mode == MODE_PIECE {
-        // R: silhouette with outline band, G: fill, B: inner strokes.
-        let rgb = mix(mix(in.colour2.rgb, in.colour.rgb, t.g), in.colour2.rgb, t.b);
+        // R: silhouette with outline band, G: fill, B: inner strokes. colour2.a says
+        // how much of the outline colour the strokes take (black's stay dark).
+        let stroke = mix(in.colour.rgb, in.colour2.rgb, in.colour2.a);
+        let rgb = mix(mix(in.colour2.rgb, in.colour.rgb, t.g), stroke, t.b);
         c = vec4<f32>(rgb, t.r * in.colour.a);
     } else {
         c = vec4<f32>(in.colour.rgb, in.colour.a * t.r);

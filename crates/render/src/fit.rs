@@ -32,13 +32,30 @@ impl Camera {
             return *self;
         };
         let proj = Projector::new(self, rect);
-        let radius = (0..board.sizes()[3])
+        let corners: Vec<glam::Vec3> = (0..board.sizes()[3])
             .flat_map(|w| board.cube_corners(w))
-            .map(|c| proj.to_world(c).length())
+            .map(|c| proj.to_world(c))
+            .collect();
+        // Pulled-apart W layers are not centred on the origin: look at the middle of
+        // what is drawn, so the fit is not spent on empty space.
+        let (lo, hi) = corners.iter().fold(
+            (glam::Vec3::splat(f32::MAX), glam::Vec3::splat(f32::MIN)),
+            |(lo, hi), &c| (lo.min(c), hi.max(c)),
+        );
+        let centre = if corners.is_empty() {
+            glam::Vec3::ZERO
+        } else {
+            (lo + hi) * 0.5
+        };
+        let radius = corners
+            .iter()
+            .map(|c| c.distance(centre))
             .fold(0.0f32, f32::max);
+        let (right, up) = proj.screen_axes();
         let half_angle = narrowest_half_angle(rect);
         Camera {
             distance: radius / (half_angle * (1.0 - FIT_MARGIN)).sin(),
+            pan: [centre.dot(right), centre.dot(up)],
             ..*self
         }
     }
@@ -66,10 +83,20 @@ impl Camera {
     }
 }
 
-/// Half of the smaller of the vertical and horizontal fields of view for `rect`.
+/// Pixels kept free at each side for the labels that hang outside the cubes (`W=1`,
+/// `[0,1]`, rank numbers), as long as the picture is more than twice as wide.
+const LABEL_ROOM_PX: f32 = 40.0;
+
+/// Half of the smaller of the vertical and horizontal fields of view for `rect`, less
+/// the room the labels need at the sides.
 fn narrowest_half_angle(rect: Rect) -> f32 {
     let half_y = FOV_Y_DEG.to_radians() * 0.5;
-    let aspect = (rect.w.max(1.0) / rect.h.max(1.0)).clamp(0.05, 20.0);
+    let room = if rect.w > 4.0 * LABEL_ROOM_PX {
+        2.0 * LABEL_ROOM_PX
+    } else {
+        0.0
+    };
+    let aspect = ((rect.w - room).max(1.0) / rect.h.max(1.0)).clamp(0.05, 20.0);
     let half_x = (aspect * half_y.tan()).atan();
     half_y.min(half_x)
 }

@@ -411,6 +411,12 @@ pub(crate) const FONT: &[(char, Glyph5x7)] = &[
             0b00000, 0b00000, 0b00000, 0b11111, 0b00000, 0b00000, 0b00000,
         ],
     ),
+    (
+        '=',
+        [
+            0b00000, 0b00000, 0b11111, 0b00000, 0b11111, 0b00000, 0b00000,
+        ],
+    ),
 ];
 
 /// The bitmap of `c`, or of `?` for characters the font lacks.

@@ -56,6 +56,8 @@ pub(crate) struct Globals {
     pub(crate) params: [f32; 4],
     /// x, y: target size in pixels.
     pub(crate) target: [f32; 4],
+    /// xyz: world offset per unit of rotated 4D depth (the W separation).
+    pub(crate) separation: [f32; 4],
 }
 
 impl Default for Globals {
@@ -65,6 +67,7 @@ impl Default for Globals {
             rotation: Mat4::IDENTITY.to_cols_array_2d(),
             params: [0.0; 4],
             target: [1.0, 1.0, 0.0, 0.0],
+            separation: [0.0; 4],
         }
     }
 }
@@ -172,6 +175,81 @@ pub(crate) fn push_arrow(
     // The triangle shader fills v in 0..1 across and narrows towards u = 1.
     let corners = [neck + n, b + n, b - n, neck - n].map(|p| p.extend(0.0));
     quads.push(quad(corners, UNIT_UV, colour, colour, MODE_TRIANGLE));
+}
+
+/// An arrow along a polyline of pixel points: segments to a neck, then a head ending
+/// at the last point and pointing the way the line arrives. Like [`push_arrow`], the
+/// tail starts a little way out from the first point so its piece stays readable.
+pub(crate) fn push_path_arrow(
+    quads: &mut Vec<QuadInstance>,
+    points: &[Vec2],
+    width: f32,
+    colour: Rgba,
+) {
+    let total: f32 = points.windows(2).map(|p| p[0].distance(p[1])).sum();
+    if points.len() < 2 || total < 1.0 {
+        return;
+    }
+    if points.len() == 2 {
+        return push_arrow(quads, points[0], points[1], width, colour);
+    }
+    let tail = (width * 2.0).min(total * 0.15);
+    let head = (width * 3.2).min(total * 0.5);
+    let (Some(start), Some(neck)) = (point_along(points, tail), point_along(points, total - head))
+    else {
+        return;
+    };
+    let end = points[points.len() - 1];
+    // The shaft: from the tail point through every vertex between, to the neck.
+    let mut last = start.0;
+    for p in points.iter().take(neck.1 + 1).skip(start.1 + 1) {
+        push_segment(quads, last.extend(0.0), p.extend(0.0), width, colour);
+        last = *p;
+    }
+    push_segment(quads, last.extend(0.0), neck.0.extend(0.0), width, colour);
+    let along = end - neck.0;
+    if along.length_squared() < 1e-6 {
+        return;
+    }
+    let n = along.normalize().perp() * (width * 1.4);
+    let corners = [neck.0 + n, end + n, end - n, neck.0 - n].map(|p| p.extend(0.0));
+    quads.push(quad(corners, UNIT_UV, colour, colour, MODE_TRIANGLE));
+}
+
+/// The point `distance` pixels along a polyline and the index of the segment it is on.
+fn point_along(points: &[Vec2], distance: f32) -> Option<(Vec2, usize)> {
+    let mut left = distance.max(0.0);
+    for (i, pair) in points.windows(2).enumerate() {
+        let d = pair[0].distance(pair[1]);
+        if left <= d || i + 2 == points.len() {
+            let t = if d > 1e-6 { (left / d).min(1.0) } else { 0.0 };
+            return Some((pair[0].lerp(pair[1], t), i));
+        }
+        left -= d;
+    }
+    None
+}
+
+/// A dark backing plate under a label, so it stays readable over cells and pieces.
+pub(crate) fn push_label_plate(
+    quads: &mut Vec<QuadInstance>,
+    chars: usize,
+    at: Vec2,
+    align: f32,
+    ink: f32,
+    colour: Rgba,
+) {
+    let cell_h = ink / FONT_INK_HEIGHT;
+    let advance = cell_h * FONT_ASPECT * 30.0 / 32.0;
+    let width = advance * chars as f32;
+    let pad = ink * 0.35;
+    let r = Rect::new(
+        at.x - width * align - pad,
+        at.y - ink * 0.5 - pad,
+        width + 2.0 * pad,
+        ink + 2.0 * pad,
+    );
+    quads.push(rect_quad(r, colour, MODE_SOLID));
 }
 
 /// Text centred vertically on `at`, with `align` 0 = left edge at `at`, 0.5 = centred.

@@ -3,7 +3,8 @@
 
 use glam::Vec2;
 
-use crate::projection::{BoardGeometry, Projector, Rect, pick_tesseract};
+use crate::pick::pick_tesseract_scene;
+use crate::projection::{BoardGeometry, Projector, Rect};
 use crate::scene::{Scene, View};
 
 /// Share of the width the tesseract gets when both views are shown.
@@ -263,10 +264,145 @@ impl FlatLayout {
         let y = self.rank_row(row_in_board);
         self.board.square([x, y, z, w])
     }
+
+    /// The polyline, in pixels, that an arrow through `path` (start, squares passed,
+    /// landing) follows on the flat boards. Neighbouring squares of one board are
+    /// joined straight, so a slide runs through exactly its squares. A leap, or a hop
+    /// to another board, is bent: it leaves its square sideways, runs parallel to the
+    /// straight line and comes back in, on the side and at the distance that keeps it
+    /// farthest from the centre of every square the move does not pass.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_render::{BoardGeometry, FlatLayout, Rect};
+    /// let board = BoardGeometry::new([4, 4, 2, 2]).unwrap();
+    /// let flat = FlatLayout::new(board, Rect::new(0.0, 0.0, 600.0, 600.0));
+    /// // a rook from a1 to c1 of one board: straight through b1.
+    /// assert_eq!(flat.arrow_route(&[0, 1, 2]).len(), 3);
+    /// // a1[0,0] to a1[1,0]: the next board over, bent round b1..d1.
+    /// assert_eq!(flat.arrow_route(&[0, 16]).len(), 4);
+    /// ```
+    pub fn arrow_route(&self, path: &[u16]) -> Vec<Vec2> {
+        let mut out: Vec<Vec2> = Vec::new();
+        let centres: Vec<Vec2> = if self.board.square_count() <= 4096 {
+            (0..self.board.square_count() as u16)
+                .filter(|sq| !path.contains(sq))
+                .filter_map(|sq| self.square_centre(sq))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for hop in path.windows(2) {
+            let (Some(a), Some(b)) = (self.square_centre(hop[0]), self.square_centre(hop[1]))
+            else {
+                continue;
+            };
+            let straight =
+                same_board(&self.board, hop[0], hop[1]) && neighbours(&self.board, hop[0], hop[1]);
+            let points = if straight {
+                vec![a, b]
+            } else {
+                self.bent_hop(a, b, &centres)
+            };
+            for p in points {
+                if out.last().is_none_or(|l| l.distance(p) > 1e-3) {
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
+    /// A leap or cross-board hop from `a` to `b`: either out, along and back in
+    /// (parallel to the straight line), or along the lanes between ranks and files,
+    /// first across then up or the other way round. The route that stays farthest from
+    /// `avoid` wins (the first that clears it by half a square ends the search).
+    fn bent_hop(&self, a: Vec2, b: Vec2, avoid: &[Vec2]) -> Vec<Vec2> {
+        let s = self.square;
+        let d = b - a;
+        if d.length_squared() < 1e-6 {
+            return vec![a, b];
+        }
+        let n = d.normalize().perp();
+        let mut routes: Vec<Vec<Vec2>> = Vec::new();
+        for h in [0.5, -0.5, 0.35, -0.35, 0.7, -0.7, 0.25, -0.25, 1.0, -1.0] {
+            let off = n * (h * s);
+            routes.push(vec![a, a + off, b + off, b]);
+        }
+        for dx in [0.5 * s, -0.5 * s] {
+            for dy in [0.5 * s, -0.5 * s] {
+                // Across along a lane between ranks, then up or down a lane between files.
+                routes.push(vec![
+                    a,
+                    a + Vec2::new(0.0, dy),
+                    Vec2::new(b.x + dx, a.y + dy),
+                    b + Vec2::new(dx, 0.0),
+                    b,
+                ]);
+                // Up or down first, then across.
+                routes.push(vec![
+                    a,
+                    a + Vec2::new(dx, 0.0),
+                    Vec2::new(a.x + dx, b.y + dy),
+                    b + Vec2::new(0.0, dy),
+                    b,
+                ]);
+            }
+        }
+        let mut best: Option<(f32, usize)> = None;
+        for (i, route) in routes.iter().enumerate() {
+            let clear = avoid
+                .iter()
+                .map(|&c| polyline_distance(route, c))
+                .fold(f32::MAX, f32::min);
+            if best.is_none_or(|(b, _)| clear > b + 1e-3) {
+                best = Some((clear, i));
+            }
+            if clear >= 0.45 * s {
+                break;
+            }
+        }
+        let chosen = best.map_or(0, |(_, i)| i);
+        routes.swap_remove(chosen)
+    }
+}
+
+/// Whether two squares lie on the same 2D board (same Z and W).
+fn same_board(board: &BoardGeometry, a: u16, b: u16) -> bool {
+    match (board.coords(a), board.coords(b)) {
+        (Some(ca), Some(cb)) => ca[2] == cb[2] && ca[3] == cb[3],
+        _ => false,
+    }
+}
+
+/// Whether two squares touch: no coordinate differs by more than one.
+pub(crate) fn neighbours(board: &BoardGeometry, a: u16, b: u16) -> bool {
+    match (board.coords(a), board.coords(b)) {
+        (Some(ca), Some(cb)) => (0..4).all(|i| ca[i].abs_diff(cb[i]) <= 1),
+        _ => false,
+    }
+}
+
+/// Shortest distance from `p` to a polyline.
+pub(crate) fn polyline_distance(points: &[Vec2], p: Vec2) -> f32 {
+    points
+        .windows(2)
+        .map(|w| {
+            let ab = w[1] - w[0];
+            let t = if ab.length_squared() > 1e-9 {
+                ((p - w[0]).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            p.distance(w[0] + ab * t)
+        })
+        .fold(f32::MAX, f32::min)
 }
 
 /// The square under pixel `pos` for a scene drawn into `area` (both pictures are
-/// searched), or `None`.
+/// searched), or `None`. In the tesseract a piece's silhouette is picked first, the
+/// nearest to the eye, then the tiles.
 ///
 /// # Examples
 ///
@@ -285,7 +421,7 @@ pub fn pick(scene: &Scene, area: Rect, pos: Vec2) -> Option<u16> {
         return FlatLayout::new(board, rect).flipped(scene.flip).pick(pos);
     }
     let rect = l.tesseract.filter(|r| r.contains(pos))?;
-    pick_tesseract(&board, &Projector::new(&scene.camera, rect), pos)
+    pick_tesseract_scene(&board, &Projector::new(&scene.camera, rect), scene, pos)
 }
 
 #[cfg(test)]

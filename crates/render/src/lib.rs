@@ -24,6 +24,7 @@ mod gpu;
 mod instances;
 mod layout;
 mod offscreen;
+mod pick;
 mod projection;
 mod scene;
 mod style;
@@ -34,7 +35,10 @@ pub use offscreen::{
     OffscreenRenderer, RenderError, RenderInfo, adapter_info, render_to_png, render_to_rgba,
     write_png,
 };
-pub use projection::{BoardGeometry, MAX_SQUARES, Projector, Rect, pick_tesseract, rotation_4d};
+pub use pick::{pick_tesseract_piece, pick_tesseract_scene};
+pub use projection::{
+    BoardGeometry, MAX_SEPARATION, MAX_SQUARES, Projector, Rect, pick_tesseract, rotation_4d,
+};
 pub use scene::{
     Arrow, ArrowKind, Camera, FLOATING_PIECE_PX, Highlight, Scene, ScenePiece, Theme, View,
 };

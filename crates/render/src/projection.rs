@@ -16,6 +16,8 @@ pub(crate) const FOV_Y_DEG: f32 = 38.0;
 pub(crate) const MIN_W_DIVISOR: f32 = 0.08;
 /// Highest accepted 4D perspective strength (keeps the divisor positive for |w| <= 2).
 const MAX_PERSPECTIVE_4D: f32 = 0.45;
+/// Widest accepted W separation, world units per unit of 4D depth.
+pub const MAX_SEPARATION: f32 = 3.0;
 /// Drawn cell size as a fraction of the square pitch (the rest is the gap between cells).
 pub(crate) const CELL_FILL: f32 = 0.9;
 /// Tile height as a fraction of the square pitch.
@@ -177,9 +179,21 @@ impl BoardGeometry {
     /// Where a square's tile is drawn: below the square's centre, so a piece drawn at
     /// the centre stands on it.
     pub fn tile_centre_4d(&self, square: u16) -> Option<Vec4> {
-        let drop = self.pitch_xy.min(self.pitch_z) * 0.42 + self.cell_half().z;
         self.centre_4d(square)
-            .map(|c| c - Vec4::new(0.0, 0.0, drop, 0.0))
+            .map(|c| c - Vec4::new(0.0, 0.0, self.tile_drop(), 0.0))
+    }
+
+    /// How far a tile's centre sits below its square's centre.
+    fn tile_drop(&self) -> f32 {
+        self.pitch_xy.min(self.pitch_z) * 0.42 + self.cell_half().z
+    }
+
+    /// A point on the top face level of layer `z` (0-based) of W copy `w`, at
+    /// fractional file and rank coordinates (`0.5` is the middle of file a; negative
+    /// values lie in front of or left of the board): where labels of a layer go.
+    pub fn layer_point(&self, x: f32, y: f32, z: u32, w: u32) -> Vec4 {
+        let top = self.tile_drop() - self.cell_half().z;
+        self.point(x, y, z as f32 + 0.5, w as f32) - Vec4::new(0.0, 0.0, top, 0.0)
     }
 
     /// Distance between neighbouring square centres along X (and Y).
@@ -235,6 +249,8 @@ pub struct Projector {
     rect: Rect,
     focal_px: f32,
     eye: Vec3,
+    /// World offset per unit of rotated 4D depth: the W separation along screen right.
+    separation: Vec3,
 }
 
 impl Projector {
@@ -270,6 +286,7 @@ impl Projector {
         let right = Vec3::Y.cross(dir).normalize_or(Vec3::X);
         let up = dir.cross(right);
         let target = right * finite(camera.pan[0], 0.0) + up * finite(camera.pan[1], 0.0);
+        let separation = right * finite(camera.w_separation, 0.0).clamp(0.0, MAX_SEPARATION);
         let eye = target + dir * distance;
         let view = glam::camera::rh::view::look_at_mat4(eye, target, Vec3::Y);
         let w = rect.w.max(1.0);
@@ -286,6 +303,7 @@ impl Projector {
             rect: Rect { w, h, ..rect },
             focal_px: h * 0.5 / (fov * 0.5).tan(),
             eye,
+            separation,
         }
     }
 
@@ -330,7 +348,20 @@ impl Projector {
     pub fn to_world(&self, p: Vec4) -> Vec3 {
         let q = self.rotation * p;
         let s = self.scale_of_rotated(q);
-        Vec3::new(q.x * s, q.z * s, -q.y * s)
+        Vec3::new(q.x * s, q.z * s, -q.y * s) + self.separation * q.w
+    }
+
+    /// The screen's right and up directions in world space (what `Camera::pan` moves
+    /// along).
+    pub fn screen_axes(&self) -> (Vec3, Vec3) {
+        let right = self.view.row(0).truncate();
+        let up = self.view.row(1).truncate();
+        (right, up)
+    }
+
+    /// World offset per unit of rotated 4D depth (the W separation), for the shader.
+    pub fn separation(&self) -> Vec3 {
+        self.separation
     }
 
     /// World point to pixel position `(x, y)` plus depth (0 near .. 1 far); `None`

@@ -16,7 +16,7 @@ pub struct Scene {
     pub pieces: Vec<ScenePiece>,
     /// Marks on squares; a square may carry several. Out-of-board squares are ignored.
     pub highlights: Vec<(u16, Highlight)>,
-    /// Arrows from square centre to square centre.
+    /// Arrows along the squares a move passes (see [`Arrow`]).
     pub arrows: Vec<Arrow>,
     /// Which pictures to draw.
     pub view: View,
@@ -31,6 +31,9 @@ pub struct Scene {
     /// Reverse files and ranks inside every flat board, so Black sits at the bottom;
     /// boards keep their places. Picking follows it. The tesseract ignores it.
     pub flip: bool,
+    /// The W layer the tesseract brings forward: the others are drawn faint and only
+    /// picked where the focused layer has nothing. `None` shows every layer alike.
+    pub focus_w: Option<u8>,
 }
 
 /// Side in pixels of a floating piece when the flat boards are not shown.
@@ -48,6 +51,7 @@ impl Default for Scene {
             theme: Theme::Dark,
             floating: None,
             flip: false,
+            focus_w: None,
         }
     }
 }
@@ -97,17 +101,49 @@ pub enum Highlight {
     Hover,
     /// A square a move passes through (jump path, pushed piece).
     Path,
+    /// The piece that just moved: outlined on top in both views.
+    Moved,
 }
 
-/// An arrow from one square centre to another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An arrow along the squares a move passes, tail first, head last.
+///
+/// Two neighbouring squares of the path (no coordinate changes by more than one) are
+/// joined straight, so a slide listed square by square is drawn through exactly those
+/// squares; a hop between squares that are not neighbours is a leap and is drawn as a
+/// jump (an arc). In the flat view a hop between two boards is bent so that it never
+/// runs over the centre of a square the move does not pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arrow {
-    /// Dense square index of the tail.
-    pub from: u16,
-    /// Dense square index of the head.
-    pub to: u16,
+    /// Dense square indices, from the start square to the landing square (at least
+    /// two; a shorter path draws nothing).
+    pub path: Vec<u16>,
     /// Colour and meaning.
     pub kind: ArrowKind,
+}
+
+impl Arrow {
+    /// A one-hop arrow: straight between neighbours, a jump otherwise.
+    pub fn new(from: u16, to: u16, kind: ArrowKind) -> Self {
+        Self {
+            path: vec![from, to],
+            kind,
+        }
+    }
+
+    /// An arrow through `path` (start, every square passed, landing).
+    pub fn along(path: Vec<u16>, kind: ArrowKind) -> Self {
+        Self { path, kind }
+    }
+
+    /// The start square (0 for an empty path).
+    pub fn from(&self) -> u16 {
+        self.path.first().copied().unwrap_or(0)
+    }
+
+    /// The landing square (0 for an empty path).
+    pub fn to(&self) -> u16 {
+        self.path.last().copied().unwrap_or(0)
+    }
 }
 
 /// What an arrow means.
@@ -166,11 +202,19 @@ pub struct Camera {
     /// 4D perspective strength, 0 (none: the cubes coincide) to 0.45; 1/3 makes the
     /// outer cube twice the inner one.
     pub perspective_4d: f32,
+    /// How far apart the W layers are pulled along the screen's horizontal, world
+    /// units per unit of 4D depth (0: nested as in the usual tesseract picture; about
+    /// 1.6 puts the two cubes of a 4x4x2x2 board side by side). A depth cue the player
+    /// can widen so the inner cube's pieces never mix with the outer cube's.
+    pub w_separation: f32,
 }
+
+use crate::projection::MAX_SEPARATION;
 
 impl Camera {
     /// A good first view of a board of this shape: the default orbit for boards with
-    /// layers or W copies, a higher and closer look at a single flat board.
+    /// layers, the same with the W copies pulled apart for boards that have them, a
+    /// higher and closer look at a single flat board.
     ///
     /// # Examples
     ///
@@ -186,6 +230,21 @@ impl Camera {
                 distance: 6.6,
                 ..Self::default()
             }
+        } else if shape[3] == 2 {
+            // Two W copies: pulled apart, so no cube's pieces mix with the other's.
+            Self {
+                w_separation: 1.3,
+                ..Self::default()
+            }
+            .fit(shape, crate::Rect::new(0.0, 0.0, 1000.0, 1000.0))
+        } else if shape[3] > 2 {
+            // More copies: a gentler 4D perspective and cubes side by side.
+            Self {
+                w_separation: MAX_SEPARATION,
+                perspective_4d: 0.15,
+                ..Self::default()
+            }
+            .fit(shape, crate::Rect::new(0.0, 0.0, 1000.0, 1000.0))
         } else {
             Self::default()
         }
@@ -203,6 +262,7 @@ impl Default for Camera {
             yw_deg: 0.0,
             zw_deg: 0.0,
             perspective_4d: 1.0 / 3.0,
+            w_separation: 0.0,
         }
     }
 }

@@ -13,7 +13,6 @@ pub(crate) struct Palette {
     pub(crate) board_frame: Rgba,
     pub(crate) label: Rgba,
     pub(crate) cube_line: Rgba,
-    pub(crate) cell_edge: Rgba,
     pub(crate) separator: Rgba,
 }
 
@@ -26,7 +25,6 @@ pub(crate) fn palette(theme: Theme) -> Palette {
             board_frame: [0.20, 0.23, 0.28, 1.0],
             label: [0.72, 0.76, 0.82, 1.0],
             cube_line: [0.55, 0.65, 0.80, 0.55],
-            cell_edge: [0.70, 0.78, 0.90, 0.45],
             separator: [0.22, 0.25, 0.30, 1.0],
         },
         Theme::Light => Palette {
@@ -36,7 +34,6 @@ pub(crate) fn palette(theme: Theme) -> Palette {
             board_frame: [0.36, 0.40, 0.47, 1.0],
             label: [0.25, 0.28, 0.33, 1.0],
             cube_line: [0.30, 0.38, 0.52, 0.55],
-            cell_edge: [0.30, 0.38, 0.52, 0.50],
             separator: [0.75, 0.78, 0.82, 1.0],
         },
     }
@@ -54,6 +51,7 @@ pub(crate) fn highlight_colour(h: Highlight) -> Rgba {
         Highlight::Focus => [0.20, 0.55, 1.00, 1.0],
         Highlight::Hover => [0.90, 0.94, 1.00, 1.0],
         Highlight::Path => [0.25, 0.80, 0.86, 1.0],
+        Highlight::Moved => [1.00, 0.86, 0.22, 1.0],
     }
 }
 
@@ -67,6 +65,7 @@ pub(crate) fn highlight_rank(h: Highlight) -> u8 {
         Highlight::LegalMove => 5,
         Highlight::Focus => 4,
         Highlight::Hover => 3,
+        Highlight::Moved => 2,
         Highlight::LastMove => 2,
         Highlight::Path => 1,
     }
@@ -80,13 +79,40 @@ pub(crate) fn arrow_colour(kind: ArrowKind) -> Rgba {
     }
 }
 
-/// Fill and outline of a piece: white is light with a dark outline, black the reverse.
+/// Fill and outline of a piece: white is light with a dark outline; black is dark with
+/// a mid-grey outline, so it still reads black when drawn small. The outline's alpha
+/// says how strongly the inner detail strokes take the outline colour (the rest is
+/// fill): black's strokes stay dark.
 pub(crate) fn piece_colours(white: bool) -> (Rgba, Rgba) {
     if white {
         ([0.98, 0.96, 0.91, 1.0], [0.07, 0.07, 0.09, 1.0])
     } else {
-        ([0.13, 0.13, 0.15, 1.0], [0.93, 0.93, 0.91, 1.0])
+        ([0.09, 0.09, 0.11, 1.0], [0.62, 0.64, 0.68, 0.4])
     }
+}
+
+/// The colour that tells W layers apart in both views (cube lines, board frames,
+/// tile tints, labels): blue for W = 0, amber for the last layer, green and magenta
+/// between on boards with more.
+pub(crate) fn w_tint(w: u32, layers: u32) -> Rgba {
+    const FOUR: [Rgba; 4] = [
+        [0.36, 0.66, 1.00, 1.0],
+        [0.40, 0.86, 0.48, 1.0],
+        [0.92, 0.45, 0.90, 1.0],
+        [1.00, 0.68, 0.22, 1.0],
+    ];
+    match layers {
+        0 | 1 => [0.62, 0.70, 0.84, 1.0],
+        2 => [FOUR[0], FOUR[3]][(w as usize).min(1)],
+        3 => [FOUR[0], FOUR[1], FOUR[3]][(w as usize).min(2)],
+        _ => FOUR[(w as usize) % 4],
+    }
+}
+
+/// `a` mixed towards `b` by `t` (alpha from `a`).
+pub(crate) fn mix(a: Rgba, b: Rgba, t: f32) -> Rgba {
+    let m = |i: usize| a[i] + (b[i] - a[i]) * t;
+    [m(0), m(1), m(2), a[3]]
 }
 
 /// `c` with its alpha replaced.

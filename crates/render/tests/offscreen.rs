@@ -108,7 +108,8 @@ fn inner_cube_is_drawn_inside_the_outer_cube() {
         for y in 0..H {
             for x in 0..W {
                 let p = pixel(&rgba, W, x as f32, y as f32).map(i32::from);
-                if p[1] > p[0] + 50 && p[2] > p[0] + 50 {
+                // The Path tint (cyan), not W = 0's blue lines and labels.
+                if p[1] > p[0] + 50 && p[2] > p[0] + 50 && p[1].abs_diff(p[2]) < 45 {
                     got.add(x, y);
                 }
             }
@@ -255,11 +256,7 @@ fn draw_calls_do_not_grow_with_squares_or_pieces() {
     let Some(mut r) = offscreen(320, 200) else {
         return;
     };
-    let arrow = |from, to| Arrow {
-        from,
-        to,
-        kind: ArrowKind::Hint,
-    };
+    let arrow = |from, to| Arrow::new(from, to, ArrowKind::Hint);
     let mut small = Scene::default();
     small.pieces.push(ScenePiece {
         square: 0,
@@ -283,7 +280,7 @@ fn draw_calls_do_not_grow_with_squares_or_pieces() {
     r.render(&big).unwrap();
     let many = r.draw_calls();
     assert_eq!(few, many);
-    assert!(many <= 7, "{many}");
+    assert!(many <= 8, "{many}");
     r.render(&Scene::default()).unwrap();
     assert!(r.draw_calls() <= few);
 }
@@ -394,16 +391,11 @@ fn arrows_and_marks_show_in_both_pictures() {
         (sq(1, 2, 0, 0), Highlight::Path),
     ];
     scene.arrows = vec![
-        Arrow {
-            from: sq(0, 0, 0, 0),
-            to: sq(0, 2, 0, 0),
-            kind: ArrowKind::LastMove,
-        },
-        Arrow {
-            from: sq(0, 2, 0, 0),
-            to: sq(0, 2, 0, 1),
-            kind: ArrowKind::Hint,
-        },
+        Arrow::along(
+            vec![sq(0, 0, 0, 0), sq(0, 1, 0, 0), sq(0, 2, 0, 0)],
+            ArrowKind::LastMove,
+        ),
+        Arrow::new(sq(0, 2, 0, 0), sq(0, 2, 0, 1), ArrowKind::Hint),
     ];
     let rgba = r.render(&scene).unwrap().to_vec();
     save("marks_and_arrows.png", W, H, &rgba);
@@ -412,11 +404,11 @@ fn arrows_and_marks_show_in_both_pictures() {
     let flat = FlatLayout::new(board, split.flat.unwrap());
     // The hint arrow crosses from the bottom-left board to the top-left one: its middle
     // lies in the gap between them, drawn blue.
-    let (a, b) = (
-        flat.square_centre(sq(0, 2, 0, 0)).unwrap(),
-        flat.square_centre(sq(0, 2, 0, 1)).unwrap(),
-    );
-    let mid = (a + b) * 0.5;
+    // It is bent round the squares between (out, along, back in): the middle of its
+    // long run is drawn blue.
+    let route = flat.arrow_route(&[sq(0, 2, 0, 0), sq(0, 2, 0, 1)]);
+    assert_eq!(route.len(), 4);
+    let mid = (route[1] + route[2]) * 0.5;
     let p = pixel(&rgba, W, mid.x, mid.y);
     assert!(p[2] > 180 && p[0] < 120, "hint arrow {p:?} at {mid}");
     // The same arrow in the tesseract, halfway along the projected W segment.

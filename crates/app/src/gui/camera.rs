@@ -2,7 +2,12 @@
 //! once; the 4D rotation sliders and Reset glide to their target so the projection
 //! visibly morphs.
 
-use chess4d_render::Camera;
+use chess4d_render::{Camera, Rect, View};
+
+/// Closest and farthest zoom, as shares of the distance at which the board fits: the
+/// camera never enters the pieces and never loses the board.
+const ZOOM_IN: f32 = 0.55;
+const ZOOM_OUT: f32 = 2.5;
 
 /// The camera shown and the one it glides towards.
 #[derive(Clone, Copy, Debug)]
@@ -12,6 +17,18 @@ pub struct CameraRig {
     /// Where the sliders and Reset want it.
     pub target: Camera,
     home: Camera,
+    /// The distance at which the whole board fits (the zoom limits follow it).
+    fit_distance: f32,
+    /// Each view's own zoom (tesseract, flat, both), once it has one.
+    zooms: [Option<f32>; 3],
+}
+
+fn view_slot(view: View) -> usize {
+    match view {
+        View::Tesseract => 0,
+        View::Flat => 1,
+        View::Both => 2,
+    }
 }
 
 impl CameraRig {
@@ -22,6 +39,8 @@ impl CameraRig {
             shown: home,
             target: home,
             home,
+            fit_distance: home.distance,
+            zooms: [None; 3],
         }
     }
 
@@ -29,6 +48,32 @@ impl CameraRig {
     pub fn reset(&mut self, shape: [u8; 4]) {
         self.home = Camera::for_shape(shape);
         self.target = self.home;
+        self.fit_distance = self.home.distance;
+        self.zooms = [None; 3];
+    }
+
+    /// Glides to the distance at which the whole board fits `rect`, seen from any side.
+    pub fn fit(&mut self, shape: [u8; 4], rect: Rect) {
+        let fitted = self.target.fit(shape, rect);
+        // `rect` may be taller than wide; the window pulls back for that itself.
+        let full = self.target.fitted(rect).distance / self.target.distance.max(1e-3);
+        self.fit_distance = fitted.distance / full.max(1e-3);
+        self.target.distance = self.fit_distance;
+        self.target.pan = fitted.pan;
+    }
+
+    /// The view changes from `from` to `to`: `from` keeps its zoom, `to` gets back its
+    /// own (or the fitting one the first time).
+    pub fn switch_view(&mut self, from: View, to: View) {
+        self.zooms[view_slot(from)] = Some(self.target.distance);
+        let d = self.zooms[view_slot(to)].unwrap_or(self.fit_distance);
+        self.target.distance = d;
+        self.shown.distance = d;
+    }
+
+    /// The zoom limits now: never into the pieces, never so far the board is lost.
+    pub fn zoom_range(&self) -> (f32, f32) {
+        (self.fit_distance * ZOOM_IN, self.fit_distance * ZOOM_OUT)
     }
 
     /// Glides round to look from White's side or from Black's.
@@ -56,8 +101,9 @@ impl CameraRig {
 
     /// Zooms by wheel steps (positive: closer).
     pub fn zoom(&mut self, steps: f32) {
+        let (near, far) = self.zoom_range();
         for c in [&mut self.shown, &mut self.target] {
-            c.distance = (c.distance * 0.9f32.powf(steps)).clamp(2.5, 40.0);
+            c.distance = (c.distance * 0.9f32.powf(steps)).clamp(near, far);
         }
     }
 
@@ -87,6 +133,7 @@ impl CameraRig {
         glide(&mut s.yw_deg, t.yw_deg, 0.05);
         glide(&mut s.zw_deg, t.zw_deg, 0.05);
         glide(&mut s.perspective_4d, t.perspective_4d, 0.0005);
+        glide(&mut s.w_separation, t.w_separation, 0.001);
         s.yaw_deg = s.yaw_deg.rem_euclid(360.0);
         moving
     }
@@ -123,5 +170,27 @@ mod tests {
         }
         assert!((rig.shown.yaw_deg - home.yaw_deg).abs() < 0.1);
         assert!((rig.shown.distance - home.distance).abs() < 0.01);
+    }
+
+    #[test]
+    fn zoom_stops_before_the_pieces_and_each_view_keeps_its_own() {
+        let mut rig = CameraRig::for_shape([4, 4, 2, 2]);
+        let (near, far) = rig.zoom_range();
+        rig.zoom(50.0);
+        assert_eq!(rig.shown.distance, near);
+        rig.zoom(-80.0);
+        assert_eq!(rig.shown.distance, far);
+        rig.switch_view(View::Both, View::Tesseract);
+        let fitting = rig.shown.distance;
+        assert!(fitting < far);
+        rig.zoom(2.0);
+        let tesseract_zoom = rig.target.distance;
+        rig.switch_view(View::Tesseract, View::Both);
+        assert_eq!(rig.target.distance, far);
+        rig.switch_view(View::Both, View::Tesseract);
+        assert_eq!(rig.target.distance, tesseract_zoom);
+        // Fit comes back to a distance at which the board fits.
+        rig.fit([4, 4, 2, 2], Rect::new(0.0, 0.0, 800.0, 600.0));
+        assert!(rig.target.distance > near && rig.target.distance < far);
     }
 }

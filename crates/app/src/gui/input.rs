@@ -48,8 +48,7 @@ impl App {
     }
 
     fn square_at(&self, p: Vec2) -> Option<chess4d_core::Square> {
-        let scene = self.session.scene(self.ui.view, self.camera());
-        pick(&scene, self.board_area, p).map(chess4d_core::Square)
+        pick(&self.scene(), self.board_area, p).map(chess4d_core::Square)
     }
 
     /// Handles an event on the board; returns whether it was used up (egui must not
@@ -161,7 +160,16 @@ impl App {
                 Action::Nav(n) => self.session.navigate(n),
                 Action::Activate => self.session.activate(),
                 Action::Escape => self.session.clear_selection(),
-                Action::Undo => self.session.undo(),
+                Action::Undo => {
+                    if super::panels::undo_allowed(&self.session, &self.book) {
+                        self.session.undo();
+                    }
+                }
+                Action::Fit => self.fit_camera(),
+                Action::FocusLayer => {
+                    let layers = self.session.rules().info().shape.sizes()[3];
+                    self.ui.focus_w = next_focus(self.ui.focus_w, layers);
+                }
                 Action::Redo => self.session.redo(),
             }
         }
@@ -177,11 +185,24 @@ enum Action {
     Escape,
     Undo,
     Redo,
+    Fit,
+    FocusLayer,
 }
 
-/// The page's keyboard: Tab and Shift+Tab walk squares, arrows move within a board,
+/// The W layer the W key focuses next: all, then each layer in turn, then all again.
+fn next_focus(now: Option<u8>, layers: u8) -> Option<u8> {
+    match now {
+        None if layers > 1 => Some(0),
+        Some(w) if w + 1 < layers => Some(w + 1),
+        _ => None,
+    }
+}
+
+/// The page's keyboard: Tab and Shift+Tab step through movable pieces and then a
+/// picked piece's destinations, arrows move within a board,
 /// Alt + arrows move between boards, Enter or Space selects or moves, Escape clears;
-/// Ctrl+Z and Ctrl+Y undo and redo. Any other key belongs to egui.
+/// Ctrl+Z and Ctrl+Y undo and redo, F fits the board to the view, W brings one W layer
+/// forward after the other. Any other key belongs to egui.
 fn board_key(key: &Key, mods: ModifiersState) -> Option<Action> {
     let (alt, shift, ctrl) = (mods.alt_key(), mods.shift_key(), mods.control_key());
     let nav = |n: Nav| Some(Action::Nav(n));
@@ -196,6 +217,10 @@ fn board_key(key: &Key, mods: ModifiersState) -> Option<Action> {
         Key::Named(NamedKey::Escape) => Some(Action::Escape),
         Key::Character(c) if ctrl && c.eq_ignore_ascii_case("z") => Some(Action::Undo),
         Key::Character(c) if ctrl && c.eq_ignore_ascii_case("y") => Some(Action::Redo),
+        Key::Character(c) if !ctrl && !alt && c.eq_ignore_ascii_case("f") => Some(Action::Fit),
+        Key::Character(c) if !ctrl && !alt && c.eq_ignore_ascii_case("w") => {
+            Some(Action::FocusLayer)
+        }
         _ => None,
     }
 }
@@ -243,5 +268,17 @@ mod tests {
         let z = Key::Character("z".into());
         assert_eq!(board_key(&z, ModifiersState::CONTROL), Some(Action::Undo));
         assert_eq!(board_key(&z, none), None, "plain letters are egui's");
+        let f = Key::Character("f".into());
+        assert_eq!(board_key(&f, none), Some(Action::Fit));
+        let w = Key::Character("w".into());
+        assert_eq!(board_key(&w, none), Some(Action::FocusLayer));
+        assert_eq!(next_focus(None, 2), Some(0));
+        assert_eq!(next_focus(Some(0), 2), Some(1));
+        assert_eq!(next_focus(Some(1), 2), None);
+        assert_eq!(
+            next_focus(None, 1),
+            None,
+            "nothing to focus without W copies"
+        );
     }
 }

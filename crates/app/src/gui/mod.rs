@@ -119,6 +119,16 @@ pub struct UiState {
     pub adapter: String,
     /// The Players tab's state.
     pub players: players::PlayersState,
+    /// Whether the side panel is shown (it folds away in a small window).
+    pub panel_open: bool,
+    /// An action waiting for the player's yes (resign, draw offer).
+    pub confirm: Option<panels::Confirm>,
+    /// Where named buttons were drawn this frame (points), for scripts.
+    pub probes: Vec<(&'static str, egui::Pos2)>,
+    /// Fit the board to the view on the next frame (the Fit button, key F).
+    pub fit_requested: bool,
+    /// The W layer the tesseract brings forward (the others faint), if any.
+    pub focus_w: Option<u8>,
 }
 
 struct App {
@@ -136,6 +146,12 @@ struct App {
     last_frame: Instant,
     title: String,
     printed: bool,
+    /// What the script output last said (probes and messages), so each is said once.
+    said: Vec<String>,
+    /// Whether the camera was fitted to the first frame's board rectangle.
+    printed_fit: bool,
+    /// The view the camera's zoom belongs to: each view keeps its own.
+    zoom_view: View,
     repaint_at: Option<Instant>,
     error: Option<String>,
 }
@@ -154,6 +170,11 @@ impl App {
                 fen: String::new(),
                 adapter: String::new(),
                 players: players::PlayersState::default(),
+                panel_open: true,
+                confirm: None,
+                probes: Vec::new(),
+                fit_requested: false,
+                focus_w: None,
             },
             opts,
             rig: CameraRig::for_shape(shape),
@@ -166,6 +187,9 @@ impl App {
             last_frame: Instant::now(),
             title: String::new(),
             printed: false,
+            said: Vec::new(),
+            printed_fit: false,
+            zoom_view: View::Both,
             repaint_at: None,
             error: None,
         }
@@ -184,6 +208,23 @@ impl App {
             c = c.fitted(t);
         }
         c
+    }
+
+    /// The scene drawn and picked this frame: the session's picture with the window's
+    /// camera, theme and focused W layer.
+    fn scene(&self) -> chess4d_render::Scene {
+        let mut scene = self.session.scene(self.ui.view, self.camera());
+        scene.theme = self.ui.theme;
+        scene.focus_w = self.ui.focus_w;
+        scene
+    }
+
+    /// Fits the camera to the tesseract's picture (Fit button, key F).
+    fn fit_camera(&mut self) {
+        if let Some(t) = layout(self.ui.view, self.board_area).tesseract {
+            let shape = self.session.rules().info().shape.sizes();
+            self.rig.fit(shape, t);
+        }
     }
 
     fn request_redraw(&self) {
@@ -248,9 +289,19 @@ impl App {
             (board.height() * ppp).max(1.0),
         );
         let ui_done = now.elapsed();
-        let camera = self.camera();
-        let mut scene = self.session.scene(self.ui.view, camera);
-        scene.theme = self.ui.theme;
+        if self.ui.view != self.zoom_view {
+            self.rig.switch_view(self.zoom_view, self.ui.view);
+            self.zoom_view = self.ui.view;
+        }
+        // The first frame knows the board's rectangle: fit the camera to it once.
+        if !self.printed_fit && self.board_area.w > 1.0 {
+            self.printed_fit = true;
+            self.ui.fit_requested = true;
+        }
+        if std::mem::take(&mut self.ui.fit_requested) {
+            self.fit_camera();
+        }
+        let mut scene = self.scene();
         match (&mut scene.floating, self.input.pos) {
             (Some((_, at)), Some(p)) => *at = [p.x, p.y],
             _ => scene.floating = None,
@@ -276,6 +327,9 @@ impl App {
             self.printed = true;
             print_squares(&scene.shape, self.ui.view, self.board_area, &self.session);
         }
+        if self.opts.print_squares {
+            self.say_for_scripts(ppp);
+        }
         let delay = out
             .viewport_output
             .get(&egui::ViewportId::ROOT)
@@ -293,6 +347,34 @@ impl App {
         } else {
             None
         };
+    }
+}
+
+impl App {
+    /// For scripts: `widget NAME X Y` (window pixels) whenever a named button appears
+    /// or moves, and `said TEXT` for every new message to the player.
+    fn say_for_scripts(&mut self, ppp: f32) {
+        use std::io::Write;
+        let mut lines: Vec<String> = self
+            .ui
+            .probes
+            .iter()
+            .map(|(name, p)| format!("widget {name} {:.0} {:.0}", p.x * ppp, p.y * ppp))
+            .collect();
+        lines.extend(
+            self.session
+                .notices()
+                .iter()
+                .map(|n| format!("said {}", n.text.replace('\n', " "))),
+        );
+        let mut out = std::io::stdout().lock();
+        for line in &lines {
+            if !self.said.contains(line) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        let _ = out.flush();
+        self.said = lines;
     }
 }
 

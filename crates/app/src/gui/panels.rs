@@ -45,24 +45,103 @@ pub fn show(
         (Tab::Explore, Mode::Play) => ui.tab = Tab::Play,
         _ => {}
     }
+    ui.probes.clear();
     egui::Panel::top("top")
         .frame(widgets::bar_frame(root))
-        .show(root, |bar| top_bar(bar, session, ui, rig));
+        .show(root, |bar| top_bar(bar, session, book, ui, rig));
     egui::Panel::bottom("status")
         .frame(widgets::bar_frame(root))
         .show(root, |bar| status_bar(bar, session));
-    egui::Panel::left("side")
-        .resizable(false)
-        .exact_size(330.0)
-        .frame(widgets::side_frame(root))
-        .show(root, |side| side_panel(side, session, book, ui, rig));
+    // A narrower panel in a small window, and none at all when the player folds it.
+    let narrow = root.ctx().content_rect().width() < 1100.0;
+    if ui.panel_open {
+        egui::Panel::left("side")
+            .resizable(false)
+            .exact_size(if narrow { 270.0 } else { 330.0 })
+            .frame(widgets::side_frame(root))
+            .show(root, |side| side_panel(side, session, book, ui, rig));
+    }
+    egui::Panel::top("news")
+        .exact_size(52.0)
+        .frame(widgets::bar_frame(root))
+        .show(root, |bar| widgets::news(bar, session));
     let board = root.available_rect_before_wrap();
+    confirm_dialog(root.ctx(), board, session, ui);
     widgets::overlays(root.ctx(), board, session, pointer);
     board
 }
 
-fn top_bar(bar: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
+/// An action that asks before it is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// Give up the game.
+    Resign,
+    /// Offer a draw.
+    Draw,
+}
+
+/// The question for a pending [`Confirm`], over the board, until answered.
+fn confirm_dialog(ctx: &egui::Context, board: egui::Rect, session: &mut Session, ui: &mut UiState) {
+    let Some(what) = ui.confirm else { return };
+    if session.game().outcome().is_some() {
+        ui.confirm = None;
+        return;
+    }
+    let (title, question, yes) = match what {
+        Confirm::Resign => (
+            "Resign?",
+            "Give up this game? It counts as a loss.",
+            "Resign",
+        ),
+        Confirm::Draw => ("Offer a draw?", "Offer your opponent a draw?", "Offer draw"),
+    };
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .pivot(egui::Align2::CENTER_CENTER)
+        .fixed_pos(board.center())
+        .show(ctx, |w| {
+            w.label(question);
+            w.horizontal(|row| {
+                let confirm = row.button(RichText::new(yes).strong());
+                probe(ui, "confirm", &confirm);
+                if confirm.clicked() {
+                    ui.confirm = None;
+                    match what {
+                        Confirm::Resign => session.resign(),
+                        Confirm::Draw => session.offer_draw(),
+                    }
+                }
+                let keep = row.button("Keep playing");
+                probe(ui, "keep-playing", &keep);
+                if keep.clicked() {
+                    ui.confirm = None;
+                }
+            });
+        });
+}
+
+/// Records where a button is drawn, for scripts (`--print-squares` prints it).
+fn probe(ui: &mut UiState, name: &'static str, response: &egui::Response) {
+    ui.probes.push((name, response.rect.center()));
+}
+
+fn top_bar(
+    bar: &mut Ui,
+    session: &mut Session,
+    book: &Scorebook,
+    ui: &mut UiState,
+    rig: &mut CameraRig,
+) {
     bar.horizontal(|bar| {
+        let fold = if ui.panel_open { "«" } else { "»" };
+        if bar
+            .button(fold)
+            .on_hover_text("Show or hide the side panel")
+            .clicked()
+        {
+            ui.panel_open = !ui.panel_open;
+        }
         bar.label(
             RichText::new("chess4d")
                 .strong()
@@ -88,10 +167,17 @@ fn top_bar(bar: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Came
                 bar.selectable_value(&mut ui.view, view, label);
             }
             bar.label(RichText::new("View").weak());
+            if bar
+                .button("Fit")
+                .on_hover_text("Fit the board to the view (key F)")
+                .clicked()
+            {
+                ui.fit_requested = true;
+            }
             bar.separator();
             if bar
                 .button("Hint")
-                .on_hover_text("Show the best move as an arrow")
+                .on_hover_text("Show the best move as an arrow and in words")
                 .clicked()
             {
                 session.request_hint();
@@ -103,15 +189,23 @@ fn top_bar(bar: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Came
             {
                 session.redo();
             }
-            let can_undo = !session.game().moves().is_empty();
+            let can_undo = undo_allowed(session, book);
             if bar
                 .add_enabled(can_undo, egui::Button::new("Undo"))
+                .on_disabled_hover_text("A rated game that has ended cannot be taken back")
                 .clicked()
             {
                 session.undo();
             }
         });
     });
+}
+
+/// Whether Undo may act: there is a move, and the game is not a rated one that has
+/// ended (its result stands).
+pub fn undo_allowed(session: &Session, book: &Scorebook) -> bool {
+    let rated_and_over = session.game().outcome().is_some() && book.rated_counts();
+    !session.game().moves().is_empty() && !rated_and_over
 }
 
 fn status_bar(bar: &mut Ui, session: &Session) {
@@ -131,15 +225,18 @@ fn status_bar(bar: &mut Ui, session: &Session) {
             bar.separator();
             bar.label(RichText::new(session.square_name(h)).monospace());
         }
-        if let Some(f) = session.focus() {
+        if let Some(text) = session.focus_text() {
             bar.separator();
-            bar.label(format!("focus {}", session.square_name(f)));
+            bar.label(text);
         }
         bar.with_layout(egui::Layout::right_to_left(egui::Align::Center), |bar| {
             bar.label(
-                RichText::new("Tab / arrows / Alt+arrows move focus · Enter picks · Esc clears · drag to rotate")
-                    .weak()
-                    .small(),
+                RichText::new(
+                    "Tab: your pieces, then their moves · Enter picks · arrows / Alt+arrows \
+                     walk squares · Esc clears · F fits · W focuses a layer",
+                )
+                .weak()
+                .small(),
             );
         });
     });
@@ -243,23 +340,29 @@ fn play_tab(
             let v = session.variant().to_string();
             session.new_game(&v);
         }
-        if row.button("Offer draw").clicked() {
-            session.offer_draw();
+        let playing = session.game().outcome().is_none();
+        let draw = row.add_enabled(playing, egui::Button::new("Offer draw"));
+        probe(ui, "offer-draw", &draw);
+        if draw.clicked() {
+            ui.confirm = Some(Confirm::Draw);
         }
-        if row.button("Resign").clicked() {
-            session.resign();
+        let resign = row.add_enabled(playing, egui::Button::new("Resign"));
+        probe(ui, "resign", &resign);
+        if resign.clicked() {
+            ui.confirm = Some(Confirm::Resign);
         }
     });
     // The computer's own thinking has its card over the board.
     if session.thinking().is_some_and(|t| t.job != Job::Move) {
         widgets::thinking(side, session);
     }
-    widgets::notices(side, session);
     widgets::section(side, "Moves");
     widgets::move_list(side, session);
     widgets::section(side, "File");
     side.horizontal(|row| {
-        row.add(egui::TextEdit::singleline(&mut ui.save_path).desired_width(170.0));
+        // Room for both buttons at any panel width.
+        let room = (row.available_width() - 110.0).max(60.0);
+        row.add(egui::TextEdit::singleline(&mut ui.save_path).desired_width(room));
         if row.button("Save").clicked() {
             let p = std::path::PathBuf::from(ui.save_path.trim());
             session.save_to(&p);
@@ -270,10 +373,11 @@ fn play_tab(
         }
     });
     side.horizontal(|row| {
+        let room = (row.available_width() - 70.0).max(60.0);
         row.add(
             egui::TextEdit::singleline(&mut ui.fen)
                 .hint_text("position (FEN)")
-                .desired_width(170.0),
+                .desired_width(room),
         );
         if row
             .button("Set up")
@@ -325,5 +429,59 @@ fn rated_row(side: &mut Ui, session: &Session, book: &mut Scorebook, ui: &mut Ui
         .changed()
     {
         *book.rated_box() = shown;
+    }
+    // Said plainly, whatever the box looks like.
+    let (text, colour) = if book.rated_counts() {
+        (
+            "This game is rated: its result moves the ratings and cannot be taken back.",
+            widgets::accent(side.visuals()),
+        )
+    } else {
+        ("This game is not rated.", side.visuals().weak_text_color())
+    };
+    side.label(RichText::new(text).small().color(colour));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::undo_allowed;
+    use crate::session::Session;
+    use crate::session::scorebook::Scorebook;
+    use chess4d_variants::Catalog;
+
+    /// White to move mates with the queen: b4[1,1] to a4[0,0], guarded by the rook.
+    const MATE_IN_ONE: &str = "4/4/4/R3|4/4/4/3K|k3/4/4/4|1Q2/4/4/4 w - - 0 1";
+
+    fn mate(s: &mut Session, book: &mut Scorebook) {
+        assert!(s.new_game_from_fen(MATE_IN_ONE));
+        book.update(s);
+        let shape = s.rules().info().shape;
+        s.click(shape.parse_square("b4[1,1]").unwrap());
+        s.click(shape.parse_square("a4[0,0]").unwrap());
+        assert!(s.game().outcome().is_some());
+        book.update(s);
+    }
+
+    #[test]
+    fn a_rated_game_that_ended_cannot_be_undone_a_casual_one_can() {
+        let dir = std::env::temp_dir().join(format!("chess4d-undo-rule-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut book = Scorebook::open(Some(&dir)).unwrap();
+        let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+        // The guest plays casual games: the result may be taken back.
+        mate(&mut s, &mut book);
+        assert!(!book.rated_counts());
+        assert!(undo_allowed(&s, &book));
+        // A profile plays rated: once the game has ended, its result stands.
+        let ann = book.ratings_mut().create_profile("Ann").unwrap();
+        book.ratings_mut().set_current(Some(ann)).unwrap();
+        s.new_game("full");
+        book.update(&mut s);
+        mate(&mut s, &mut book);
+        assert!(book.rated_counts());
+        assert!(!undo_allowed(&s, &book));
+        drop(book);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

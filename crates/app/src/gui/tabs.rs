@@ -3,7 +3,7 @@
 use super::camera::CameraRig;
 use super::{UiState, widgets};
 use crate::session::learn::{STEPS, TRY_IT};
-use crate::session::{Mode, Session};
+use crate::session::{Mode, Session, picture};
 use chess4d_core::PieceKind;
 use chess4d_render::{Theme, View};
 use chess4d_variants::Source;
@@ -58,7 +58,11 @@ pub fn learn_tab(side: &mut Ui, session: &mut Session) {
         } else {
             side.label(RichText::new("Waiting for a1[0,0] to a1[0,1]…").weak());
         }
-        widgets::notices(side, session);
+        side.label(
+            RichText::new("This board is a sandbox: nobody answers, and your game waits.")
+                .small()
+                .weak(),
+        );
     }
     side.add_space(8.0);
     side.horizontal(|row| {
@@ -134,8 +138,10 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
     changed |= side
         .add(egui::Slider::new(&mut t.pitch_deg, -89.0..=89.0).text("tilt °"))
         .changed();
+    let (near, far) = rig.zoom_range();
+    let t = &mut rig.target;
     changed |= side
-        .add(egui::Slider::new(&mut t.distance, 2.5..=40.0).text("distance"))
+        .add(egui::Slider::new(&mut t.distance, near..=far).text("distance"))
         .changed();
     widgets::section(side, "Rotation in 4D");
     side.label(RichText::new("Turns W into X, Y or Z: the cubes morph into each other.").weak());
@@ -143,6 +149,21 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
     side.add(egui::Slider::new(&mut t.yw_deg, -180.0..=180.0).text("YW °"));
     side.add(egui::Slider::new(&mut t.zw_deg, -180.0..=180.0).text("ZW °"));
     side.add(egui::Slider::new(&mut t.perspective_4d, 0.0..=0.45).text("4D depth"));
+    side.add(
+        egui::Slider::new(&mut t.w_separation, 0.0..=chess4d_render::MAX_SEPARATION)
+            .text("W separation"),
+    )
+    .on_hover_text("Pull the W layers' cubes apart so their pieces never mix");
+    widgets::section(side, "Focus one W layer");
+    let layers = session.rules().info().shape.sizes()[3];
+    side.horizontal_wrapped(|row| {
+        row.selectable_value(&mut ui.focus_w, None, "all");
+        for w in 0..layers {
+            row.selectable_value(&mut ui.focus_w, Some(w), format!("W={w}"));
+        }
+    })
+    .response
+    .on_hover_text("The other layers are drawn faint and picked only where this one is empty");
     if changed {
         // Orbit sliders act at once, like dragging.
         rig.shown.yaw_deg = rig.target.yaw_deg;
@@ -193,6 +214,7 @@ pub fn variants_tab(side: &mut Ui, session: &mut Session) {
                     }
                     row.label(format!("{} · {}", r.info().shape, r.info().title));
                 });
+                variant_details(side, &e.name, r.info());
                 side.label(RichText::new(source).small().weak());
             }
             Err(_) => {
@@ -216,4 +238,48 @@ pub fn variants_tab(side: &mut Ui, session: &mut Session) {
     for d in chess4d_variants::Catalog::search_dirs() {
         side.label(RichText::new(d.display().to_string()).monospace().small());
     }
+}
+
+/// A variant explained: its description, its board, each piece with how it moves, and
+/// how it is won; folded until opened.
+fn variant_details(side: &mut Ui, name: &str, info: &chess4d_core::VariantInfo) {
+    egui::CollapsingHeader::new(RichText::new("about").small())
+        .id_salt(("variant-about", name))
+        .show(side, |ui| {
+            if !info.description.is_empty() {
+                ui.label(&info.description);
+            }
+            ui.label(format!(
+                "Board: {} ({} squares).",
+                info.shape,
+                info.shape.len()
+            ));
+            for p in &info.pieces {
+                let how = picture::moves_in_words(&p.name).unwrap_or("see the Explore tab");
+                ui.label(
+                    RichText::new(format!(
+                        "{} {}: {how}",
+                        p.letter.to_ascii_uppercase(),
+                        p.name
+                    ))
+                    .small(),
+                );
+            }
+            let royal: Vec<&str> = info
+                .pieces
+                .iter()
+                .filter(|p| p.royal)
+                .map(|p| p.name.as_str())
+                .collect();
+            let goal = if royal.is_empty() {
+                "Won as the rules say (this variant has no royal piece).".to_string()
+            } else {
+                format!(
+                    "Won by checkmating the {}; a side with no legal move and not in check \
+                     is stalemated (a draw).",
+                    royal.join(" or ")
+                )
+            };
+            ui.label(RichText::new(goal).small());
+        });
 }

@@ -134,23 +134,67 @@ pub fn thinking(ui: &mut Ui, session: &mut Session) {
     });
 }
 
-/// The latest messages (errors in red, located variant errors in monospace).
-pub fn notices(ui: &mut Ui, session: &mut Session) {
-    let notices = session.notices().to_vec();
-    if notices.is_empty() {
-        return;
+/// The strip above the board: what happened and what to do, in words. The game's end
+/// (beside the board, never over it) or the last move; the hint; the newest messages,
+/// which leave by themselves. Two lines high whatever it holds, so the board below
+/// does not jump.
+pub fn news(ui: &mut Ui, session: &mut Session) {
+    let now = std::time::Instant::now();
+    let last = session.last_move_words();
+    // The computer's move is said on the first line already.
+    let notices: Vec<_> = session
+        .fresh_notices(now)
+        .into_iter()
+        .filter(|n| Some(&n.text) != last.as_ref())
+        .collect();
+    ui.vertical(|ui| {
+        ui.horizontal(|row| {
+            if let Some(o) = session.game().outcome() {
+                row.label(
+                    RichText::new(format!("Game over: {o} · {}", o.result_string()))
+                        .strong()
+                        .color(accent(row.visuals())),
+                );
+                if let Some(last) = &last {
+                    row.label(RichText::new(format!("(last move: {last})")).weak());
+                }
+            } else if let Some(last) = &last {
+                row.label(RichText::new("Last move").weak());
+                row.label(RichText::new(last).strong());
+            } else {
+                row.label(RichText::new("No move yet.").weak());
+            }
+            if let Some(hint) = session.hint_words() {
+                row.separator();
+                row.label(RichText::new(hint).color(HINT));
+            }
+        });
+        ui.horizontal(|row| {
+            for n in notices.iter().rev().take(2) {
+                if n.error {
+                    row.label(RichText::new(first_line(&n.text)).color(BAD))
+                        .on_hover_text(&n.text);
+                } else {
+                    row.label(RichText::new(&n.text).color(GOOD));
+                }
+            }
+            if !notices.is_empty() && row.small_button("clear").clicked() {
+                session.clear_notices();
+            }
+        });
+    });
+    if !notices.is_empty() {
+        // Messages leave on their own: look again in a second.
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs(1));
     }
-    ui.add_space(6.0);
-    for n in notices.iter().rev().take(3) {
-        if n.error {
-            error_text(ui, &n.text);
-        } else {
-            ui.label(RichText::new(&n.text).color(GOOD));
-        }
-    }
-    if ui.small_button("clear messages").clicked() {
-        session.clear_notices();
-    }
+}
+
+/// Hints' colour: the hint arrow's blue.
+pub const HINT: Color32 = Color32::from_rgb(110, 160, 255);
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or(text)
 }
 
 /// An error; a located one (with its caret line) keeps its columns.
@@ -168,11 +212,16 @@ pub fn move_list(ui: &mut Ui, session: &mut Session) {
     let moves: Vec<String> = session.game().notation().map(str::to_string).collect();
     if moves.is_empty() && !session.reviewing() {
         ui.label(RichText::new("no moves yet").weak());
+        // The same height as a list, so nothing below moves at the first move.
+        ui.add_space(186.0);
         return;
     }
     let mut go = None;
+    // A fixed height, so the buttons below stay put as the list grows.
     egui::ScrollArea::vertical()
         .max_height(180.0)
+        .min_scrolled_height(180.0)
+        .auto_shrink([false, false])
         .stick_to_bottom(true)
         .id_salt("moves")
         .show(ui, |ui| {
@@ -241,22 +290,6 @@ pub fn overlays(
                 }
             });
     }
-    if let Some(o) = session.game().outcome() {
-        egui::Area::new(egui::Id::unique("result"))
-            .pivot(Align2::CENTER_TOP)
-            .fixed_pos(egui::pos2(board.center().x, board.top() + 12.0))
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.label(
-                        RichText::new(format!("{o} · {}", o.result_string()))
-                            .size(18.0)
-                            .strong()
-                            .color(accent(ui.visuals())),
-                    );
-                });
-            });
-    }
     if session.thinking().is_some_and(|t| t.job == Job::Move) {
         egui::Area::new(egui::Id::unique("thinking-card"))
             .pivot(Align2::RIGHT_TOP)
@@ -271,19 +304,28 @@ pub fn overlays(
     hover_name(ctx, session, pointer);
 }
 
-/// The name of the square under the pointer, beside the pointer.
+/// The name of the square under the pointer, beside the pointer, and the piece on it
+/// with how it moves.
 fn hover_name(ctx: &Context, session: &Session, pointer: &super::input::Pointer) {
-    let (Some(text), Some(p), None) = (session.hover_text(), pointer.pos, session.dragging())
+    let (Some(mut text), Some(p), None) = (session.hover_text(), pointer.pos, session.dragging())
     else {
         return;
     };
+    if let Some(piece) = session.hover_piece_words() {
+        text = format!("{text}\n{piece}");
+    }
     let ppp = ctx.pixels_per_point();
     let at = egui::pos2(p.x / ppp + 16.0, p.y / ppp + 18.0);
     let painter = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Tooltip,
         egui::Id::unique("hover-name"),
     ));
-    let galley = painter.layout_no_wrap(text, FontId::monospace(13.0), Color32::from_gray(235));
+    let galley = painter.layout(
+        text,
+        FontId::monospace(13.0),
+        Color32::from_gray(235),
+        360.0,
+    );
     // Keep the label on screen: flip it to the left of the pointer near the right edge.
     let screen = ctx.content_rect();
     let at = if at.x + galley.size().x + 6.0 > screen.right() {

@@ -4,7 +4,7 @@
 use super::learn::{self, Learn};
 use super::opponent::{Answer, Job, Key, limits_for};
 use super::{Mode, Notice, Player, Session, Stash};
-use chess4d_core::{Color, Game, Outcome};
+use chess4d_core::{Color, Game, Move, Outcome, Position, Rules, Square};
 use std::time::Instant;
 
 impl Session {
@@ -247,7 +247,13 @@ impl Session {
         match answer.job {
             Job::Move => {
                 if self.computer_to_move() {
+                    // Say what the computer did, so nobody has to find it on the board.
+                    let before = self.game.position().clone();
+                    let words = move_words(&**self.rules(), &before, result.best);
                     self.play(result.best);
+                    if self.game.last_move() == Some(result.best) {
+                        self.notify(false, format!("{}: {words}", before.side_to_move()));
+                    }
                 }
             }
             Job::Hint => self.hint = Some((answer.key, result.best)),
@@ -311,7 +317,9 @@ impl Session {
             self.tag = self.tag.wrapping_add(1);
         }
         self.learn.done = false;
-        self.players = [Player::Human, Player::Computer];
+        // A sandbox: nobody answers the player's move, and no earlier message shows.
+        self.players = [Player::Human, Player::Human];
+        self.notices.clear();
         if !self.replace_game("full") {
             self.restore_stash();
         }
@@ -319,6 +327,8 @@ impl Session {
 
     pub(super) fn restore_stash(&mut self) {
         if let Some(s) = self.stash.take() {
+            // "Try it"'s messages leave with its board.
+            self.notices.clear();
             self.opponent.cancel();
             self.variant = s.variant;
             self.game = s.game;
@@ -381,6 +391,72 @@ impl Session {
     pub fn last_notice(&self) -> Option<&Notice> {
         self.notices.last()
     }
+
+    /// The last move in words with who played it ("Black: knight takes a1[1,0],
+    /// check"), if a move was played.
+    pub fn last_move_words(&self) -> Option<String> {
+        let mv = self.game.last_move()?;
+        let before = super::scene::position_before_last(&self.game)?;
+        let words = move_words(&**self.rules(), &before, mv);
+        Some(format!("{}: {words}", before.side_to_move()))
+    }
+
+    /// The hint in words ("Hint: knight b1[0,0] to c3[0,0]"), while one is shown.
+    pub fn hint_words(&self) -> Option<String> {
+        let mv = self.hint()?;
+        let pos = self.game.position();
+        let rules = self.rules();
+        let info = rules.info();
+        let name = piece_name(info, pos, mv.from);
+        let mut words = format!(
+            "Hint: {name} {} to {}",
+            info.shape.square_name(mv.from),
+            info.shape.square_name(mv.to)
+        );
+        let said = move_words(&**rules, pos, mv);
+        if let Some((_, tail)) = said.split_once(", ") {
+            words.push_str(", ");
+            words.push_str(tail);
+        }
+        Some(words)
+    }
+}
+
+/// The name of the piece on `sq` ("piece" where there is none).
+fn piece_name(info: &chess4d_core::VariantInfo, pos: &Position, sq: Square) -> String {
+    pos.piece_at(sq)
+        .and_then(|p| info.pieces.get(p.kind().index()))
+        .map_or_else(|| "piece".to_string(), |p| p.name.clone())
+}
+
+/// A move in words for people: "knight takes a1[1,0], check", "pawn to b3[0,0]",
+/// "pawn to a4[0,0], becomes a queen, checkmate".
+pub fn move_words(rules: &dyn Rules, before: &Position, mv: Move) -> String {
+    let info = rules.info();
+    let shape = &info.shape;
+    let mover = piece_name(info, before, mv.from);
+    let takes = mv.capture.is_some() || before.piece_at(mv.to).is_some();
+    let verb = if takes { "takes" } else { "to" };
+    let mut words = format!("{mover} {verb} {}", shape.square_name(mv.to));
+    if let Some(k) = mv.promotion.and_then(|k| info.pieces.get(k.index())) {
+        words.push_str(&format!(", becomes a {}", k.name));
+    }
+    if let Some((from, to)) = mv.second {
+        let other = piece_name(info, before, from);
+        words.push_str(&format!(
+            ", and the {other} {} to {}",
+            shape.square_name(from),
+            shape.square_name(to)
+        ));
+    }
+    let mut after = before.clone();
+    rules.make_move(&mut after, mv);
+    if rules.status(&after) == chess4d_core::Status::Checkmate {
+        words.push_str(", checkmate");
+    } else if rules.in_check(&after) {
+        words.push_str(", check");
+    }
+    words
 }
 
 fn outcome_words(o: Outcome) -> String {
@@ -389,4 +465,51 @@ fn outcome_words(o: Outcome) -> String {
         s = first.to_uppercase() + &s[1..];
     }
     format!("{s} ({})", o.result_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Player, Session};
+    use super::move_words;
+    use chess4d_core::Color;
+    use chess4d_variants::Catalog;
+
+    #[test]
+    fn moves_are_said_in_words_with_captures_and_checks() {
+        let rules = Catalog::embedded().get("full").unwrap();
+        // Black's knight on a3[1,1] leaps to a1[1,0], takes the rook there and then
+        // attacks the white king on b3[1,0].
+        let pos = rules
+            .parse_position("4/4/4/4|4/1K2/P3/R3|3k/4/4/4|4/n3/4/4 b - - 0 1")
+            .unwrap();
+        let mv = rules
+            .parse_move(&pos, "a3[1,1]a1[1,0]")
+            .expect("the knight can take the rook");
+        assert_eq!(move_words(&*rules, &pos, mv), "knight takes a1[1,0], check");
+        let start = rules.start_position();
+        let push = rules.parse_move(&start, "b2[0,0]b3[0,0]").unwrap();
+        assert_eq!(move_words(&*rules, &start, push), "pawn to b3[0,0]");
+    }
+
+    #[test]
+    fn the_computers_move_is_announced_and_the_last_move_is_said() {
+        let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+        s.set_level(chess4d_engine::Level::new(1).unwrap());
+        let rules = s.rules().clone();
+        let mv = rules
+            .parse_move(s.game().position(), "b2[0,0]b3[0,0]")
+            .unwrap();
+        s.play(mv);
+        assert_eq!(
+            s.last_move_words().as_deref(),
+            Some("White: pawn to b3[0,0]")
+        );
+        s.tick(std::time::Instant::now());
+        assert!(s.finish_search(), "the computer answers");
+        assert_eq!(s.game().moves().len(), 2);
+        let said = s.last_notice().expect("an announcement").text.clone();
+        assert!(said.starts_with("Black: "), "{said}");
+        assert_eq!(Some(said), s.last_move_words());
+        assert_eq!(s.player(Color::Black), Player::Computer);
+    }
 }

@@ -1,7 +1,7 @@
 //! The Learn panel: the page's four steps, each a picture on the board, and its
 //! closing "try it" — the rook from a1[0,0] to a1[0,1] in a real game.
 
-use super::picture::{Picture, explorer, explorer_home};
+use super::picture::{Picture, explorer, explorer_home, slide_path};
 use chess4d_core::{Color, Move, Rules, Square};
 use chess4d_render::{Arrow, ArrowKind, Highlight};
 
@@ -88,10 +88,9 @@ fn sq(rules: &dyn Rules, name: &str) -> Option<Square> {
 /// The picture of steps 1 to 4 on the full set's rules (None for "try it", which shows
 /// the game, or if a square name does not exist on this board).
 pub fn picture(rules: &dyn Rules, learn: &Learn) -> Option<Picture> {
-    let arrow = |from: Square, to: Square, kind| Arrow {
-        from: from.0,
-        to: to.0,
-        kind,
+    // Every arrow here is a slide: it runs through the squares of its line.
+    let arrow = |from: Square, to: Square, kind| {
+        Arrow::along(slide_path(&rules.info().shape, from, to), kind)
     };
     let a1 = sq(rules, "a1[0,0]")?;
     match learn.step {

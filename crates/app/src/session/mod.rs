@@ -71,6 +71,8 @@ pub struct Notice {
     pub error: bool,
     /// The text.
     pub text: String,
+    /// When it was posted: the notice area lets it go after a while.
+    pub posted: std::time::Instant,
 }
 
 /// A drag in progress: the piece's square and whether it was already selected.
@@ -341,11 +343,25 @@ impl Session {
         self.notices.push(Notice {
             error,
             text: text.into(),
+            posted: std::time::Instant::now(),
         });
         if self.notices.len() > 8 {
             self.notices.remove(0);
         }
         self.touch();
+    }
+
+    /// The messages still worth showing at `now`, newest last: news for 12 seconds,
+    /// errors for 30 (the area clears itself).
+    pub fn fresh_notices(&self, now: std::time::Instant) -> Vec<Notice> {
+        self.notices
+            .iter()
+            .filter(|n| {
+                let keep = if n.error { 30 } else { 12 };
+                now.duration_since(n.posted) < std::time::Duration::from_secs(keep)
+            })
+            .cloned()
+            .collect()
     }
 
     /// Forgets the messages.

@@ -67,6 +67,32 @@ pub fn line_between(shape: &Shape, a: Square, b: Square) -> Vec<Square> {
     out
 }
 
+/// Start, the squares between on a straight or diagonal line, landing: the path of a
+/// slide, as square indices for an arrow.
+pub fn slide_path(shape: &Shape, a: Square, b: Square) -> Vec<u16> {
+    let mut path = vec![a.0];
+    path.extend(line_between(shape, a, b).iter().map(|s| s.0));
+    path.push(b.0);
+    path
+}
+
+/// How a piece moves, in words, for the pieces the catalog's variants use (by their
+/// name); `None` for a piece this table does not know (the explorer shows its reach).
+pub fn moves_in_words(name: &str) -> Option<&'static str> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "king" => "steps one square along any set of axes, up to all four at once",
+        "queen" => "slides any distance along any set of axes, each by the same amount",
+        "rook" => "slides any distance along exactly one axis",
+        "bishop" => "slides along exactly two axes at once, equally",
+        "unicorn" => "slides along three axes at once, equally (the cube's space diagonals)",
+        "balloon" | "dragon" => "slides along four axes at once, equally",
+        "knight" => "leaps two along one axis and one along another, over anything between",
+        "nightrider" => "repeats a knight's leap along one line while the way is empty",
+        "pawn" => "steps one square forward; captures forward plus one step along another axis",
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,6 +114,19 @@ mod tests {
         // 3 along X, 3 along Y, 1 along Z, 1 along W.
         assert_eq!(lit, 8);
         assert_eq!(p.position.pieces().count(), 1);
+    }
+
+    #[test]
+    fn every_piece_of_the_catalog_is_explained_in_words() {
+        let catalog = Catalog::embedded();
+        for name in ["full", "classic", "orthodox", "raumschach"] {
+            let rules = catalog.get(name).unwrap();
+            for p in &rules.info().pieces {
+                assert!(moves_in_words(&p.name).is_some(), "{name}: {}", p.name);
+            }
+        }
+        assert!(moves_in_words("unicorn").unwrap().contains("three axes"));
+        assert_eq!(moves_in_words("wazir-thing"), None);
     }
 
     #[test]

@@ -109,14 +109,53 @@ impl Session {
         }
     }
 
-    /// Moves the keyboard focus (placing it first on a1 of the first board).
+    /// Moves the keyboard focus. Tab and Shift+Tab step through what can be played:
+    /// the pieces of the side to move that have a legal move, or, with a piece picked,
+    /// that piece's destinations. Arrows and Alt+arrows walk squares (starting on a1 of
+    /// the first board).
     pub fn navigate(&mut self, nav: Nav) {
         let shape = self.rules().info().shape;
-        self.focus = Some(match self.focus {
-            None => Square(0),
-            Some(f) => keyboard::step(&shape, f, nav),
+        self.focus = Some(match (nav, self.focus) {
+            (Nav::Next | Nav::Prev, f) => match self.tab_stop(f, nav == Nav::Next) {
+                Some(sq) => sq,
+                None => f.unwrap_or(Square(0)),
+            },
+            (_, None) => Square(0),
+            (_, Some(f)) => keyboard::step(&shape, f, nav),
         });
         self.touch();
+    }
+
+    /// The squares Tab steps through, in board order: the picked piece's destinations,
+    /// else the movable pieces of the side to move (none when it is not a person's
+    /// turn on a game board).
+    pub fn tab_stops(&self) -> Vec<Square> {
+        let mut stops: Vec<Square> = if self.selected.is_some() {
+            self.targets.iter().map(|m| m.to).collect()
+        } else if self.can_move_now() {
+            self.game.legal_moves().iter().map(|m| m.from).collect()
+        } else {
+            Vec::new()
+        };
+        stops.sort_unstable_by_key(|s| s.0);
+        stops.dedup();
+        stops
+    }
+
+    /// The next (or previous) tab stop after `from`, wrapping round; the first (or
+    /// last) when the focus is on no stop (just after picking a piece, say).
+    fn tab_stop(&self, from: Option<Square>, forward: bool) -> Option<Square> {
+        let stops = self.tab_stops();
+        let first = if forward { stops.first() } else { stops.last() };
+        let Some(f) = from.filter(|f| stops.contains(f)) else {
+            return first.copied();
+        };
+        let next = if forward {
+            stops.iter().find(|s| s.0 > f.0)
+        } else {
+            stops.iter().rev().find(|s| s.0 < f.0)
+        };
+        next.or(first).copied()
     }
 
     /// Enter or Space: a click on the focused square.
@@ -200,5 +239,64 @@ impl Session {
             Err(e) => self.notify(true, e.to_string()),
         }
         self.clear_selection();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Player, Session};
+    use crate::session::keyboard::Nav;
+    use chess4d_core::{Color, Square};
+    use chess4d_variants::Catalog;
+
+    fn name(s: &Session, sq: Option<Square>) -> String {
+        sq.map(|q| s.square_name(q)).unwrap_or_default()
+    }
+
+    #[test]
+    fn tab_steps_through_movable_pieces_then_the_picked_pieces_destinations() {
+        let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+        s.set_player(Color::Black, Player::Human);
+        let movable = s.tab_stops();
+        assert!(!movable.is_empty());
+        // Every stop holds a piece of the side to move that can move.
+        for &q in &movable {
+            assert!(s.game().legal_moves().iter().any(|m| m.from == q));
+        }
+        s.navigate(Nav::Next);
+        assert_eq!(s.focus(), movable.first().copied());
+        s.navigate(Nav::Next);
+        assert_eq!(s.focus(), movable.get(1).copied());
+        s.navigate(Nav::Prev);
+        s.navigate(Nav::Prev);
+        assert_eq!(s.focus(), movable.last().copied(), "Shift+Tab wraps round");
+        // Pick the pawn on b2[0,0]: Tab now walks its destinations only.
+        let b2 = s.rules().info().shape.parse_square("b2[0,0]").unwrap();
+        while s.focus() != Some(b2) {
+            s.navigate(Nav::Next);
+        }
+        s.activate();
+        assert_eq!(s.selected(), Some(b2));
+        let targets: Vec<Square> = s.targets().iter().map(|m| m.to).collect();
+        s.navigate(Nav::Next);
+        let first = s.focus();
+        assert!(
+            first.is_some_and(|f| targets.contains(&f)),
+            "{}",
+            name(&s, first)
+        );
+        s.activate();
+        assert_eq!(s.game().moves().len(), 1, "Enter on a destination plays it");
+        // Black's turn: the stops are Black's pieces now.
+        s.navigate(Nav::Next);
+        let black = s.focus().and_then(|f| s.game().position().piece_at(f));
+        assert!(black.is_some_and(|p| p.color() == Color::Black));
+    }
+
+    #[test]
+    fn tab_has_nothing_to_visit_while_the_computer_moves() {
+        let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+        s.set_player(Color::White, Player::Computer);
+        assert!(s.tab_stops().is_empty());
     }
 }

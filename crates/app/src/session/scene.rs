@@ -2,9 +2,9 @@
 //! legal destinations, the last move, check with the line of every checking piece,
 //! focus, hover and the hint arrow — or the explorer's or a Learn step's picture.
 
-use super::picture::{self, Picture, line_between};
+use super::picture::{self, Picture};
 use super::{Mode, Session, learn};
-use chess4d_core::{Color, Position, Rules, Square, VariantInfo};
+use chess4d_core::{Color, Move, Position, Rules, Square, VariantInfo};
 use chess4d_render::{Arrow, ArrowKind, Camera, Highlight, Scene, ScenePiece, View};
 
 impl Session {
@@ -58,6 +58,43 @@ impl Session {
         scene
     }
 
+    /// The piece under the pointer and how it moves, in words ("black knight: leaps
+    /// two along one axis and one along another, over anything between").
+    pub fn hover_piece_words(&self) -> Option<String> {
+        let h = self.hover()?;
+        let (rules, picture) = self.picture();
+        let piece = picture.position.piece_at(h)?;
+        let info = rules.info().pieces.get(piece.kind().index())?;
+        let side = match piece.color() {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        let how = picture::moves_in_words(&info.name)
+            .unwrap_or("see the Explore tab for every square it reaches");
+        Some(format!("{side} {}: {how}", info.name))
+    }
+
+    /// The focused square and what stands there, for the status bar: "focus b2[0,0] ·
+    /// white pawn".
+    pub fn focus_text(&self) -> Option<String> {
+        let f = self.focus()?;
+        let mut text = format!("focus {}", self.square_name(f));
+        let (rules, picture) = self.picture();
+        if let Some(p) = picture.position.piece_at(f)
+            && let Some(info) = rules.info().pieces.get(p.kind().index())
+        {
+            let side = match p.color() {
+                Color::White => "white",
+                Color::Black => "black",
+            };
+            text.push_str(&format!(" · {side} {}", info.name));
+        }
+        if self.selected() == Some(f) {
+            text.push_str(" (picked: Tab goes through its moves)");
+        }
+        Some(text)
+    }
+
     /// Whether the flat boards turn to Black's side: a person plays Black against the
     /// computer.
     pub fn black_at_bottom(&self) -> bool {
@@ -93,16 +130,20 @@ impl Session {
     }
 
     /// The game's marks: last move, check lines, selection and destinations, hint.
+    /// Every arrow follows the squares its move passes ([`Rules::move_path`]).
     pub fn game_picture(&self) -> Picture {
         let game = self.game();
         let rules = self.rules();
         let pos = game.position();
-        let shape = rules.info().shape;
         let mut highlights = Vec::new();
         let mut arrows = Vec::new();
         if let Some(m) = game.last_move() {
             highlights.push((m.from, Highlight::LastMove));
             highlights.push((m.to, Highlight::LastMove));
+            highlights.push((m.to, Highlight::Moved));
+            if let Some(before) = position_before_last(game) {
+                arrows.push(path_arrow(&**rules, &before, m, ArrowKind::LastMove));
+            }
         }
         let side = pos.side_to_move();
         if let Some(king) = pos.king(side)
@@ -111,16 +152,16 @@ impl Session {
             highlights.push((king, Highlight::Check));
             for a in checkers(&**rules, pos, king, side) {
                 highlights.push((a, Highlight::Threat));
+                let attack = Move::new(a, king);
+                let path = rules.move_path(pos, attack);
+                let inner = path.len().saturating_sub(1);
                 highlights.extend(
-                    line_between(&shape, a, king)
-                        .into_iter()
-                        .map(|s| (s, Highlight::Path)),
+                    path.iter()
+                        .take(inner)
+                        .skip(1)
+                        .map(|&s| (s, Highlight::Path)),
                 );
-                arrows.push(Arrow {
-                    from: a.0,
-                    to: king.0,
-                    kind: ArrowKind::Check,
-                });
+                arrows.push(path_arrow(&**rules, pos, attack, ArrowKind::Check));
             }
         }
         if let Some(sel) = self.selected() {
@@ -136,11 +177,7 @@ impl Session {
             }
         }
         if let Some(h) = self.hint() {
-            arrows.push(Arrow {
-                from: h.from.0,
-                to: h.to.0,
-                kind: ArrowKind::Hint,
-            });
+            arrows.push(path_arrow(&**rules, pos, h, ArrowKind::Hint));
         }
         Picture {
             position: pos.clone(),
@@ -148,6 +185,31 @@ impl Session {
             arrows,
         }
     }
+}
+
+/// An arrow along the squares `mv` passes from `pos` (start and landing at least).
+pub fn path_arrow(rules: &dyn Rules, pos: &Position, mv: Move, kind: ArrowKind) -> Arrow {
+    let mut path: Vec<u16> = rules.move_path(pos, mv).iter().map(|s| s.0).collect();
+    if path.first() != Some(&mv.from.0) {
+        path.insert(0, mv.from.0);
+    }
+    if path.last() != Some(&mv.to.0) {
+        path.push(mv.to.0);
+    }
+    Arrow::along(path, kind)
+}
+
+/// The position before the game's last move, replayed from its start (cheap: a game
+/// is at most a few hundred moves, and the rules make moves fast).
+pub fn position_before_last(game: &chess4d_core::Game) -> Option<Position> {
+    let moves = game.moves();
+    let (_, earlier) = moves.split_last()?;
+    let rules = game.rules();
+    let mut pos = game.start_position().clone();
+    for &mv in earlier {
+        rules.make_move(&mut pos, mv);
+    }
+    Some(pos)
 }
 
 /// The squares of the pieces giving check to `side`'s king on `king`.

@@ -197,7 +197,7 @@ fn a_hint_is_a_legal_move_shown_as_an_arrow() {
         scene
             .arrows
             .iter()
-            .any(|a| a.kind == ArrowKind::Hint && a.from == hint.from.0)
+            .any(|a| a.kind == ArrowKind::Hint && a.from() == hint.from.0)
     );
     // The hint belongs to its position only.
     s.play(hint);
@@ -322,7 +322,11 @@ fn learn_try_it_detects_the_rook_move_and_gives_the_game_back() {
     }
     s.learn_step(TRY_IT);
     assert_eq!(s.game().moves().len(), 0, "try it starts a fresh full game");
-    assert_eq!(s.player(Color::Black), Player::Computer);
+    assert_eq!(
+        s.player(Color::Black),
+        Player::Human,
+        "a sandbox: nobody answers"
+    );
     s.click(sq(&s, "a1[0,0]"));
     s.click(sq(&s, "a1[0,1]"));
     assert!(s.learn().done);

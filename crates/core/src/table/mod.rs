@@ -5,6 +5,7 @@ mod def;
 mod geometry;
 mod make;
 mod movegen;
+mod path;
 
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
 
@@ -454,6 +455,10 @@ impl Rules for TableRules {
 
     fn attackers(&self, pos: &Position, sq: Square, by: Color, out: &mut Vec<Square>) {
         attacks::attackers(self, pos, sq, by, out);
+    }
+
+    fn move_path(&self, pos: &Position, mv: Move) -> Vec<Square> {
+        path::move_path(self, pos, mv)
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, crate::FenError> {

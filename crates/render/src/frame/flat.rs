@@ -6,12 +6,14 @@ use glam::Vec2;
 use crate::atlas::piece_uv;
 use crate::instances::{
     Label, MODE_DISC, MODE_GLOW, MODE_PIECE, MODE_RING, MODE_SOLID, UNIT_UV, frame_quad,
-    push_arrow, push_text, rect_quad, square_quad,
+    push_path_arrow, push_text, rect_quad, square_quad,
 };
 use crate::layout::FlatLayout;
 use crate::projection::{BoardGeometry, Rect};
 use crate::scene::{Highlight, Scene};
-use crate::style::{Palette, arrow_colour, highlight_colour, piece_colours, with_alpha};
+use crate::style::{
+    Palette, arrow_colour, highlight_colour, mix, piece_colours, w_tint, with_alpha,
+};
 
 use super::{Frame, QuadPipe, is_dark};
 
@@ -34,11 +36,17 @@ impl Frame {
         }
         let [sx, sy, sz, sw] = board.sizes();
         for w in 0..sw {
+            // Each W layer's boards wear its colour, as its cube does in the tesseract.
+            let frame = if sw > 1 {
+                mix(pal.board_frame, w_tint(w, sw), 0.7)
+            } else {
+                pal.board_frame
+            };
             for z in 0..sz {
                 let b = flat.board_rect(z, w);
                 // Four thin bands, not a rectangle under the board: software
                 // rasterizers pay for every covered pixel.
-                let pad = (s * 0.06).max(1.0);
+                let pad = (s * if sw > 1 { 0.09 } else { 0.06 }).max(1.0);
                 let bands = [
                     Rect::new(b.x - pad, b.y - pad, b.w + 2.0 * pad, pad),
                     Rect::new(b.x - pad, b.y + b.h, b.w + 2.0 * pad, pad),
@@ -46,8 +54,7 @@ impl Frame {
                     Rect::new(b.x + b.w, b.y, pad, b.h),
                 ];
                 for band in bands {
-                    self.quads
-                        .push(rect_quad(band, pal.board_frame, MODE_SOLID));
+                    self.quads.push(rect_quad(band, frame, MODE_SOLID));
                 }
             }
         }
@@ -115,19 +122,18 @@ impl Frame {
                     MODE_RING,
                 ),
                 Highlight::Threat => frame_quad(r, c, 0.09),
-                Highlight::Focus => frame_quad(r, c, 0.11),
+                Highlight::Focus => frame_quad(r, c, 0.13),
+                Highlight::LastMove => frame_quad(r, with_alpha(c, 0.9), 0.05),
+                Highlight::Moved => frame_quad(r, c, 0.09),
                 Highlight::Hover => frame_quad(r, with_alpha(c, 0.8), 0.06),
                 _ => continue,
             };
             self.quads.push(quad);
         }
         for arrow in &scene.arrows {
-            if let (Some(a), Some(b)) =
-                (flat.square_centre(arrow.from), flat.square_centre(arrow.to))
-            {
-                let width = (s * 0.13).clamp(3.0, 12.0);
-                push_arrow(&mut self.quads, a, b, width, arrow_colour(arrow.kind));
-            }
+            let route = flat.arrow_route(&arrow.path);
+            let width = (s * 0.11).clamp(3.0, 11.0);
+            push_path_arrow(&mut self.quads, &route, width, arrow_colour(arrow.kind));
         }
         self.close(start, QuadPipe::PlainOverlay, false);
     }
@@ -179,7 +185,8 @@ impl Frame {
                 }
                 tag.push(']');
                 let at = Vec2::new(b.x, b.y - s * 0.3);
-                push_text(&mut self.quads, tag.chars(), at, 0.0, ink, pal.label);
+                let colour = if sw > 1 { w_tint(w, sw) } else { pal.label };
+                push_text(&mut self.quads, tag.chars(), at, 0.0, ink, colour);
             }
         }
     }

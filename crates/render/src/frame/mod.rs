@@ -228,11 +228,7 @@ mod tests {
                 white: true,
             }],
             highlights: vec![(0, Highlight::Selected), (16, Highlight::LegalMove)],
-            arrows: vec![Arrow {
-                from: 0,
-                to: 32,
-                kind: ArrowKind::Hint,
-            }],
+            arrows: vec![Arrow::new(0, 32, ArrowKind::Hint)],
             ..Scene::default()
         }
     }
@@ -253,15 +249,25 @@ mod tests {
                 PlainDepth,
                 TexturedDepth,
                 PlainOverlay,
+                TexturedOverlay,
                 PlainOverlay,
                 TexturedOverlay,
                 PlainOverlay
             ]
         );
-        let tesseract_arrow = &frame.draws[2];
+        // The tesseract's overlay: the arrow (shaft and head) first, then label plates,
+        // and the labels' letters in a textured draw of their own.
+        let overlay = &frame.draws[2];
+        assert!(overlay.in_tesseract);
+        let first = overlay.range.start as usize;
+        assert_eq!(frame.quads[first].mode, crate::instances::MODE_LINE);
+        assert_eq!(frame.quads[first + 1].mode, crate::instances::MODE_TRIANGLE);
+        let letters = &frame.draws[3];
+        assert!(letters.in_tesseract);
         assert!(
-            tesseract_arrow.in_tesseract && tesseract_arrow.range.len() == 2,
-            "shaft and head"
+            frame.quads[letters.range.start as usize..letters.range.end as usize]
+                .iter()
+                .all(|q| q.mode == crate::instances::MODE_TEXT)
         );
         let caps = (frame.cells.capacity(), frame.quads.capacity());
         frame.build(&scene(), [1280, 720], area, false);
@@ -338,5 +344,49 @@ mod tests {
         floating.floating = Some((piece, [f32::NAN, 3.0]));
         frame.build(&floating, [1280, 720], area, false);
         assert_eq!(frame.draws.len(), draws);
+    }
+
+    #[test]
+    fn every_label_survives_a_quarter_turn_in_each_4d_plane() {
+        use crate::instances::MODE_TEXT;
+        let area = Rect::new(0.0, 0.0, 1000.0, 700.0);
+        let letters = |camera: crate::scene::Camera| {
+            let scene = Scene {
+                view: View::Tesseract,
+                camera: camera.fit([4, 4, 2, 2], area),
+                ..scene()
+            };
+            let mut frame = Frame::default();
+            frame.build(&scene, [1000, 700], area, false);
+            let text: Vec<_> = frame
+                .quads
+                .iter()
+                .filter(|q| q.mode == MODE_TEXT)
+                .map(|q| (Vec2::from_slice(&q.p0) + Vec2::from_slice(&q.p2)) * 0.5)
+                .collect();
+            text
+        };
+        let home = letters(crate::scene::Camera::for_shape([4, 4, 2, 2]));
+        // W=0, W=1 (3 letters each), four [z,w] tags (5 each), 4 files and 4 ranks per cube.
+        assert_eq!(home.len(), 2 * 3 + 4 * 5 + 2 * 8);
+        for turn in [
+            (90.0, 0.0, 0.0),
+            (0.0, 90.0, 0.0),
+            (0.0, 0.0, 90.0),
+            (115.0, 0.0, 0.0),
+        ] {
+            let camera = crate::scene::Camera {
+                xw_deg: turn.0,
+                yw_deg: turn.1,
+                zw_deg: turn.2,
+                ..crate::scene::Camera::for_shape([4, 4, 2, 2])
+            };
+            let turned = letters(camera);
+            assert_eq!(turned.len(), home.len(), "{turn:?}");
+            assert!(
+                turned.iter().all(|&p| area.contains(p)),
+                "{turn:?}: a label left the picture"
+            );
+        }
     }
 }

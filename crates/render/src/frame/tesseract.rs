@@ -1,18 +1,26 @@
 //! The tesseract picture: the projected cube lines, translucent cells and the
-//! depth-sorted piece and mark sprites over them.
+//! depth-sorted piece and mark sprites over them, then what must never hide behind a
+//! piece: arrows, the last move, the focus, and the labels of every W layer and board.
 
-use glam::{Vec3, Vec4};
+use glam::{Vec2, Vec3, Vec4};
 
 use crate::atlas::piece_uv;
 use crate::instances::{
-    CellInstance, MODE_DISC, MODE_GLOW, MODE_PIECE, MODE_RING, UNIT_UV, push_arrow, push_segment,
-    square_quad,
+    CellInstance, Label, MODE_DISC, MODE_FRAME, MODE_GLOW, MODE_PIECE, MODE_RING, UNIT_UV,
+    push_label_plate, push_path_arrow, push_segment, push_text, square_quad,
 };
+use crate::layout::neighbours;
+use crate::pick::piece_sprite;
 use crate::projection::{BoardGeometry, Projector, Rect};
-use crate::scene::{Highlight, Scene};
-use crate::style::{Palette, Rgba, arrow_colour, highlight_colour, piece_colours, with_alpha};
+use crate::scene::{Arrow, Highlight, Scene};
+use crate::style::{
+    Palette, Rgba, arrow_colour, highlight_colour, mix, piece_colours, w_tint, with_alpha,
+};
 
 use super::{BEHIND, Frame, QuadPipe, clip_remap, is_dark, scissor};
+
+/// How much of its alpha a W layer keeps when another one is focused.
+const FAINT: f32 = 0.22;
 
 impl Frame {
     pub(super) fn build_tesseract(
@@ -27,33 +35,84 @@ impl Frame {
         self.globals.view_proj = (remap * proj.view_proj()).to_cols_array_2d();
         self.globals.rotation = proj.rotation().to_cols_array_2d();
         self.globals.params[0] = proj.perspective_4d();
+        self.globals.separation = proj.separation().extend(0.0).to_array();
         self.globals.params[3] = board.pitch() * 0.022;
         self.tesseract_scissor = scissor(rect, self.target);
         if self.tesseract_scissor.is_none() {
             return; // the rectangle lies outside the target
         }
+        self.push_cells(scene, board, &proj, pal);
+        self.push_tesseract_sprites(scene, board, &proj, pal);
 
-        // Cells, far to near, so their translucent faces blend in a stable order.
+        let overlay_start = self.quads.len();
+        self.push_top_marks(scene, board, &proj);
+        for arrow in &scene.arrows {
+            self.push_tesseract_arrow(board, &proj, arrow);
+        }
+        let text_start = self.push_tesseract_labels(scene, board, &proj, pal);
+        self.close_split(overlay_start, text_start);
+    }
+
+    /// The overlay in two draws: plain quads (marks, arrows, label plates) up to
+    /// `text_start`, then the label text from the atlas.
+    fn close_split(&mut self, overlay_start: usize, text_start: usize) {
+        let end = self.quads.len();
+        // Label plates were pushed between the marks and the text: move the text last.
+        let plain_end = text_start.min(end);
+        let text: Vec<_> = self.quads.drain(plain_end..).collect();
+        let (plates, letters): (Vec<_>, Vec<_>) = text
+            .into_iter()
+            .partition(|q| q.mode != crate::instances::MODE_TEXT);
+        self.quads.extend(plates);
+        self.close(overlay_start, QuadPipe::PlainOverlay, true);
+        let start = self.quads.len();
+        self.quads.extend(letters);
+        self.close(start, QuadPipe::TexturedOverlay, true);
+    }
+
+    /// Whether square `square` lies on a W layer other than the focused one.
+    fn faint(scene: &Scene, board: &BoardGeometry, square: u16) -> bool {
+        let w = board.coords(square).map_or(0, |c| c[3]);
+        scene.focus_w.is_some_and(|f| u32::from(f) != w)
+    }
+
+    /// Cells, far to near, so their translucent faces blend in a stable order. Each W
+    /// layer's tiles carry its tint.
+    fn push_cells(
+        &mut self,
+        scene: &Scene,
+        board: &BoardGeometry,
+        proj: &Projector,
+        pal: &Palette,
+    ) {
+        let layers = board.sizes()[3];
         let half = board.cell_half().extend(0.0).to_array();
         self.sorted_cells.clear();
         for square in 0..board.square_count() {
-            let Some(centre) = board.tile_centre_4d(square as u16) else {
+            let sq = square as u16;
+            let Some(centre) = board.tile_centre_4d(sq) else {
                 continue;
             };
-            let (fill, edge) = match self.marks[square] {
+            let w = board.coords(sq).map_or(0, |c| c[3]);
+            let tint = w_tint(w, layers);
+            let (mut fill, mut edge) = match self.marks[square] {
                 Some(h) => {
                     let c = highlight_colour(h);
                     (with_alpha(c, 0.75), with_alpha(c, 1.0))
                 }
                 None => {
-                    let tone = if is_dark(board, square as u16) {
-                        with_alpha(pal.dark_square, 0.25)
+                    let tone = if is_dark(board, sq) {
+                        with_alpha(mix(pal.dark_square, tint, 0.35), 0.30)
                     } else {
-                        with_alpha(pal.light_square, 0.45)
+                        with_alpha(mix(pal.light_square, tint, 0.30), 0.45)
                     };
-                    (tone, pal.cell_edge)
+                    (tone, with_alpha(tint, 0.55))
                 }
             };
+            if Self::faint(scene, board, sq) {
+                fill[3] *= FAINT;
+                edge[3] *= FAINT;
+            }
             let key = proj.view_depth(proj.to_world(centre));
             let cell = CellInstance {
                 centre: centre.to_array(),
@@ -66,44 +125,38 @@ impl Frame {
         self.sorted_cells
             .sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
         self.cells.extend(self.sorted_cells.iter().map(|(_, c)| *c));
-
-        self.push_tesseract_sprites(scene, board, &proj, pal);
-
-        let overlay_start = self.quads.len();
-        for arrow in &scene.arrows {
-            let ends = [arrow.from, arrow.to].map(|sq| {
-                let c = board.centre_4d(sq)?;
-                Some((proj.project(c)?, proj.cell_radius_px(board, c)))
-            });
-            if let [Some((a, ra)), Some((b, rb))] = ends {
-                let width = ((ra + rb) * 0.12).clamp(3.0, 14.0);
-                push_arrow(
-                    &mut self.quads,
-                    a.truncate(),
-                    b.truncate(),
-                    width,
-                    arrow_colour(arrow.kind),
-                );
-            }
-        }
-        self.close(overlay_start, QuadPipe::PlainOverlay, true);
     }
 
-    /// Outline of every W copy's cube, and the edges joining matching corners of
-    /// neighbouring copies: the picture of a tesseract.
-    fn push_cube_lines(&mut self, board: &BoardGeometry, proj: &Projector, pal: &Palette) {
+    /// Outline of every W copy's cube in that copy's colour, and the edges joining
+    /// matching corners of neighbouring copies: the picture of a tesseract.
+    fn push_cube_lines(
+        &mut self,
+        scene: &Scene,
+        board: &BoardGeometry,
+        proj: &Projector,
+        pal: &Palette,
+    ) {
         let copies = board.sizes()[3];
         let mut previous: Option<[Vec4; 8]> = None;
         for w in 0..copies {
             let corners = board.cube_corners(w);
+            let faint = scene.focus_w.is_some_and(|f| u32::from(f) != w);
+            let alpha = if faint { 0.25 } else { 0.9 };
+            let colour = if copies > 1 {
+                with_alpha(w_tint(w, copies), alpha)
+            } else {
+                pal.cube_line
+            };
+            let width = if faint { 1.2 } else { 2.0 };
             for i in 0..8usize {
                 for bit in [1usize, 2, 4] {
                     if i & bit == 0 {
-                        self.push_line(proj, corners[i], corners[i | bit], 1.6, pal.cube_line);
+                        self.push_line(proj, corners[i], corners[i | bit], width, colour);
                     }
                 }
                 if let Some(inner) = previous {
-                    self.push_line(proj, inner[i], corners[i], 1.6, pal.cube_line);
+                    let join = with_alpha(pal.cube_line, 0.3);
+                    self.push_line(proj, inner[i], corners[i], 1.2, join);
                 }
             }
             previous = Some(corners);
@@ -130,7 +183,7 @@ impl Frame {
             Some((proj.project(c)?, proj.cell_radius_px(board, c)))
         };
         let start = self.quads.len();
-        self.push_cube_lines(board, proj, pal);
+        self.push_cube_lines(scene, board, proj, pal);
         self.sorted_sprites.clear();
         for &(square, h) in &scene.highlights {
             let Some((p, r)) = at(square) else { continue };
@@ -153,20 +206,202 @@ impl Frame {
             };
             self.sorted_sprites.push((quad.p0[2], quad));
         }
+        self.push_piece_bases(scene, board, proj);
         self.flush_sorted_sprites();
         self.close(start, QuadPipe::PlainDepth, true);
 
         let start = self.quads.len();
         for piece in &scene.pieces {
-            let Some((p, r)) = at(piece.square) else {
+            let Some((p, half)) = piece_sprite(board, proj, piece.square) else {
                 continue;
             };
-            let (fill, line) = piece_colours(piece.white);
-            let quad = square_quad(p, r * 0.9, piece_uv(piece.glyph), fill, line, MODE_PIECE);
+            let (mut fill, mut line) = piece_colours(piece.white);
+            if Self::faint(scene, board, piece.square) {
+                fill[3] *= FAINT;
+                line[3] *= FAINT;
+            }
+            let quad = square_quad(p, half, piece_uv(piece.glyph), fill, line, MODE_PIECE);
             self.sorted_sprites.push((p.z, quad));
         }
         self.flush_sorted_sprites();
         self.close(start, QuadPipe::TexturedDepth, true);
+    }
+
+    /// A disc in its W layer's colour on the tile under every piece: which cube a piece
+    /// stands in shows at a glance, whatever its side and size.
+    fn push_piece_bases(&mut self, scene: &Scene, board: &BoardGeometry, proj: &Projector) {
+        let layers = board.sizes()[3];
+        if layers < 2 {
+            return;
+        }
+        let half = board.cell_half();
+        let h = half.x * 0.8;
+        for piece in &scene.pieces {
+            let Some(tile) = board.tile_centre_4d(piece.square) else {
+                continue;
+            };
+            let w = board.coords(piece.square).map_or(0, |c| c[3]);
+            let alpha = if Self::faint(scene, board, piece.square) {
+                0.2
+            } else {
+                0.9
+            };
+            let colour = with_alpha(w_tint(w, layers), alpha);
+            let top = tile + Vec4::new(0.0, 0.0, half.z * 1.15, 0.0);
+            let corners = [(-h, -h), (h, -h), (h, h), (-h, h)]
+                .map(|(dx, dy)| proj.project(top + Vec4::new(dx, dy, 0.0, 0.0)));
+            let [Some(a), Some(b), Some(c), Some(d)] = corners else {
+                continue;
+            };
+            let quad = crate::instances::quad([a, b, c, d], UNIT_UV, colour, colour, MODE_DISC);
+            let key = (a.z + b.z + c.z + d.z) * 0.25;
+            self.sorted_sprites.push((key, quad));
+        }
+    }
+
+    /// Marks that must show over pieces: the focus, the piece that just moved, the
+    /// square it left, and the square under the pointer.
+    fn push_top_marks(&mut self, scene: &Scene, board: &BoardGeometry, proj: &Projector) {
+        for &(square, h) in &scene.highlights {
+            let Some(c4) = board.centre_4d(square) else {
+                continue;
+            };
+            let Some(p) = proj.project(c4) else { continue };
+            let r = proj.cell_radius_px(board, c4).max(6.0);
+            let c = highlight_colour(h);
+            let quad = match h {
+                Highlight::Focus => {
+                    square_quad(p, r, UNIT_UV, c, [0.12, 0.0, 0.0, 0.0], MODE_FRAME)
+                }
+                Highlight::Moved => {
+                    square_quad(p, r * 1.02, UNIT_UV, c, [0.80, 0.0, 0.0, 0.0], MODE_RING)
+                }
+                Highlight::LastMove => square_quad(
+                    p,
+                    r * 0.55,
+                    UNIT_UV,
+                    with_alpha(c, 0.9),
+                    [0.62, 0.0, 0.0, 0.0],
+                    MODE_RING,
+                ),
+                Highlight::Hover => square_quad(
+                    p,
+                    r * 0.95,
+                    UNIT_UV,
+                    with_alpha(c, 0.7),
+                    [0.88, 0.0, 0.0, 0.0],
+                    MODE_RING,
+                ),
+                _ => continue,
+            };
+            self.quads.push(quad);
+        }
+    }
+
+    /// An arrow through its squares: neighbours joined straight (a slide stays on its
+    /// line), a leap drawn as a jump arcing up over the board.
+    fn push_tesseract_arrow(&mut self, board: &BoardGeometry, proj: &Projector, arrow: &Arrow) {
+        let mut points: Vec<Vec2> = Vec::new();
+        let mut radius = 0.0f32;
+        for hop in arrow.path.windows(2) {
+            let (Some(a), Some(b)) = (board.centre_4d(hop[0]), board.centre_4d(hop[1])) else {
+                continue;
+            };
+            radius = radius.max(proj.cell_radius_px(board, a));
+            let samples: &[f32] = if neighbours(board, hop[0], hop[1]) {
+                &[0.0, 1.0]
+            } else {
+                &LEAP_SAMPLES
+            };
+            let lift = Vec4::new(0.0, 0.0, (b - a).length() * 0.45, 0.0);
+            let control = (a + b) * 0.5 + lift;
+            for &t in samples {
+                let q = a * (1.0 - t) * (1.0 - t) + control * (2.0 * t * (1.0 - t)) + b * t * t;
+                if let Some(p) = proj.project(q) {
+                    let p = p.truncate();
+                    if points.last().is_none_or(|l| l.distance(p) > 0.5) {
+                        points.push(p);
+                    }
+                }
+            }
+        }
+        let width = (radius * 0.2).clamp(3.0, 12.0);
+        push_path_arrow(&mut self.quads, &points, width, arrow_colour(arrow.kind));
+    }
+
+    /// `W=k` over every cube, `[z,w]` at the front-left corner of every layer, and the
+    /// file letters and rank numbers along the front and left edges of each cube's
+    /// bottom layer. They hang on 4D points, so they turn with the 4D rotation. Returns
+    /// where the labels' quads start.
+    fn push_tesseract_labels(
+        &mut self,
+        scene: &Scene,
+        board: &BoardGeometry,
+        proj: &Projector,
+        pal: &Palette,
+    ) -> usize {
+        let start = self.quads.len();
+        let [sx, sy, sz, sw] = board.sizes();
+        let plate = with_alpha(pal.background, 0.5);
+        for w in 0..sw {
+            let faint = scene.focus_w.is_some_and(|f| u32::from(f) != w);
+            let alpha = if faint { 0.35 } else { 1.0 };
+            let tint = with_alpha(w_tint(w, sw), alpha);
+            let letters = with_alpha(mix(pal.label, w_tint(w, sw), 0.35), alpha);
+            // Layer tags and rank numbers go on the side of the cube away from the
+            // others (left for a cube drawn left of the middle), where nothing is drawn.
+            let left = cube_is_left(board, proj, w);
+            let side_x = if left { -0.3 } else { sx as f32 + 0.3 };
+            let rank_x = if left { -0.55 } else { sx as f32 + 0.55 };
+            let side_align = if left { 1.0 } else { 0.0 };
+            let label = |frame: &mut Frame, text: &Label, p: Vec4, scale: f32, colour, align| {
+                let Some(at) = proj.project(p) else { return };
+                let r = proj.cell_radius_px(board, p);
+                let ink = (r * 0.42 * scale).clamp(8.0, 15.0 * scale);
+                let at = at.truncate();
+                let plate_colour = with_alpha(plate, plate[3] * alpha);
+                let n = text.chars().len();
+                push_label_plate(&mut frame.quads, n, at, align, ink, plate_colour);
+                push_text(&mut frame.quads, text.chars(), at, align, ink, colour);
+            };
+            if sw > 1 {
+                let mut text = Label::default();
+                for c in ['W', '='] {
+                    text.push(c);
+                }
+                text.push_number(w);
+                let up = Vec4::new(0.0, 0.0, 0.75 * board.pitch(), 0.0);
+                let p = board.layer_point(-0.2, sy as f32 + 0.2, sz - 1, w) + up;
+                label(self, &text, p, 1.25, tint, 0.5);
+            }
+            for z in 0..sz {
+                if sz > 1 || sw > 1 {
+                    let mut text = Label::default();
+                    text.push('[');
+                    text.push_number(z);
+                    if sw > 1 {
+                        text.push(',');
+                        text.push_number(w);
+                    }
+                    text.push(']');
+                    let p = board.layer_point(side_x, -0.3, z, w);
+                    label(self, &text, p, 1.0, tint, side_align);
+                }
+            }
+            for x in 0..sx.min(26) {
+                let mut text = Label::default();
+                text.push(char::from(b'a' + x as u8));
+                let p = board.layer_point(x as f32 + 0.5, -0.55, 0, w);
+                label(self, &text, p, 0.9, letters, 0.5);
+            }
+            for y in 0..sy {
+                let mut text = Label::default();
+                text.push_number(y + 1);
+                let p = board.layer_point(rank_x, y as f32 + 0.5, 0, w);
+                label(self, &text, p, 0.9, letters, 0.5);
+            }
+        }
+        start
     }
 
     /// Append the collected sprites far to near, so their soft edges blend right.
@@ -178,3 +413,31 @@ impl Frame {
         self.sorted_sprites.clear();
     }
 }
+
+/// Whether W copy `w`'s cube is drawn left of the middle of all the cubes.
+fn cube_is_left(board: &BoardGeometry, proj: &Projector, w: u32) -> bool {
+    let [sx, sy, sz, sw] = board.sizes().map(|s| s as f32);
+    let centre_x = |w: f32| {
+        proj.project(board.point(sx * 0.5, sy * 0.5, sz * 0.5, w))
+            .map_or(0.0, |p| p.x)
+    };
+    let middle = (centre_x(0.0) + centre_x(sw - 1.0)) * 0.5;
+    sw > 1.0 && centre_x(w as f32) < middle - 1.0 || sw <= 1.0
+}
+
+/// Where a leap's arc is sampled (0 = start, 1 = landing).
+const LEAP_SAMPLES: [f32; 13] = [
+    0.0,
+    1.0 / 12.0,
+    2.0 / 12.0,
+    3.0 / 12.0,
+    4.0 / 12.0,
+    5.0 / 12.0,
+    0.5,
+    7.0 / 12.0,
+    8.0 / 12.0,
+    9.0 / 12.0,
+    10.0 / 12.0,
+    11.0 / 12.0,
+    1.0,
+];
