@@ -53,14 +53,19 @@ mod position;
 mod rules;
 mod table;
 
-pub use game::{Game, IllegalMoveError, Outcome, Reason};
-pub use geometry::{Axis, MAX_FILES, MAX_SQUARES, Shape, ShapeError, Square, SquareParseError};
+pub use game::{Game, IllegalMoveError, IllegalMoveKind, Outcome, Reason};
+pub use geometry::{
+    Axis, MAX_FILES, MAX_SQUARES, Shape, ShapeError, Square, SquareParseError, SquareParseErrorKind,
+};
 pub use moves::Move;
 pub use perft::{divide, perft};
 pub use piece::{Color, MAX_KINDS, Piece, PieceInfo, PieceKind};
-pub use position::{FenError, MAX_CHANGES, Position, Undo, format_fen, parse_fen, zobrist};
+pub use position::{
+    FenError, FenErrorKind, MAX_CHANGES, MAX_FULLMOVE, Position, PositionError, PositionErrorKind,
+    Undo, check_position, format_fen, parse_fen, zobrist,
+};
 pub use rules::{
-    MoveParseError, Rules, Status, VariantInfo, bare_kings, coordinate_notation, parse_among_legal,
-    reach, write_coordinate_notation,
+    MoveError, MoveErrorKind, MoveParseError, MoveParseErrorKind, Rules, Status, VariantInfo,
+    bare_kings, coordinate_notation, parse_among_legal, reach, write_coordinate_notation,
 };
 pub use table::{CastlingDef, Mode, MoveAtom, PieceDef, TableRules, VariantDef, VariantError};

@@ -22,6 +22,4 @@ mod schema;
 pub use build::{VariantSpec, parse_variant};
 pub use catalog::{Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, Source, load_file, load_text};
 pub use error::{LoadError, VariantFileError};
-pub use plugin::{
-    PluginError, PluginRules, find_plugin, load as load_plugin, plugin_fault, plugin_of,
-};
+pub use plugin::{PluginError, PluginRules, find_plugin, load as load_plugin};

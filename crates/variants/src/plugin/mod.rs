@@ -4,7 +4,8 @@
 //! libloading, checks the entry symbol, ABI version and table size before anything else,
 //! reads and checks the variant's description, and wraps the table in [`PluginRules`].
 //! From then on every answer of the plugin is checked; what cannot be returned as an
-//! error is dropped and recorded as a fault ([`PluginRules::last_fault`], [`plugin_fault`]).
+//! error is dropped and recorded as a fault ([`PluginRules::last_fault`], and through
+//! `dyn Rules`, [`chess4d_core::Rules::faults`]).
 
 mod call;
 mod describe;
@@ -13,11 +14,21 @@ mod library;
 mod optional;
 mod rules;
 
-pub use fault::{plugin_fault, plugin_of};
 pub use library::{file_names, find_plugin, search_dirs};
 pub use rules::PluginRules;
 
 use crate::error::LoadError;
+
+// The limits the core and the plugin ABI share are defined twice (the ABI crate has no
+// dependencies, so a plugin needs nothing else); the build fails if they ever differ.
+const _: () = {
+    assert!(chess4d_core::MAX_KINDS == chess4d_plugin_api::MAX_KINDS);
+    assert!(chess4d_core::MAX_SQUARES == chess4d_plugin_api::MAX_SQUARES);
+    assert!(chess4d_core::MAX_CHANGES == chess4d_plugin_api::MAX_CHANGES);
+    // The ABI's "no promotion" and "no square" must never name a real kind or square.
+    assert!((chess4d_plugin_api::NO_PROMOTION as usize) >= chess4d_core::MAX_KINDS);
+    assert!((chess4d_plugin_api::NO_SQUARE as usize) >= chess4d_core::MAX_SQUARES);
+};
 use chess4d_core::Rules;
 use std::fmt;
 use std::path::PathBuf;
