@@ -20,6 +20,12 @@ pub mod plugin;
 mod schema;
 
 pub use build::{VariantSpec, parse_variant};
-pub use catalog::{Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, Source, load_file, load_text};
+pub use catalog::{
+    Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, EntryRules, PluginEntry, Source, load_file,
+    load_text,
+};
 pub use error::{LoadError, VariantFileError};
-pub use plugin::{PluginError, PluginRules, find_plugin, load as load_plugin};
+pub use plugin::{
+    PluginError, PluginRules, PluginTrust, UntrustedPlugin, find_plugin, load as load_plugin,
+    load_trusted,
+};

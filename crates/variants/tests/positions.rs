@@ -179,7 +179,7 @@ fn raumschach_refuses_each_impossible_position() {
 #[test]
 fn variant_start_positions_pass_their_own_checks() {
     for e in Catalog::embedded().entries() {
-        let rules = e.rules.as_ref().expect("built-ins load");
+        let rules = e.ready().expect("built-ins load");
         let start = rules.start_position();
         assert_eq!(check_position(&**rules, &start), Ok(()), "{}", e.name);
         assert_eq!(rules.check_position(&start), Ok(()), "{}", e.name);

@@ -15,7 +15,6 @@ use std::sync::Arc;
 use chess4d_archive::pgn::{PgnGame, export_games, import_games};
 use chess4d_archive::storage::{Archive, GameFilter};
 use chess4d_core::Rules;
-use chess4d_variants::Catalog;
 
 use super::{CliError, CliResult};
 use chess4d::ratings::{Ratings, archive_path, game_result, replay};
@@ -69,7 +68,7 @@ pub fn import_verb(file: &Path, data_dir: Option<&Path>) -> CliResult {
             file.display()
         )));
     }
-    let catalog = Catalog::standard();
+    let catalog = super::catalog();
     let mut rules_by_name: Vec<Arc<dyn Rules>> = Vec::new();
     let mut checked = Vec::with_capacity(parsed.len());
     for (index, game) in parsed.iter().enumerate() {

@@ -46,7 +46,7 @@ pub struct ViewArgs {
     pub print_squares: bool,
     /// The folder holding archive.sqlite3, the games and ratings (default:
     /// $CHESS4D_DATA_DIR, else the platform's data folder).
-    #[arg(long)]
+    #[arg(skip)]
     pub data_dir: Option<std::path::PathBuf>,
 }
 

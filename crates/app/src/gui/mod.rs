@@ -8,6 +8,7 @@ mod input;
 mod panels;
 mod players;
 mod tabs;
+mod trust;
 mod widgets;
 
 use crate::session::scorebook::Scorebook;
@@ -62,7 +63,13 @@ impl Default for ViewerOptions {
 /// Opens the viewer and runs until the window closes. Fails with a message (never a
 /// panic) when there is no display or no graphics adapter.
 pub fn run(opts: ViewerOptions) -> Result<(), String> {
-    let catalog = Catalog::standard();
+    let mut catalog = Catalog::standard();
+    // Trusted plugins are kept in the data folder; a library never trusted is asked about.
+    if let Ok(archive) = crate::ratings::archive_path(opts.data_dir.as_deref())
+        && let Some(dir) = archive.parent()
+    {
+        catalog.set_trust(chess4d_variants::PluginTrust::in_data_dir(dir));
+    }
     let mut dirs = Catalog::search_dirs();
     // A variant file given by path is watched too, wherever it lives.
     if let Some(parent) = crate::session::variant_file(&opts.variant).and_then(|p| p.parent()) {

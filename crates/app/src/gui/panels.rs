@@ -58,6 +58,7 @@ pub fn show(
         .show(root, |side| side_panel(side, session, book, ui, rig));
     let board = root.available_rect_before_wrap();
     widgets::overlays(root.ctx(), board, session, pointer);
+    super::trust::prompt(root.ctx(), board, session);
     board
 }
 
