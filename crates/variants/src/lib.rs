@@ -13,6 +13,9 @@
 //! assert_eq!(chess4d_core::perft(&*classic, &mut pos, 1), 50);
 //! ```
 
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 mod build;
 mod catalog;
 mod error;

@@ -181,7 +181,7 @@ fn variant_start_positions_pass_their_own_checks() {
     for e in Catalog::embedded().entries() {
         let rules = e.ready().expect("built-ins load");
         let start = rules.start_position();
-        assert_eq!(check_position(&**rules, &start), Ok(()), "{}", e.name);
+        assert_eq!(check_position(&*rules, &start), Ok(()), "{}", e.name);
         assert_eq!(rules.check_position(&start), Ok(()), "{}", e.name);
     }
 }

@@ -86,8 +86,8 @@ impl PluginRules {
     ) -> Option<String> {
         let f = self.optional(f, bit)?;
         let raw_mv = to_raw_move(mv);
-        // SAFETY: position, move and buffers are valid for the call.
         let res = with_raw(pos, |raw| {
+            // SAFETY: position, move and buffers are valid for the call.
             call_text(|out, err| unsafe { f(raw, &raw_mv, out, err) })
         });
         match res {
@@ -123,8 +123,8 @@ impl PluginRules {
         }
         let mut buf = vec![0u16; self.info.shape.len()];
         let mut count = 0u32;
-        // SAFETY: position, buffer (`len` squares) and count are valid for the call.
         let res = with_raw(pos, |raw| {
+            // SAFETY: position, buffer (`len` squares) and count are valid for the call.
             call(|err| unsafe {
                 f(
                     raw,
@@ -268,8 +268,8 @@ impl PluginRules {
         let mut buf = vec![0u16; 64];
         for _ in 0..2 {
             let mut count = 0u32;
-            // SAFETY: position, move, buffer and count are valid for the call.
             let res = with_raw(pos, |raw| {
+                // SAFETY: position, move, buffer and count are valid for the call.
                 call(|err| unsafe {
                     f(
                         raw,
@@ -323,8 +323,8 @@ impl PluginRules {
         let len = u32::try_from(text.len())
             .map_err(|_| err(MoveParseErrorKind::TooLong, "the text is too long".into()))?;
         let mut raw_mv = RawMove::new(0, 0);
-        // SAFETY: position, text and move are valid for the call.
         let res = with_raw(pos, |raw| {
+            // SAFETY: position, text and move are valid for the call.
             call(|e| unsafe { f(raw, text.as_ptr().cast(), len, &mut raw_mv, e) })
         });
         match res {

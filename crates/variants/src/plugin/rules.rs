@@ -349,8 +349,8 @@ impl PluginRules {
         }; 16];
         let mut count = 0u32;
         let mut after = raw_state(pos);
-        // SAFETY: position, move, the change array (16) and state are valid for the call.
         let res = with_raw(pos, |raw| {
+            // SAFETY: position, move, the change array (16) and state are valid for the call.
             call(|err| unsafe {
                 (self.apply_fn)(
                     raw,
@@ -459,8 +459,8 @@ impl Rules for PluginRules {
             return false;
         }
         let mut result = 0u32;
-        // SAFETY: position and result are valid for the call.
         let res = with_raw(pos, |raw| {
+            // SAFETY: position and result are valid for the call.
             call(|err| unsafe {
                 (self.attacked_fn)(raw, sq.0 as u32, by.index() as u32, &mut result, err)
             })
