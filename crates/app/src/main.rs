@@ -3,6 +3,9 @@
 //! With no arguments it opens the viewer on the full 4D set; the verbs below are the
 //! stable command line other tools and tests call.
 
+// Every failure becomes an error message; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 mod cli;
 
 use clap::{Parser, Subcommand};

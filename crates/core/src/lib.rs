@@ -44,6 +44,9 @@
 //! assert_eq!(rules.format_position(&pos), "4/4/4/K3|4/4/4/4|4/4/4/1R2|k3/4/4/4 b - - 1 1");
 //! ```
 
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 mod game;
 mod geometry;
 mod moves;
