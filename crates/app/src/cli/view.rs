@@ -74,6 +74,7 @@ pub fn view_verb(a: &ViewArgs) -> CliResult {
         window_size: [a.window_size.0, a.window_size.1],
         print_squares: a.print_squares,
         data_dir: a.data_dir.clone(),
+        trust_plugin: super::common().trust_plugin,
     })
     .map_err(CliError)
 }

@@ -44,6 +44,8 @@ pub struct ViewerOptions {
     /// The folder of the games and ratings archive; `None`: `CHESS4D_DATA_DIR`, else
     /// the platform's data folder.
     pub data_dir: Option<std::path::PathBuf>,
+    /// Trust a rule plugin outside the trusted places without asking (`--trust-plugin`).
+    pub trust_plugin: bool,
 }
 
 impl Default for ViewerOptions {
@@ -56,6 +58,7 @@ impl Default for ViewerOptions {
             window_size: [1280, 800],
             print_squares: false,
             data_dir: None,
+            trust_plugin: false,
         }
     }
 }
@@ -68,7 +71,9 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
     if let Ok(archive) = crate::ratings::archive_path(opts.data_dir.as_deref())
         && let Some(dir) = archive.parent()
     {
-        catalog.set_trust(chess4d_variants::PluginTrust::in_data_dir(dir));
+        catalog.set_trust(
+            chess4d_variants::PluginTrust::in_data_dir(dir).trusting_new(opts.trust_plugin),
+        );
     }
     let mut dirs = Catalog::search_dirs();
     // A variant file given by path is watched too, wherever it lives.
