@@ -277,6 +277,9 @@ pub trait Rules: Send + Sync {
     /// plugin's answer that failed the host's checks), and the latest one. When the count
     /// grows during a call, that call's answer (an empty move list, say) is not to be
     /// trusted. Table rules never fault.
+    ///
+    /// This is the one fault channel: a game, the viewer and the command line read a
+    /// plugin's faults here, through any `dyn Rules`, with no need to know what is behind.
     fn faults(&self) -> (u64, Option<String>) {
         (0, None)
     }
