@@ -5,7 +5,9 @@
 mod plugin_support;
 
 use chess4d_core::{Game, IllegalMoveKind, MoveErrorKind, Rules, Square, perft};
-use chess4d_variants::{Catalog, LoadError, PluginError, PluginRules, load_plugin, load_text};
+use chess4d_variants::{
+    Catalog, LoadError, PluginError, PluginRules, PluginTrust, load_plugin, load_text,
+};
 use plugin_support::{LINE_TOML, build_example, compile_line_chess, temp_dir};
 use std::sync::Arc;
 
@@ -112,6 +114,13 @@ fn a_variant_file_naming_the_plugin_joins_the_catalog() {
     }
     let mut catalog = Catalog::embedded();
     catalog.add_dir(&dir);
+    // A library in a variant folder runs only once trusted.
+    match catalog.get("line") {
+        Err(LoadError::PluginLibrary(e)) => assert!(e.untrusted().is_some(), "{e}"),
+        Err(e) => panic!("expected a trust question, got: {e}"),
+        Ok(_) => panic!("an untrusted library was loaded"),
+    }
+    catalog.set_trust(PluginTrust::in_data_dir(&dir.join("data")).trusting_new(true));
     let line = catalog
         .get("line")
         .expect("the plugin variant is in the catalog");
