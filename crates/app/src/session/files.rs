@@ -84,19 +84,17 @@ impl Session {
             self.notify(true, e.to_string());
             return;
         }
-        let rules = match self.catalog.get(&entry.name) {
-            Ok(r) => r,
-            Err(e) => {
-                self.notify(true, e.to_string());
-                return;
-            }
-        };
-        let name = rules.info().name.clone();
+        let name = entry.name.clone();
         if name != self.variant {
+            // Not the variant in play: nothing is loaded (a plugin runs only when played).
             self.notify(
                 false,
                 format!("variant {name} reloaded from {}", path.display()),
             );
+            return;
+        }
+        if let Err(e) = self.catalog.get(&name) {
+            self.notify(true, e.to_string());
             return;
         }
         let text = self.save_text();
