@@ -59,3 +59,56 @@ fn a_saved_game_with_an_impossible_start_is_not_loaded() {
     assert_eq!(s.game().position(), &before);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_viewer_asks_before_a_plugin_from_a_variant_folder_runs() {
+    let dir = std::env::temp_dir().join(format!("chess4d-ask-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(
+        dir.join("odd.toml"),
+        "[variant]\nname = \"odd\"\nplugin = \"odd_rules\"\n",
+    )
+    .expect("write");
+    // Not a library: opening it can only fail, so a load is visible as that failure.
+    let lib = dir.join(&chess4d_variants::plugin::file_names("odd_rules")[0]);
+    std::fs::write(&lib, b"not a library").expect("write");
+    let mut catalog = Catalog::embedded();
+    catalog.add_dir(&dir);
+    catalog.set_trust(chess4d_variants::PluginTrust::in_data_dir(
+        &dir.join("data"),
+    ));
+    let mut s = Session::new(catalog, "full").expect("session");
+    assert!(
+        s.playable_variants().iter().any(|(name, _)| name == "odd"),
+        "listed without loading"
+    );
+    let before = s.game().position().clone();
+
+    assert!(!s.new_game("odd"));
+    let request = s.trust_request().expect("the viewer asks").clone();
+    assert_eq!(request.variant, "odd");
+    assert_eq!(request.plugin.path, lib);
+    assert_eq!(
+        request.plugin.sha256,
+        chess4d_variants::plugin::sha256_hex(b"not a library")
+    );
+    assert!(!s.answer_trust(false), "no means nothing is loaded");
+    assert!(s.trust_request().is_none());
+    assert_eq!(s.game().position(), &before);
+    assert!(!dir.join("data/trusted-plugins.txt").exists());
+
+    // Yes: the choice is kept and the library is opened (and fails, being junk).
+    assert!(!s.new_game("odd"));
+    assert!(!s.answer_trust(true));
+    assert!(dir.join("data/trusted-plugins.txt").exists());
+    let notice = s.last_notice().expect("a message");
+    assert!(
+        notice.error && notice.text.contains("cannot load"),
+        "{}",
+        notice.text
+    );
+    assert!(s.trust_request().is_none(), "trusted now: not asked again");
+    assert_eq!(s.game().position(), &before, "the game stays");
+    let _ = std::fs::remove_dir_all(&dir);
+}
