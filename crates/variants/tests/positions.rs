@@ -177,7 +177,10 @@ fn raumschach_refuses_each_impossible_position() {
     // No double step in Raumschach, so no en passant: the field says so.
     refused(
         v,
-        &fen(["5/5/5/5/4k", empty, empty, empty, "K4/5/5/5/5"], "w - c3[1] 0 1"),
+        &fen(
+            ["5/5/5/5/4k", empty, empty, empty, "K4/5/5/5/5"],
+            "w - c3[1] 0 1",
+        ),
         FenErrorKind::EnPassant,
     );
 }
