@@ -11,6 +11,9 @@
 //! assert!(!s.targets().is_empty());
 //! ```
 
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 pub mod gui;
 pub mod pgn;
 pub mod ratings;

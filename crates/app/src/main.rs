@@ -3,6 +3,9 @@
 //! With no arguments it opens the viewer on the full 4D set; the verbs below are the
 //! stable command line other tools and tests call.
 
+// Every failure becomes an error message; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 mod cli;
 
 use clap::{Parser, Subcommand};
@@ -18,22 +21,48 @@ use std::process::ExitCode;
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
-    /// With no verb: the folder holding archive.sqlite3, the games and ratings
-    /// (default: $CHESS4D_DATA_DIR, else the platform's data folder).
-    #[arg(long)]
+    #[command(flatten)]
+    common: Common,
+}
+
+/// Options every verb takes, before or after the verb.
+#[derive(clap::Args)]
+struct Common {
+    /// The folder holding archive.sqlite3, the games, the ratings and the trusted
+    /// plugins (default: $CHESS4D_DATA_DIR, else the platform's data folder).
+    #[arg(long, global = true)]
     data_dir: Option<PathBuf>,
+    /// Trust the rule plugin the variant needs even though it lies outside the trusted
+    /// places (beside the program, $CHESS4D_PLUGIN_PATH); its path and SHA-256 are kept
+    /// in the data folder, and asked about again if the library changes.
+    #[arg(long, global = true)]
+    trust_plugin: bool,
+}
+
+/// `--variant`: the variant a verb works on.
+#[derive(clap::Args)]
+struct VariantArg {
+    /// A catalog name (full, classic, orthodox, ...) or a path to a .toml file.
+    #[arg(long, default_value = "full")]
+    variant: String,
+}
+
+/// `--variant` and `--fen`: the position a verb works on.
+#[derive(clap::Args)]
+struct PositionArgs {
+    #[command(flatten)]
+    variant: VariantArg,
+    /// The position (FEN extended to four axes); the start position if absent.
+    #[arg(long)]
+    fen: Option<String>,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaf positions of the move tree (perft).
     Perft {
-        /// A catalog name (full, classic, orthodox, ...) or a path to a .toml file.
-        #[arg(long, default_value = "full")]
-        variant: String,
-        /// The position (FEN extended to four axes); the start position if absent.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        at: PositionArgs,
         /// Plies to search.
         #[arg(long)]
         depth: u32,
@@ -43,12 +72,8 @@ enum Command {
     },
     /// Print every legal move, one per line, in coordinate notation or SAN.
     Moves {
-        /// A catalog name or a path to a .toml file.
-        #[arg(long, default_value = "full")]
-        variant: String,
-        /// The position; the start position if absent.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        at: PositionArgs,
         /// `coordinate` (a2[0,0]a3[0,0], e7e8q) or `san` (Nf3, exd5, e8=Q#, Ra1[0,1]).
         #[arg(long, default_value = "coordinate", value_parser = ["coordinate", "san"])]
         notation: String,
@@ -66,12 +91,8 @@ enum Command {
     Render(cli::render::RenderArgs),
     /// Ask the engine for a move: info lines, then `bestmove MOVE` as the last line.
     Bestmove {
-        /// A catalog name or a path to a .toml file.
-        #[arg(long, default_value = "full")]
-        variant: String,
-        /// The position; the start position if absent.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        at: PositionArgs,
         /// Plies to search.
         #[arg(long, required_unless_present = "movetime")]
         depth: Option<u32>,
@@ -86,9 +107,8 @@ enum Command {
     Uci,
     /// Play games between engine levels (or `random`); White's W-D-L is the last line.
     Selfplay {
-        /// A catalog name or a path to a .toml file.
-        #[arg(long, default_value = "full")]
-        variant: String,
+        #[command(flatten)]
+        variant: VariantArg,
         /// White: a level 1-8 or `random`.
         #[arg(long)]
         white: cli::engine::Player,
@@ -111,10 +131,6 @@ enum Command {
     },
     /// Write archived games as PGN-like game text (oldest first).
     Export {
-        /// The folder holding archive.sqlite3 (default: $CHESS4D_DATA_DIR, else the
-        /// platform's data folder).
-        #[arg(long)]
-        data_dir: Option<PathBuf>,
         /// Only this player's games.
         #[arg(long)]
         player: Option<String>,
@@ -129,16 +145,9 @@ enum Command {
     Import {
         /// The game-text file.
         file: PathBuf,
-        /// The folder holding archive.sqlite3.
-        #[arg(long)]
-        data_dir: Option<PathBuf>,
     },
     /// List the player profiles with their rating in each variant.
-    Players {
-        /// The folder holding archive.sqlite3.
-        #[arg(long)]
-        data_dir: Option<PathBuf>,
-    },
+    Players,
 }
 
 fn main() -> ExitCode {
@@ -153,37 +162,42 @@ fn main() -> ExitCode {
             };
         }
     };
+    let data_dir = args.common.data_dir.clone();
+    cli::set_common(cli::Common {
+        data_dir: data_dir.clone(),
+        trust_plugin: args.common.trust_plugin,
+    });
     let result = match args.command {
         None => cli::view::view_verb(&cli::view::ViewArgs {
-            data_dir: args.data_dir,
+            data_dir,
             ..cli::view::ViewArgs::default()
         }),
         Some(Command::View(mut a)) => {
-            // `chess4d --data-dir D view` means the same as `chess4d view --data-dir D`.
-            a.data_dir = a.data_dir.or(args.data_dir);
+            // `--data-dir` is global: before or after the verb means the same.
+            a.data_dir = data_dir;
             cli::view::view_verb(&a)
         }
         Some(Command::Render(a)) => cli::render::render_verb(&a),
-        Some(Command::Perft {
-            variant,
-            fen,
-            depth,
-            divide,
-        }) => cli::rules::perft_verb(&variant, fen.as_deref(), depth, divide),
-        Some(Command::Moves {
-            variant,
-            fen,
-            notation,
-        }) => cli::rules::moves_verb(&variant, fen.as_deref(), notation == "san"),
+        Some(Command::Perft { at, depth, divide }) => {
+            cli::rules::perft_verb(&at.variant.variant, at.fen.as_deref(), depth, divide)
+        }
+        Some(Command::Moves { at, notation }) => {
+            cli::rules::moves_verb(&at.variant.variant, at.fen.as_deref(), notation == "san")
+        }
         Some(Command::Variants) => cli::rules::variants_verb(),
         Some(Command::Check { file }) => cli::rules::check_verb(&file),
         Some(Command::Bestmove {
-            variant,
-            fen,
+            at,
             depth,
             movetime,
             level,
-        }) => cli::engine::bestmove_verb(&variant, fen.as_deref(), depth, movetime, level),
+        }) => cli::engine::bestmove_verb(
+            &at.variant.variant,
+            at.fen.as_deref(),
+            depth,
+            movetime,
+            level,
+        ),
         Some(Command::Uci) => cli::uci::uci_verb(),
         Some(Command::Selfplay {
             variant,
@@ -194,7 +208,7 @@ fn main() -> ExitCode {
             seed,
             opening_plies,
         }) => cli::engine::selfplay_verb(&cli::engine::SelfPlay {
-            variant,
+            variant: variant.variant,
             white,
             black,
             games,
@@ -203,7 +217,6 @@ fn main() -> ExitCode {
             opening_plies,
         }),
         Some(Command::Export {
-            data_dir,
             player,
             variant,
             out,
@@ -213,10 +226,8 @@ fn main() -> ExitCode {
             variant.as_deref(),
             out.as_deref(),
         ),
-        Some(Command::Import { file, data_dir }) => {
-            cli::archive::import_verb(&file, data_dir.as_deref())
-        }
-        Some(Command::Players { data_dir }) => cli::archive::players_verb(data_dir.as_deref()),
+        Some(Command::Import { file }) => cli::archive::import_verb(&file, data_dir.as_deref()),
+        Some(Command::Players) => cli::archive::players_verb(data_dir.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -433,3 +433,63 @@ fn lichess_variant_names_and_setup_starts_import() {
         stderr(&o)
     );
 }
+
+#[test]
+fn the_global_data_dir_is_honoured_by_every_verb() {
+    let home = TempDir::new("global");
+    let data = home.path("data");
+    let file = home.path("two.pgn");
+    std::fs::write(&file, TWO_GAMES).expect("write");
+    // `--data-dir` before the verb, for import, players and export alike.
+    let o = chess4d(
+        &home.0,
+        &["--data-dir", path_str(&data), "import", path_str(&file)],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(data.join("archive.sqlite3").exists());
+    let o = chess4d(&home.0, &["--data-dir", path_str(&data), "players"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let listed = stdout(&o);
+    assert!(
+        listed.contains("Ann") && listed.contains("Bob"),
+        "players read DIR: {listed}"
+    );
+    let o = chess4d(&home.0, &["--data-dir", path_str(&data), "export"]);
+    assert_eq!(games(&stdout(&o)).len(), 2, "{}", stderr(&o));
+    assert!(
+        !home.path("default-data").exists(),
+        "the default archive was never touched"
+    );
+    // The default archive does not exist: players without the option says so.
+    let o = chess4d(&home.0, &["players"]);
+    assert!(!o.status.success());
+}
+
+#[test]
+fn an_impossible_start_position_is_refused_and_nothing_is_imported() {
+    let home = TempDir::new("impossible");
+    let data = home.path("data");
+    // Black is in check with White to move: no game can reach this.
+    let bad = r#"[Variant "orthodox"]
+[White "Bob"]
+[Black "Ann"]
+[FEN "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"]
+[Result "*"]
+
+1. e1e8 *
+"#;
+    let file = home.path("bad.pgn");
+    std::fs::write(&file, bad).expect("write");
+    let o = chess4d(
+        &home.0,
+        &["import", path_str(&file), "--data-dir", path_str(&data)],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let message = stderr(&o);
+    assert!(
+        message.contains("in check") && message.contains("nothing was imported"),
+        "{message}"
+    );
+    assert!(!message.contains("panicked"), "{message}");
+    assert!(!data.join("archive.sqlite3").exists());
+}

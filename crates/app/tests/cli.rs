@@ -120,3 +120,53 @@ fn bad_input_is_an_error_not_a_panic() {
         );
     }
 }
+
+#[test]
+fn impossible_positions_are_refused_with_a_reason() {
+    let cases = [
+        // Black in check with White to move, on 8x8 and across W on the 4D board.
+        ("orthodox", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "in check"),
+        (
+            "full",
+            "4/4/4/k3|4/4/4/4|4/4/4/R3|4/4/4/K3 w - - 0 1",
+            "in check",
+        ),
+        (
+            "orthodox",
+            "8/8/8/8/8/8/8/4K3 w - - 0 1",
+            "Black has 0 kings",
+        ),
+        (
+            "orthodox",
+            "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
+            "White has 2 kings",
+        ),
+        ("orthodox", "4k2P/8/8/8/8/8/8/4K3 w - - 0 1", "promoted"),
+        ("orthodox", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "en-passant"),
+        (
+            "orthodox",
+            "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            "castling right 'K'",
+        ),
+        (
+            "orthodox",
+            "4k3/8/8/8/8/8/8/4K3 w - - 120 80",
+            "half-move clock",
+        ),
+    ];
+    for (variant, fen, why) in cases {
+        for verb in ["moves", "perft"] {
+            let mut args = vec![verb, "--variant", variant, "--fen", fen];
+            if verb == "perft" {
+                args.extend(["--depth", "1"]);
+            }
+            let o = chess4d(&args);
+            assert_eq!(o.status.code(), Some(1), "{verb} {fen}: {}", stdout(&o));
+            let err = stderr(&o);
+            assert!(err.contains(why), "{fen}: {err}");
+            assert!(err.contains("impossible position"), "{err}");
+            assert!(!err.contains("panicked"), "{err}");
+            assert!(stdout(&o).is_empty(), "nothing is listed for {fen}");
+        }
+    }
+}

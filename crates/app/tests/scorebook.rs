@@ -11,8 +11,10 @@ use chess4d_variants::Catalog;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// White to move mates with the queen: b4[1,1] to a4[0,0], guarded by the rook.
-const MATE_IN_ONE: &str = "4/4/4/R3|4/4/4/3K|k3/4/4/4|1Q2/4/4/4 w - - 0 1";
+/// White to move mates with the queen: c4[0,0] to a4[0,0], guarded by the rook.
+// (The queen starts where it does not already give check: the side to move may not
+// have the other king in check.)
+const MATE_IN_ONE: &str = "2Q1/4/4/R3|4/4/4/3K|k3/4/4/4|4/4/4/4 w - - 0 1";
 
 /// A folder removed when the test ends, pass or fail.
 struct TempDir(PathBuf);
@@ -68,7 +70,7 @@ fn a_mate_against_the_computer_is_recorded_once_and_moves_both_ratings() {
     assert_eq!(s.player(Color::Black), Player::Computer);
     assert!(s.new_game_from_fen(MATE_IN_ONE));
     book.update(&mut s);
-    click(&mut s, "b4[1,1]");
+    click(&mut s, "c4[0,0]");
     click(&mut s, "a4[0,0]");
     let outcome = s.game().outcome().expect("the queen move mates");
     assert_eq!(outcome.reason, Reason::Checkmate);
@@ -101,7 +103,7 @@ fn a_mate_against_the_computer_is_recorded_once_and_moves_both_ratings() {
     assert_eq!(games.len(), 1);
     assert!(games[0].rated);
     let stored = ratings.archive().load_game(games[0].id).expect("game");
-    assert_eq!(stored.moves, vec!["b4[1,1]a4[0,0]".to_string()]);
+    assert_eq!(stored.moves, vec!["c4[0,0]a4[0,0]".to_string()]);
     let computer = ratings.profile_named("Computer level 3").expect("level 3");
     let ann_now = ratings.rating(ann, "full").expect("rating");
     let cpu_now = ratings.rating(computer.id, "full").expect("rating");

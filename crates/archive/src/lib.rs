@@ -32,6 +32,9 @@
 //! # Ok::<(), chess4d_archive::storage::StorageError>(())
 //! ```
 
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 pub mod pgn;
 pub mod rating;
 mod record;

@@ -2,8 +2,8 @@
 
 use crate::moves::Move;
 use crate::piece::Color;
-use crate::position::{Position, Undo};
-use crate::rules::{MoveParseError, Rules, Status};
+use crate::position::{Position, PositionError, Undo};
+use crate::rules::{MoveError, MoveParseError, Rules, Status};
 use std::fmt;
 use std::sync::Arc;
 
@@ -70,6 +70,19 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// What kind of refusal an [`IllegalMoveError`] is, as a value to match on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalMoveKind {
+    /// The game is over.
+    GameOver,
+    /// The move is not among the legal moves.
+    NotLegal,
+    /// The move string did not name a legal move.
+    Parse(crate::MoveParseErrorKind),
+    /// The rules could not play it (a plugin's answer failed the host's checks).
+    Refused(crate::MoveErrorKind),
+}
+
 /// Why a move was refused by a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMoveError {
@@ -79,6 +92,20 @@ pub enum IllegalMoveError {
     NotLegal(String),
     /// The move string did not name a legal move.
     Parse(MoveParseError),
+    /// The rules could not play the move; nothing was recorded.
+    Refused(MoveError),
+}
+
+impl IllegalMoveError {
+    /// What kind of refusal this is.
+    pub fn kind(&self) -> IllegalMoveKind {
+        match self {
+            IllegalMoveError::GameOver(_) => IllegalMoveKind::GameOver,
+            IllegalMoveError::NotLegal(_) => IllegalMoveKind::NotLegal,
+            IllegalMoveError::Parse(e) => IllegalMoveKind::Parse(e.kind),
+            IllegalMoveError::Refused(e) => IllegalMoveKind::Refused(e.kind),
+        }
+    }
 }
 
 impl fmt::Display for IllegalMoveError {
@@ -87,6 +114,7 @@ impl fmt::Display for IllegalMoveError {
             IllegalMoveError::GameOver(o) => write!(f, "the game is over ({o})"),
             IllegalMoveError::NotLegal(m) => write!(f, "{m} is not a legal move here"),
             IllegalMoveError::Parse(e) => e.fmt(f),
+            IllegalMoveError::Refused(e) => write!(f, "the move was not played: {e}"),
         }
     }
 }
@@ -145,7 +173,19 @@ impl Game {
         Game::from_position(rules, start)
     }
 
-    /// A new game from any position.
+    /// A new game from a position the rules check first ([`Rules::check_position`]):
+    /// the way in for a position from outside that did not come through
+    /// [`Rules::parse_position`].
+    pub fn try_from_position(
+        rules: Arc<dyn Rules>,
+        start: Position,
+    ) -> Result<Game, PositionError> {
+        rules.check_position(&start)?;
+        Ok(Game::from_position(rules, start))
+    }
+
+    /// A new game from any position, unchecked: for positions the rules produced or
+    /// checked already, and for code that sets up a position on purpose.
     pub fn from_position(rules: Arc<dyn Rules>, start: Position) -> Game {
         let mut g = Game {
             rules,
@@ -210,7 +250,9 @@ impl Game {
         self.rules.in_check(&self.pos)
     }
 
-    /// Plays a move, if legal.
+    /// Plays a move, if legal. When the rules cannot play it (a plugin's answer failed
+    /// the host's checks) the error says so, nothing is recorded, the position stays and
+    /// [`Game::fault`] reports the fault.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         if let Some(o) = self.outcome {
             return Err(IllegalMoveError::GameOver(o));
@@ -219,7 +261,7 @@ impl Game {
             let name = self.rules.format_move(&self.pos, mv);
             return Err(IllegalMoveError::NotLegal(name));
         }
-        self.push(mv);
+        self.push(mv).map_err(IllegalMoveError::Refused)?;
         self.redo.clear();
         Ok(())
     }
@@ -237,12 +279,19 @@ impl Game {
         Ok(mv)
     }
 
-    fn push(&mut self, mv: Move) {
+    fn push(&mut self, mv: Move) -> Result<(), MoveError> {
         let notation = self.rules.format_move(&self.pos, mv);
-        let undo = self.rules.make_move(&mut self.pos, mv);
+        let undo = match self.rules.try_make_move(&mut self.pos, mv) {
+            Ok(undo) => undo,
+            Err(e) => {
+                self.fault = Some(e.message.clone());
+                return Err(e);
+            }
+        };
         self.history.push(Played { mv, undo, notation });
         self.outcome = None;
         self.refresh();
+        Ok(())
     }
 
     /// Takes back the last move; it can be replayed with [`Game::redo`].
@@ -258,11 +307,10 @@ impl Game {
     /// Replays the last move taken back.
     pub fn redo(&mut self) -> Option<Move> {
         let mv = self.redo.pop()?;
-        if self.outcome.is_some() || !self.legal.contains(&mv) {
+        if self.outcome.is_some() || !self.legal.contains(&mv) || self.push(mv).is_err() {
             self.redo.clear();
             return None;
         }
-        self.push(mv);
         Some(mv)
     }
 

@@ -44,6 +44,9 @@
 //! assert_eq!(rules.format_position(&pos), "4/4/4/K3|4/4/4/4|4/4/4/1R2|k3/4/4/4 b - - 1 1");
 //! ```
 
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 mod game;
 mod geometry;
 mod moves;
@@ -54,17 +57,22 @@ mod position;
 mod rules;
 mod table;
 
-pub use game::{Game, IllegalMoveError, Outcome, Reason};
-pub use geometry::{Axis, MAX_FILES, MAX_SQUARES, Shape, ShapeError, Square, SquareParseError};
+pub use game::{Game, IllegalMoveError, IllegalMoveKind, Outcome, Reason};
+pub use geometry::{
+    Axis, MAX_FILES, MAX_SQUARES, Shape, ShapeError, Square, SquareParseError, SquareParseErrorKind,
+};
 pub use moves::Move;
 pub use notation::{
     SanHistory, game_san, parse_notation, parse_san, play_notation, san, san_line, san_moves,
 };
 pub use perft::{divide, perft};
 pub use piece::{Color, MAX_KINDS, Piece, PieceInfo, PieceKind};
-pub use position::{FenError, MAX_CHANGES, Position, Undo, format_fen, parse_fen, zobrist};
+pub use position::{
+    FenError, FenErrorKind, MAX_CHANGES, MAX_FULLMOVE, Position, PositionError, PositionErrorKind,
+    Undo, check_position, format_fen, parse_fen, zobrist,
+};
 pub use rules::{
-    MoveParseError, Rules, Status, VariantInfo, bare_kings, coordinate_notation, parse_among_legal,
-    reach, write_coordinate_notation,
+    MoveError, MoveErrorKind, MoveParseError, MoveParseErrorKind, Rules, Status, VariantInfo,
+    bare_kings, coordinate_notation, parse_among_legal, reach, write_coordinate_notation,
 };
 pub use table::{CastlingDef, Mode, MoveAtom, PieceDef, TableRules, VariantDef, VariantError};

@@ -66,8 +66,9 @@ impl fmt::Display for Color {
     }
 }
 
-/// The most piece kinds one variant may define.
+/// The most piece kinds one variant may define (codes `1 + 2*kind + color` fit a byte).
 pub const MAX_KINDS: usize = 64;
+const _: () = assert!(2 * MAX_KINDS < 256, "piece codes must fit in a byte");
 
 /// A piece kind: an index into the variant's piece table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -99,11 +100,38 @@ impl Piece {
     /// assert_eq!(p.kind(), PieceKind(3));
     /// assert_eq!(p.color(), Color::Black);
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `kind` is [`MAX_KINDS`] or more, in every build: such a code would wrap
+    /// into another piece's. Kinds from input go through [`Piece::try_new`].
     #[inline]
     pub fn new(kind: PieceKind, color: Color) -> Piece {
-        debug_assert!((kind.0 as usize) < MAX_KINDS);
+        match Piece::try_new(kind, color) {
+            Some(p) => p,
+            None => panic!("piece kind {} is beyond the limit of {MAX_KINDS}", kind.0),
+        }
+    }
+
+    /// The piece of this kind and colour, or `None` when `kind` is [`MAX_KINDS`] or more.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_core::{Color, Piece, PieceKind};
+    /// assert!(Piece::try_new(PieceKind(63), Color::Black).is_some());
+    /// assert!(Piece::try_new(PieceKind(128), Color::White).is_none());
+    /// ```
+    #[inline]
+    pub const fn try_new(kind: PieceKind, color: Color) -> Option<Piece> {
+        if kind.0 as usize >= MAX_KINDS {
+            return None;
+        }
         // MAX_KINDS keeps 1 + 2*kind + 1 under 256, so the value is never zero.
-        Piece(NonZeroU8::new(1 + kind.0 * 2 + color as u8).unwrap_or(NonZeroU8::MIN))
+        match NonZeroU8::new(1 + kind.0 * 2 + color as u8) {
+            Some(code) => Some(Piece(code)),
+            None => None,
+        }
     }
 
     /// The piece with this code, if the code is a valid non-zero piece code.

@@ -3,7 +3,7 @@
 use crate::geometry::{Shape, Square};
 use crate::moves::Move;
 use crate::piece::{Color, PieceInfo};
-use crate::position::{FenError, Position, Undo};
+use crate::position::{FenError, Position, PositionError, Undo};
 use std::fmt::{self, Write};
 
 /// What a variant is: its name, board, pieces and the settings of its draw rules.
@@ -62,6 +62,30 @@ pub enum Status {
     InsufficientMaterial,
 }
 
+/// What kind of problem a move string has, as a value to match on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MoveParseErrorKind {
+    /// A square name in it cannot be read (the kind says why).
+    Square(crate::SquareParseErrorKind),
+    /// There is no piece on the from-square.
+    NoPiece,
+    /// The piece on the from-square belongs to the side not to move.
+    NotYourPiece,
+    /// The piece cannot make that move.
+    CannotMove,
+    /// More than one legal move fits (or extra text follows); the message lists them.
+    Ambiguous,
+    /// The text is too long to read.
+    TooLong,
+    /// The text is not a move in any notation the variant reads (SAN or coordinates).
+    Unreadable,
+    /// The variant's own reader (a rule plugin) refused it.
+    Refused,
+    /// The variant's rules answered wrongly (a rule plugin's fault).
+    Fault,
+}
+
 /// Why a move string was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveParseError {
@@ -69,6 +93,19 @@ pub struct MoveParseError {
     pub text: String,
     /// What is wrong with it.
     pub reason: String,
+    /// What kind of problem it is.
+    pub kind: MoveParseErrorKind,
+}
+
+impl MoveParseError {
+    /// An error of `kind` about `text`.
+    pub fn new(kind: MoveParseErrorKind, text: &str, reason: impl Into<String>) -> Self {
+        MoveParseError {
+            text: text.to_string(),
+            reason: reason.into(),
+            kind,
+        }
+    }
 }
 
 impl fmt::Display for MoveParseError {
@@ -78,6 +115,32 @@ impl fmt::Display for MoveParseError {
 }
 
 impl std::error::Error for MoveParseError {}
+
+/// What kind of problem stopped a move being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MoveErrorKind {
+    /// The rules' answer to the move failed the host's checks (a rule plugin's fault);
+    /// the position was left as it was.
+    Fault,
+}
+
+/// Why the rules did not play a move ([`Rules::try_make_move`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// What kind of problem it is.
+    pub kind: MoveErrorKind,
+    /// What went wrong, in words.
+    pub message: String,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for MoveError {}
 
 /// The rules of a variant: the one interface the UI, the engine and the CLI use.
 ///
@@ -123,7 +186,17 @@ pub trait Rules: Send + Sync {
     }
 
     /// Plays a legal move; returns what is needed to take it back.
+    ///
+    /// The search's fast path: it cannot fail. Rules whose answer can fail the host's
+    /// checks (a plugin) leave the position as it was and record a fault; callers that
+    /// keep a history use [`Rules::try_make_move`], which says so.
     fn make_move(&self, pos: &mut Position, mv: Move) -> Undo;
+
+    /// Plays a legal move, or says why the rules could not: the position is unchanged
+    /// on an error. The default plays [`Rules::make_move`], which cannot fail.
+    fn try_make_move(&self, pos: &mut Position, mv: Move) -> Result<Undo, MoveError> {
+        Ok(self.make_move(pos, mv))
+    }
 
     /// Takes back the move `undo` came from.
     fn unmake_move(&self, pos: &mut Position, undo: &Undo) {
@@ -159,9 +232,25 @@ pub trait Rules: Send + Sync {
         }
     }
 
-    /// Reads a position string (FEN extended to four axes).
+    /// Reads a position string (FEN extended to four axes) and checks the position
+    /// ([`Rules::check_position`]): what every position from outside goes through.
     fn parse_position(&self, text: &str) -> Result<Position, FenError> {
+        let pos = self.parse_position_unchecked(text)?;
+        self.check_position(&pos)?;
+        Ok(pos)
+    }
+
+    /// Reads a position string without checking that the position can occur: the
+    /// explicit path for code that builds odd positions on purpose (tests, studies).
+    fn parse_position_unchecked(&self, text: &str) -> Result<Position, FenError> {
         crate::position::parse_fen(self.info(), text)
+    }
+
+    /// Whether a position could occur in a game of this variant; the default runs the
+    /// checks every variant shares ([`crate::check_position`]). Rules that know more
+    /// add their own.
+    fn check_position(&self, pos: &Position) -> Result<(), PositionError> {
+        crate::position::check_position(self, pos)
     }
 
     /// Writes a position string.
@@ -190,6 +279,9 @@ pub trait Rules: Send + Sync {
     /// plugin's answer that failed the host's checks), and the latest one. When the count
     /// grows during a call, that call's answer (an empty move list, say) is not to be
     /// trusted. Table rules never fault.
+    ///
+    /// This is the one fault channel: a game, the viewer and the command line read a
+    /// plugin's faults here, through any `dyn Rules`, with no need to know what is behind.
     fn faults(&self) -> (u64, Option<String>) {
         (0, None)
     }
@@ -279,10 +371,8 @@ pub fn parse_among_legal<R: Rules + ?Sized>(
     pos: &Position,
     text: &str,
 ) -> Result<Move, MoveParseError> {
-    let err = |reason: String| MoveParseError {
-        text: text.to_string(),
-        reason,
-    };
+    let err = |kind: MoveParseErrorKind, reason: String| MoveParseError::new(kind, text, reason);
+    let square_err = |e: crate::SquareParseError| err(MoveParseErrorKind::Square(e.kind), e.reason);
     let text_trim = text.trim();
     let shape = &rules.info().shape;
     // A move's own notation first: rules may write moves in a form of their own.
@@ -294,12 +384,10 @@ pub fn parse_among_legal<R: Rules + ?Sized>(
     {
         return Ok(m);
     }
-    let (from, used) = shape
-        .parse_square_prefix(text_trim)
-        .map_err(|e| err(e.reason))?;
+    let (from, used) = shape.parse_square_prefix(text_trim).map_err(square_err)?;
     let (to, _) = shape
         .parse_square_prefix(&text_trim[used..])
-        .map_err(|e| err(e.reason))?;
+        .map_err(square_err)?;
     let candidates: Vec<Move> = moves
         .into_iter()
         .filter(|m| m.from == from && m.to == to)
@@ -307,18 +395,25 @@ pub fn parse_among_legal<R: Rules + ?Sized>(
     let name = |sq| shape.square_name(sq);
     match candidates.len() {
         0 => {
-            let why = match pos.piece_at(from) {
-                None => format!("there is no piece on {}", name(from)),
-                Some(p) if p.color() != pos.side_to_move() => {
+            let (kind, why) = match pos.piece_at(from) {
+                None => (
+                    MoveParseErrorKind::NoPiece,
+                    format!("there is no piece on {}", name(from)),
+                ),
+                Some(p) if p.color() != pos.side_to_move() => (
+                    MoveParseErrorKind::NotYourPiece,
                     format!(
                         "the piece on {} is not {}'s",
                         name(from),
                         pos.side_to_move()
-                    )
-                }
-                Some(_) => format!("the piece on {} cannot move to {}", name(from), name(to)),
+                    ),
+                ),
+                Some(_) => (
+                    MoveParseErrorKind::CannotMove,
+                    format!("the piece on {} cannot move to {}", name(from), name(to)),
+                ),
             };
-            Err(err(why))
+            Err(err(kind, why))
         }
         1 if text_trim.len()
             == used
@@ -333,12 +428,15 @@ pub fn parse_among_legal<R: Rules + ?Sized>(
                 .iter()
                 .map(|&m| rules.format_move(pos, m))
                 .collect();
-            Err(err(format!(
-                "not a legal move here; the moves from {} to {} are: {}",
-                name(from),
-                name(to),
-                options.join(", ")
-            )))
+            Err(err(
+                MoveParseErrorKind::Ambiguous,
+                format!(
+                    "not a legal move here; the moves from {} to {} are: {}",
+                    name(from),
+                    name(to),
+                    options.join(", ")
+                ),
+            ))
         }
     }
 }

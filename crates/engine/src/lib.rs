@@ -19,6 +19,9 @@
 //! println!("bestmove {}", rules.format_move(&pos, result.best));
 //! ```
 
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 mod eval;
 mod limits;
 mod rng;

@@ -53,6 +53,9 @@
 //! assert_eq!((status, count, moves[0].to), (STATUS_OK, 1, 1));
 //! ```
 
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 mod abi;
 #[doc(hidden)]
 pub mod export;

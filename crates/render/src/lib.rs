@@ -16,6 +16,9 @@
 //! # Ok::<(), chess4d_render::RenderError>(())
 //! ```
 
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 mod atlas;
 mod fit;
 mod font;

@@ -113,11 +113,10 @@ fn compare(rules: &Arc<dyn Rules>, name: &str, fen: &str, depth: u32) -> Result<
 
 fn run() -> Result<(), String> {
     build_plugin()?;
-    let rules = chess4d_variants::load_plugin("tensor", "tensor_chess", &[])
+    let plugin = chess4d_variants::PluginRules::load("tensor", "tensor_chess", &[])
         .map_err(|e| format!("loading the plugin: {e}"))?;
-    if let Some(p) = chess4d_variants::plugin_of(&*rules) {
-        println!("plugin: {}", p.library_path().display());
-    }
+    println!("plugin: {}", plugin.library_path().display());
+    let rules: Arc<dyn Rules> = plugin;
     let start = tensor_chess::START_FEN;
     for depth in 1..=2 {
         let n = perft(&*rules, &mut rules.start_position(), depth);
@@ -130,7 +129,7 @@ fn run() -> Result<(), String> {
     ratios.push(compare(&rules, "middle", MIDDLE, 3)?);
     let worst = ratios.iter().copied().fold(f64::MAX, f64::min);
     println!("worst ABI/direct ratio {worst:.2} (target 0.80)");
-    if let Some(f) = chess4d_variants::plugin_fault(&*rules) {
+    if let (_, Some(f)) = rules.faults() {
         return Err(format!("the plugin faulted: {f}"));
     }
     Ok(())

@@ -21,6 +21,9 @@
 //! are `1 + kind * 2 + color` with kinds K Q R B N P T = 0..6 and White = 0, Black = 1
 //! (see [`Piece::code`]).
 
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 pub mod plugin;
 pub mod rules;
 

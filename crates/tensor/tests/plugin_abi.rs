@@ -7,7 +7,6 @@
 //! directory. The command-line test builds the `chess4d` program the same way.
 
 use chess4d_core::{Game, Move, Position, Rules, Square, perft};
-use chess4d_variants::{PluginRules, plugin_of};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -52,17 +51,8 @@ fn tensor_rules() -> Arc<dyn Rules> {
     chess4d_variants::load_file(&toml).unwrap_or_else(|e| panic!("tensor.toml loads: {e}"))
 }
 
-fn plugin(rules: &Arc<dyn Rules>) -> Arc<PluginRules> {
-    plugin_of(&**rules).expect("tensor.toml is a plugin variant")
-}
-
 fn assert_no_fault(rules: &Arc<dyn Rules>) {
-    let p = plugin(rules);
-    assert_eq!(
-        (p.fault_count(), p.last_fault()),
-        (0, None),
-        "the plugin never faults"
-    );
+    assert_eq!(rules.faults(), (0, None), "the plugin never faults");
 }
 
 /// The 30 first moves the rules document lists.
@@ -323,8 +313,9 @@ fn the_program_lists_plays_and_counts_tensor_chess() {
         .lines()
         .find(|l| l.starts_with("tensor\t"))
         .unwrap_or_else(|| panic!("no tensor line in:\n{out}"));
+    // Listing loads no plugin: the line names the library, used when played.
     assert!(
-        line.contains("10x8") && line.contains("Tensor chess"),
+        line.contains("tensor_chess") && line.contains("loaded when"),
         "{line}"
     );
 }
@@ -353,8 +344,9 @@ fn without_the_library_the_catalog_shows_the_error_and_keeps_the_rest() {
         .lines()
         .find(|l| l.starts_with("tensor\t"))
         .unwrap_or_else(|| panic!("no tensor line in:\n{out}"));
+    // The catalog does not load plugins: the missing library shows when it is used.
     assert!(
-        tensor.contains("ERROR") && tensor.contains("tensor_chess") && tensor.contains("not found"),
+        tensor.contains("tensor_chess") && tensor.contains("loaded when"),
         "{tensor}"
     );
     for other in ["full", "orthodox"] {
@@ -376,5 +368,89 @@ fn without_the_library_the_catalog_shows_the_error_and_keeps_the_rest() {
         &["perft", "--variant", "orthodox", "--depth", "2"],
     );
     assert!(ok && out.trim() == "400", "{out} {err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn run_in(exe: &Path, dir: &Path, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(exe)
+        .args(args)
+        .current_dir(dir)
+        .env_remove("CHESS4D_PLUGIN_PATH")
+        .env("CHESS4D_VARIANTS", dir.join("variants"))
+        .env("CHESS4D_DATA_DIR", dir.join("data"))
+        .output()
+        .expect("run chess4d");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_plugin_from_a_variant_folder_runs_only_once_trusted() {
+    let exe = chess4d();
+    let dir = std::env::temp_dir().join(format!("tensor-trust-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("variants")).expect("temp dir");
+    let toml = std::fs::read_to_string(workspace_root().join("variants/tensor.toml"))
+        .expect("tensor.toml")
+        .replace("name = \"tensor\"", "name = \"tensor-copy\"");
+    std::fs::write(dir.join("variants/tensor-copy.toml"), toml).expect("write the copy");
+    let built = exe
+        .parent()
+        .expect("target/<profile>")
+        .join(chess4d_variants::plugin::file_names("tensor_chess")[0].clone());
+    let lib = dir
+        .join("variants")
+        .join(built.file_name().expect("a library name"));
+
+    // Not a library at all: had anything opened it, it would fail to load. Listing the
+    // catalog and playing another variant never touch it; using its variant refuses it
+    // before loading, as untrusted.
+    std::fs::write(&lib, b"not a library").expect("junk");
+    let (ok, out, err) = run_in(&exe, &dir, &["variants"]);
+    assert!(ok, "{err}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("tensor-copy\t"))
+        .unwrap_or_else(|| panic!("no tensor-copy line in:\n{out}"));
+    assert!(
+        line.contains("loaded when") && !line.contains("ERROR"),
+        "{line}"
+    );
+    let (ok, _, err) = run_in(&exe, &dir, &["moves", "--variant", "orthodox"]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = run_in(&exe, &dir, &["moves", "--variant", "tensor-copy"]);
+    assert!(!ok && err.contains("not trusted"), "{err}");
+
+    // The real library: refused until trusted, with its path and SHA-256 shown.
+    std::fs::copy(&built, &lib).expect("copy the plugin");
+    let sha = chess4d_variants::plugin::sha256_hex(&std::fs::read(&lib).expect("read"));
+    let (ok, _, err) = run_in(&exe, &dir, &["moves", "--variant", "tensor-copy"]);
+    assert!(
+        !ok && err.contains("not trusted") && err.contains(&sha),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    let (ok, out, err) = run_in(
+        &exe,
+        &dir,
+        &["moves", "--variant", "tensor-copy", "--trust-plugin"],
+    );
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().count(), 30);
+    let kept = std::fs::read_to_string(dir.join("data/trusted-plugins.txt")).expect("kept");
+    assert!(kept.contains(&sha), "{kept}");
+    // Trusted now, without the flag.
+    let (ok, out, err) = run_in(&exe, &dir, &["moves", "--variant", "tensor-copy"]);
+    assert!(ok && out.lines().count() == 30, "{err}");
+
+    // Other bytes under the same name: asked again.
+    let mut bytes = std::fs::read(&lib).expect("read");
+    bytes.push(0);
+    std::fs::write(&lib, bytes).expect("change the library");
+    let (ok, _, err) = run_in(&exe, &dir, &["moves", "--variant", "tensor-copy"]);
+    assert!(!ok && err.contains("changed since you trusted it"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,9 +2,10 @@
 
 use crate::build::{VariantSpec, parse_variant};
 use crate::error::LoadError;
+use crate::plugin::{PluginTrust, load_trusted};
 use chess4d_core::Rules;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The variants compiled into the program: (file name, text). `full` is the default.
 pub const EMBEDDED: &[(&str, &str)] = &[
@@ -35,15 +36,59 @@ pub enum Source {
     File(PathBuf),
 }
 
-/// One variant of the catalog: loaded rules, or the error that stopped them loading.
+/// What a catalog entry holds: rules, a rule plugin not loaded until its variant is
+/// used, or the error of a broken file.
+#[derive(Clone)]
+pub enum EntryRules {
+    /// Table rules (or a plugin loaded on purpose).
+    Ready(Arc<dyn Rules>),
+    /// A variant whose rules are a plugin library: nothing of it runs until the variant
+    /// is used ([`Catalog::get`]), and then only if it is trusted ([`PluginTrust`]).
+    Plugin(PluginEntry),
+    /// The located error of a broken file.
+    Broken(String),
+}
+
+/// A plugin variant of the catalog, loaded on first use and kept loaded after.
+#[derive(Clone)]
+pub struct PluginEntry {
+    /// The library name the variant file gives (`tensor_chess`).
+    pub library: String,
+    /// The variant's name.
+    pub name: String,
+    /// Where the library is looked for.
+    pub dirs: Vec<PathBuf>,
+    loaded: Arc<Mutex<Option<Arc<dyn Rules>>>>,
+}
+
+impl PluginEntry {
+    /// The rules once loaded (nothing is loaded by asking).
+    pub fn loaded(&self) -> Option<Arc<dyn Rules>> {
+        self.loaded.lock().ok().and_then(|l| l.clone())
+    }
+
+    /// Loads the plugin if `trust` allows (once; later calls return the same rules).
+    pub fn load(&self, trust: &PluginTrust) -> Result<Arc<dyn Rules>, LoadError> {
+        if let Some(r) = self.loaded() {
+            return Ok(r);
+        }
+        let rules = load_trusted(&self.name, &self.library, &self.dirs, trust)?;
+        if let Ok(mut slot) = self.loaded.lock() {
+            *slot = Some(rules.clone());
+        }
+        Ok(rules)
+    }
+}
+
+/// One variant of the catalog.
 #[derive(Clone)]
 pub struct Entry {
     /// Catalog name (`full`); for a broken file, the file's stem.
     pub name: String,
     /// Where it came from.
     pub source: Source,
-    /// The rules, or the located error of a broken file.
-    pub rules: Result<Arc<dyn Rules>, String>,
+    /// The rules, the plugin to load when used, or the located error of a broken file.
+    pub rules: EntryRules,
 }
 
 impl std::fmt::Debug for Entry {
@@ -51,27 +96,50 @@ impl std::fmt::Debug for Entry {
         f.debug_struct("Entry")
             .field("name", &self.name)
             .field("source", &self.source)
-            .field("ok", &self.rules.is_ok())
+            .field("ok", &self.error().is_none())
             .finish()
     }
 }
 
 impl Entry {
+    /// The rules when they are at hand without loading anything: table rules, or a plugin
+    /// already loaded.
+    pub fn ready(&self) -> Option<Arc<dyn Rules>> {
+        match &self.rules {
+            EntryRules::Ready(r) => Some(r.clone()),
+            EntryRules::Plugin(p) => p.loaded(),
+            EntryRules::Broken(_) => None,
+        }
+    }
+
+    /// The error of a broken file.
+    pub fn error(&self) -> Option<&str> {
+        match &self.rules {
+            EntryRules::Broken(e) => Some(e),
+            _ => None,
+        }
+    }
+
     /// One line for people: name, board, title, source (or the error).
     pub fn summary(&self) -> String {
         let source = match &self.source {
             Source::Embedded => "built-in".to_string(),
             Source::File(p) => p.display().to_string(),
         };
-        match &self.rules {
-            Ok(r) => format!(
+        match (&self.rules, self.ready()) {
+            (_, Some(r)) => format!(
                 "{}\t{}\t{}\t{}",
                 self.name,
                 r.info().shape,
                 r.info().title,
                 source
             ),
-            Err(e) => format!("{}\t-\tERROR: {}\t{}", self.name, e, source),
+            (EntryRules::Plugin(p), None) => format!(
+                "{}\t-\trule plugin '{}', loaded when the variant is used\t{}",
+                self.name, p.library, source
+            ),
+            (EntryRules::Broken(e), _) => format!("{}\t-\tERROR: {}\t{}", self.name, e, source),
+            (EntryRules::Ready(_), None) => format!("{}\t-\t-\t{}", self.name, source),
         }
     }
 }
@@ -89,6 +157,7 @@ impl Entry {
 pub struct Catalog {
     entries: Vec<Entry>,
     plugin_dirs: Vec<PathBuf>,
+    trust: PluginTrust,
 }
 
 impl Catalog {
@@ -98,7 +167,10 @@ impl Catalog {
         for (file, text) in EMBEDDED {
             let path = format!("<built-in>/{file}");
             let stem = file.trim_end_matches(".toml").to_string();
-            let rules = load_text(text, &path, &[]).map_err(|e| e.to_string());
+            let rules = match load_text(text, &path, &[]) {
+                Ok(r) => EntryRules::Ready(r),
+                Err(e) => EntryRules::Broken(e.to_string()),
+            };
             c.insert(Entry {
                 name: stem,
                 source: Source::Embedded,
@@ -173,23 +245,35 @@ impl Catalog {
         }
     }
 
-    /// Loads (or reloads) one variant file into the catalog and returns its entry.
+    /// Loads (or reloads) one variant file into the catalog and returns its entry. A
+    /// plugin variant's library is not loaded here: only when the variant is used.
     pub fn add_file(&mut self, path: &Path) -> &Entry {
         let stem = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let rules = load_file_with(path, &self.plugin_dirs).map_err(|e| e.to_string());
+        let rules = match read_spec(path) {
+            Ok(VariantSpec::Table(rules)) => EntryRules::Ready(Arc::new(*rules)),
+            Ok(VariantSpec::Plugin { name, library }) => EntryRules::Plugin(PluginEntry {
+                library,
+                name,
+                dirs: plugin_dirs_for(path, &self.plugin_dirs),
+                loaded: Arc::default(),
+            }),
+            Err(e) => EntryRules::Broken(e.to_string()),
+        };
         let name = match &rules {
-            Ok(r) => r.info().name.clone(),
-            Err(_) => stem,
+            EntryRules::Ready(r) => r.info().name.clone(),
+            EntryRules::Plugin(p) => p.name.clone(),
+            EntryRules::Broken(_) => stem,
         };
         // A broken file keeps its own entry rather than hiding a working built-in.
-        let name = if rules.is_err()
+        let broken = matches!(rules, EntryRules::Broken(_));
+        let name = if broken
             && self
                 .entries
                 .iter()
-                .any(|e| e.name == name && e.rules.is_ok() && e.source == Source::Embedded)
+                .any(|e| e.name == name && e.error().is_none() && e.source == Source::Embedded)
         {
             format!("{name} (file)")
         } else {
@@ -208,6 +292,17 @@ impl Catalog {
             .unwrap_or(&self.entries[0])
     }
 
+    /// Sets who decides whether a plugin library may be loaded (the data folder's list,
+    /// and `--trust-plugin`).
+    pub fn set_trust(&mut self, trust: PluginTrust) {
+        self.trust = trust;
+    }
+
+    /// The trust plugins are loaded under.
+    pub fn trust(&self) -> &PluginTrust {
+        &self.trust
+    }
+
     /// Every entry, built-ins first.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
@@ -216,8 +311,18 @@ impl Catalog {
     /// The rules of a variant by catalog name.
     pub fn get(&self, name: &str) -> Result<Arc<dyn Rules>, LoadError> {
         match self.entries.iter().find(|e| e.name == name) {
-            Some(Entry { rules: Ok(r), .. }) => Ok(r.clone()),
-            Some(Entry { rules: Err(e), .. }) => Err(LoadError::Plugin(e.clone())),
+            Some(Entry {
+                rules: EntryRules::Ready(r),
+                ..
+            }) => Ok(r.clone()),
+            Some(Entry {
+                rules: EntryRules::Plugin(p),
+                ..
+            }) => p.load(&self.trust),
+            Some(Entry {
+                rules: EntryRules::Broken(e),
+                ..
+            }) => Err(LoadError::Plugin(e.clone())),
             None => Err(LoadError::Unknown {
                 name: name.to_string(),
                 known: self.entries.iter().map(|e| e.name.clone()).collect(),
@@ -230,11 +335,7 @@ impl Catalog {
         let path = Path::new(spec);
         if spec.ends_with(".toml") || spec.contains(std::path::MAIN_SEPARATOR) || spec.contains('/')
         {
-            let mut dirs = self.plugin_dirs.clone();
-            if let Some(parent) = path.parent() {
-                dirs.insert(0, parent.to_path_buf());
-            }
-            return load_file_with(path, &dirs);
+            return load_file_with(path, &self.plugin_dirs, &self.trust);
         }
         self.get(spec)
     }
@@ -245,28 +346,44 @@ impl Catalog {
     }
 }
 
-/// Loads one variant file (plugins searched beside it and on the standard path).
+/// Loads one variant file (plugins searched beside it and on the standard path; a
+/// plugin outside the trusted places is refused, see [`PluginTrust`]).
 pub fn load_file(path: &Path) -> Result<Arc<dyn Rules>, LoadError> {
-    let mut dirs = Catalog::search_dirs();
-    if let Some(parent) = path.parent() {
-        dirs.insert(0, parent.to_path_buf());
-    }
-    load_file_with(path, &dirs)
+    load_file_with(path, &Catalog::search_dirs(), &PluginTrust::default())
 }
 
-fn load_file_with(path: &Path, plugin_dirs: &[PathBuf]) -> Result<Arc<dyn Rules>, LoadError> {
+/// The directories a variant file's plugin is looked for in: the file's own, then `dirs`.
+fn plugin_dirs_for(path: &Path, dirs: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = dirs.to_vec();
+    if let Some(parent) = path.parent() {
+        out.insert(0, parent.to_path_buf());
+    }
+    out
+}
+
+fn read_spec(path: &Path) -> Result<VariantSpec, LoadError> {
     let text = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
         path: path.display().to_string(),
         error,
     })?;
-    let mut dirs = plugin_dirs.to_vec();
-    if let Some(parent) = path.parent() {
-        dirs.insert(0, parent.to_path_buf());
-    }
-    load_text(&text, &path.display().to_string(), &dirs)
+    Ok(parse_variant(&text, &path.display().to_string())?)
 }
 
-/// Loads a variant from TOML text; plugins are looked for in `plugin_dirs`.
+fn load_file_with(
+    path: &Path,
+    plugin_dirs: &[PathBuf],
+    trust: &PluginTrust,
+) -> Result<Arc<dyn Rules>, LoadError> {
+    match read_spec(path)? {
+        VariantSpec::Table(rules) => Ok(Arc::new(*rules)),
+        VariantSpec::Plugin { name, library } => {
+            load_trusted(&name, &library, &plugin_dirs_for(path, plugin_dirs), trust)
+        }
+    }
+}
+
+/// Loads a variant from TOML text; plugins are looked for in `plugin_dirs` and loaded
+/// only from the trusted places (see [`PluginTrust`]).
 pub fn load_text(
     text: &str,
     path: &str,
@@ -274,6 +391,8 @@ pub fn load_text(
 ) -> Result<Arc<dyn Rules>, LoadError> {
     match parse_variant(text, path)? {
         VariantSpec::Table(rules) => Ok(Arc::new(*rules)),
-        VariantSpec::Plugin { name, library } => crate::plugin::load(&name, &library, plugin_dirs),
+        VariantSpec::Plugin { name, library } => {
+            load_trusted(&name, &library, plugin_dirs, &PluginTrust::default())
+        }
     }
 }

@@ -13,6 +13,9 @@
 //! assert_eq!(chess4d_core::perft(&*classic, &mut pos, 1), 50);
 //! ```
 
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 mod build;
 mod catalog;
 mod error;
@@ -20,8 +23,12 @@ pub mod plugin;
 mod schema;
 
 pub use build::{VariantSpec, parse_variant};
-pub use catalog::{Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, Source, load_file, load_text};
+pub use catalog::{
+    Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, EntryRules, PluginEntry, Source, load_file,
+    load_text,
+};
 pub use error::{LoadError, VariantFileError};
 pub use plugin::{
-    PluginError, PluginRules, find_plugin, load as load_plugin, plugin_fault, plugin_of,
+    PluginError, PluginRules, PluginTrust, UntrustedPlugin, find_plugin, load as load_plugin,
+    load_trusted,
 };

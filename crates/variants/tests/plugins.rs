@@ -4,9 +4,9 @@
 
 mod plugin_support;
 
-use chess4d_core::{Game, Rules, Square, perft};
+use chess4d_core::{Game, IllegalMoveKind, MoveErrorKind, Rules, Square, perft};
 use chess4d_variants::{
-    Catalog, LoadError, PluginError, PluginRules, load_plugin, load_text, plugin_fault,
+    Catalog, LoadError, PluginError, PluginRules, PluginTrust, load_plugin, load_text,
 };
 use plugin_support::{LINE_TOML, build_example, compile_line_chess, temp_dir};
 use std::sync::Arc;
@@ -47,7 +47,7 @@ fn c_plugin_describes_itself_and_matches_the_table_engine() {
         assert_eq!(a, b, "perft({depth}) of the C plugin and the table engine");
     }
     assert_eq!(perft(&*rules, &mut rules.start_position(), 1), 4);
-    assert!(plugin_fault(&*rules).is_none(), "no faults in normal play");
+    assert!(rules.faults().1.is_none(), "no faults in normal play");
 }
 
 #[test]
@@ -114,6 +114,13 @@ fn a_variant_file_naming_the_plugin_joins_the_catalog() {
     }
     let mut catalog = Catalog::embedded();
     catalog.add_dir(&dir);
+    // A library in a variant folder runs only once trusted.
+    match catalog.get("line") {
+        Err(LoadError::PluginLibrary(e)) => assert!(e.untrusted().is_some(), "{e}"),
+        Err(e) => panic!("expected a trust question, got: {e}"),
+        Ok(_) => panic!("an untrusted library was loaded"),
+    }
+    catalog.set_trust(PluginTrust::in_data_dir(&dir.join("data")).trusting_new(true));
     let line = catalog
         .get("line")
         .expect("the plugin variant is in the catalog");
@@ -214,7 +221,7 @@ fn moves_to_squares_off_the_board_are_dropped_and_reported() {
         4,
         "the bad move is dropped, the rest kept"
     );
-    let fault = plugin_fault(&*rules).expect("the fault is recorded");
+    let fault = rules.faults().1.expect("the fault is recorded");
     assert!(
         fault.contains("off the board") && fault.contains("200"),
         "{fault}"
@@ -236,7 +243,7 @@ fn a_parsed_move_outside_the_plugins_own_list_is_refused() {
     let err = game.play_str("bd").unwrap_err().to_string();
     assert!(err.contains("not among its own legal moves"), "{err}");
     assert_eq!(game.position(), &before, "the game is intact");
-    let fault = plugin_fault(&*rules).expect("recorded");
+    let fault = rules.faults().1.expect("recorded");
     assert!(
         fault.contains("parse_move") && fault.contains("ah"),
         "{fault}"
@@ -257,13 +264,40 @@ fn an_impossible_board_change_is_not_applied() {
     assert_eq!(pos, before, "nothing of the refused move reached the board");
     rules.unmake_move(&mut pos, &undo);
     assert_eq!(pos, before);
-    let plugin = chess4d_variants::plugin_of(&*rules).expect("it is a plugin");
-    let fault = plugin.last_fault().expect("recorded");
+    let (count, fault) = rules.faults();
+    let fault = fault.expect("recorded");
     assert!(
         fault.contains("piece code 99") && fault.contains("not played"),
         "{fault}"
     );
-    assert!(plugin.fault_count() >= 1);
+    assert!(count >= 1);
+}
+
+#[test]
+fn a_game_never_records_a_move_the_plugin_could_not_apply() {
+    let rules = load_line("bad_piece_game", &["FAULT_APPLY_BAD_PIECE"]).expect("it loads");
+    let mut game = Game::new(rules.clone());
+    let before = game.position().clone();
+    let mv = game.legal_moves()[0];
+    let err = game
+        .play(mv)
+        .expect_err("the plugin's answer fails the host's checks");
+    assert_eq!(
+        err.kind(),
+        IllegalMoveKind::Refused(MoveErrorKind::Fault),
+        "{err}"
+    );
+    assert_eq!(game.moves().len(), 0, "nothing was recorded");
+    assert_eq!(game.position(), &before, "the board is unchanged");
+    let shown = game.fault().expect("the game reports the fault");
+    assert!(shown.contains("piece code 99"), "{shown}");
+    let (count, latest) = rules.faults();
+    assert!(count >= 1 && latest.is_some_and(|f| f.contains("not played")));
+    // Through the move's text the same refusal comes back.
+    let text = rules.format_move(game.position(), mv);
+    let err = game.play_str(&text).expect_err("refused again");
+    assert!(matches!(err.kind(), IllegalMoveKind::Refused(_)), "{err}");
+    assert_eq!(game.moves().len(), 0);
 }
 
 #[test]
@@ -288,10 +322,7 @@ fn a_panicking_plugin_is_caught_and_the_program_goes_on() {
     let mut moves = Vec::new();
     rules.legal_moves(game.position(), &mut moves);
     assert!(moves.is_empty());
-    assert!(
-        plugin_fault(&*rules).is_some(),
-        "found through dyn Rules too"
-    );
+    assert!(rules.faults().1.is_some(), "found through dyn Rules too");
     // parse_move panics too: an error value with the panic's message.
     let err = rules
         .parse_move(game.position(), "bc")
@@ -340,9 +371,5 @@ fn orthodox_chess_through_the_abi_counts_like_the_table_engine() {
             "{fen}"
         );
     }
-    assert!(
-        plugin_fault(&*plugin).is_none(),
-        "{:?}",
-        plugin_fault(&*plugin)
-    );
+    assert!(plugin.faults().1.is_none(), "{:?}", plugin.faults().1);
 }

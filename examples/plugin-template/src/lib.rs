@@ -18,6 +18,9 @@
 //! assert!(moves.contains(&Move::new(2, 5)));
 //! ```
 
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 use chess4d_plugin_api::{
     Move, PieceDesc, PositionData, PositionRef, RulesPlugin, Side, SquareChange, State,
     VariantDesc, export_plugin, piece_code, piece_kind, piece_side,

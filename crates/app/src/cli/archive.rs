@@ -16,7 +16,6 @@ use std::sync::Arc;
 use chess4d_archive::pgn::{PgnGame, export_games, import_games};
 use chess4d_archive::storage::{Archive, GameFilter};
 use chess4d_core::Rules;
-use chess4d_variants::Catalog;
 
 use super::{CliError, CliResult};
 use chess4d::ratings::{Ratings, archive_path, game_result, replay};
@@ -43,7 +42,7 @@ pub fn export_verb(
     // Oldest first, so importing the text rates the games in the order they were played.
     games.sort_by_key(|game| (game.updated, game.id));
     // Standard PGN: SAN replayed under the rules, [Variant] only off orthodox chess.
-    let catalog = Catalog::standard();
+    let catalog = super::catalog();
     let mut texts = Vec::with_capacity(games.len());
     for game in &games {
         let stored = PgnGame::from(&archive.load_game(game.id)?);
@@ -73,7 +72,7 @@ pub fn import_verb(file: &Path, data_dir: Option<&Path>) -> CliResult {
             file.display()
         )));
     }
-    let catalog = Catalog::standard();
+    let catalog = super::catalog();
     let mut rules_by_name: Vec<Arc<dyn Rules>> = Vec::new();
     let mut checked = Vec::with_capacity(parsed.len());
     for (index, game) in parsed.iter().enumerate() {

@@ -3,7 +3,6 @@
 use super::{CliError, CliResult};
 use chess4d::session::Session;
 use chess4d_render::{Camera, View, render_to_png};
-use chess4d_variants::Catalog;
 use std::path::PathBuf;
 
 /// Which pictures to draw, as typed.
@@ -62,7 +61,7 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
 
 /// Draws the position and writes the PNG; prints the adapter used.
 pub fn render_verb(a: &RenderArgs) -> CliResult {
-    let mut session = Session::new(Catalog::standard(), &a.variant).map_err(CliError)?;
+    let mut session = Session::new(super::catalog(), &a.variant).map_err(CliError)?;
     if let Some(fen) = &a.fen
         && !session.new_game_from_fen(fen)
     {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 /// The rules named by `--variant` and the position named by `--fen` (or the start).
 pub fn load(variant: &str, fen: Option<&str>) -> Result<(Arc<dyn Rules>, Position), CliError> {
-    let catalog = Catalog::standard();
+    let catalog = super::catalog();
     let rules = catalog.resolve(variant)?;
     let pos = match fen {
         Some(f) => rules
@@ -55,7 +55,7 @@ pub fn moves_verb(variant: &str, fen: Option<&str>, san: bool) -> CliResult {
     Ok(())
 }
 
-/// `chess4d variants`: the catalog, one variant per line.
+/// `chess4d variants`: the catalog, one variant per line (no plugin is loaded).
 pub fn variants_verb() -> CliResult {
     let catalog = Catalog::standard();
     let mut out = std::io::stdout().lock();
@@ -83,7 +83,7 @@ pub fn check_verb(file: &Path) -> CliResult {
             );
         }
         VariantSpec::Plugin { name, library } => {
-            let rules = chess4d_variants::load_file(file)?;
+            let rules = super::catalog().resolve(&file.display().to_string())?;
             println!(
                 "ok: {name} (plugin '{library}'), {} board",
                 rules.info().shape

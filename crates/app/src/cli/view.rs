@@ -46,7 +46,7 @@ pub struct ViewArgs {
     pub print_squares: bool,
     /// The folder holding archive.sqlite3, the games and ratings (default:
     /// $CHESS4D_DATA_DIR, else the platform's data folder).
-    #[arg(long)]
+    #[arg(skip)]
     pub data_dir: Option<std::path::PathBuf>,
 }
 
@@ -74,6 +74,7 @@ pub fn view_verb(a: &ViewArgs) -> CliResult {
         window_size: [a.window_size.0, a.window_size.1],
         print_squares: a.print_squares,
         data_dir: a.data_dir.clone(),
+        trust_plugin: super::common().trust_plugin,
     })
     .map_err(CliError)
 }

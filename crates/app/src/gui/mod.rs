@@ -9,6 +9,7 @@ mod input;
 mod panels;
 mod players;
 mod tabs;
+mod trust;
 mod widgets;
 
 use crate::session::scorebook::Scorebook;
@@ -44,6 +45,8 @@ pub struct ViewerOptions {
     /// The folder of the games and ratings archive; `None`: `CHESS4D_DATA_DIR`, else
     /// the platform's data folder.
     pub data_dir: Option<std::path::PathBuf>,
+    /// Trust a rule plugin outside the trusted places without asking (`--trust-plugin`).
+    pub trust_plugin: bool,
 }
 
 impl Default for ViewerOptions {
@@ -56,6 +59,7 @@ impl Default for ViewerOptions {
             window_size: [1280, 800],
             print_squares: false,
             data_dir: None,
+            trust_plugin: false,
         }
     }
 }
@@ -63,7 +67,15 @@ impl Default for ViewerOptions {
 /// Opens the viewer and runs until the window closes. Fails with a message (never a
 /// panic) when there is no display or no graphics adapter.
 pub fn run(opts: ViewerOptions) -> Result<(), String> {
-    let catalog = Catalog::standard();
+    let mut catalog = Catalog::standard();
+    // Trusted plugins are kept in the data folder; a library never trusted is asked about.
+    if let Ok(archive) = crate::ratings::archive_path(opts.data_dir.as_deref())
+        && let Some(dir) = archive.parent()
+    {
+        catalog.set_trust(
+            chess4d_variants::PluginTrust::in_data_dir(dir).trusting_new(opts.trust_plugin),
+        );
+    }
     let mut dirs = Catalog::search_dirs();
     // A variant file given by path is watched too, wherever it lives.
     if let Some(parent) = crate::session::variant_file(&opts.variant).and_then(|p| p.parent()) {

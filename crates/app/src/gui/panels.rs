@@ -68,6 +68,7 @@ pub fn show(
     let board = root.available_rect_before_wrap();
     confirm_dialog(root.ctx(), board, session, ui);
     widgets::overlays(root.ctx(), board, session, pointer);
+    super::trust::prompt(root.ctx(), board, session);
     board
 }
 

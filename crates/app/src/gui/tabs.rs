@@ -200,8 +200,12 @@ pub fn variants_tab(side: &mut Ui, session: &mut Session) {
             Source::Embedded => "built-in".to_string(),
             Source::File(p) => p.display().to_string(),
         };
-        match &e.rules {
-            Ok(r) => {
+        match e.error() {
+            None => {
+                let about = match e.ready() {
+                    Some(r) => format!("{} · {}", r.info().shape, r.info().title),
+                    None => "rule plugin, loaded when played".to_string(),
+                };
                 side.horizontal(|row| {
                     if row
                         .selectable_label(
@@ -212,12 +216,14 @@ pub fn variants_tab(side: &mut Ui, session: &mut Session) {
                     {
                         session.new_game(&e.name);
                     }
-                    row.label(format!("{} · {}", r.info().shape, r.info().title));
+                    row.label(about);
                 });
-                variant_details(side, &e.name, r.info());
+                if let Some(r) = e.ready() {
+                    variant_details(side, &e.name, r.info());
+                }
                 side.label(RichText::new(source).small().weak());
             }
-            Err(_) => {
+            Some(_) => {
                 side.label(RichText::new(format!("{} — broken", e.name)).color(widgets::BAD));
             }
         }

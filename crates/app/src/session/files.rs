@@ -4,7 +4,7 @@
 use super::save::SavedGame;
 use super::{Session, opponent};
 use chess4d_core::{Game, Reason};
-use chess4d_variants::Source;
+use chess4d_variants::EntryRules;
 use std::path::Path;
 
 impl Session {
@@ -80,19 +80,21 @@ impl Session {
     /// and keeps the old rules otherwise.
     pub fn reload(&mut self, path: &Path) {
         let entry = self.catalog.add_file(path).clone();
-        let rules = match entry.rules {
-            Ok(r) => r,
-            Err(e) => {
-                self.notify(true, e);
-                return;
-            }
-        };
-        let name = rules.info().name.clone();
+        if let Some(e) = entry.error() {
+            self.notify(true, e.to_string());
+            return;
+        }
+        let name = entry.name.clone();
         if name != self.variant {
+            // Not the variant in play: nothing is loaded (a plugin runs only when played).
             self.notify(
                 false,
                 format!("variant {name} reloaded from {}", path.display()),
             );
+            return;
+        }
+        if let Err(e) = self.catalog.get(&name) {
+            self.notify(true, e.to_string());
             return;
         }
         let text = self.save_text();
@@ -122,25 +124,22 @@ impl Session {
         self.catalog
             .entries()
             .iter()
-            .filter_map(|e| match (&e.rules, &e.source) {
-                (Err(err), Source::File(_)) | (Err(err), Source::Embedded) => {
-                    Some((e.name.clone(), err.clone()))
-                }
-                _ => None,
-            })
+            .filter_map(|e| e.error().map(|err| (e.name.clone(), err.to_string())))
             .collect()
     }
 
-    /// The catalog names that load, in catalog order.
+    /// The catalog names that load, in catalog order, with their titles (a rule plugin
+    /// not loaded yet is named by its library: nothing of it runs until it is played).
     pub fn playable_variants(&self) -> Vec<(String, String)> {
         self.catalog
             .entries()
             .iter()
-            .filter_map(|e| {
-                e.rules
-                    .as_ref()
-                    .ok()
-                    .map(|r| (e.name.clone(), r.info().title.clone()))
+            .filter_map(|e| match (&e.rules, e.ready()) {
+                (_, Some(r)) => Some((e.name.clone(), r.info().title.clone())),
+                (EntryRules::Plugin(p), None) => {
+                    Some((e.name.clone(), format!("rule plugin {}", p.library)))
+                }
+                _ => None,
             })
             .collect()
     }

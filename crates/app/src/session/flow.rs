@@ -57,7 +57,10 @@ impl Session {
                 true
             }
             Err(e) => {
-                self.notify(true, format!("cannot start {variant}: {e}"));
+                // A plugin not trusted yet is a question for the person, not a failure.
+                if !self.ask_trust(variant, &e) {
+                    self.notify(true, format!("cannot start {variant}: {e}"));
+                }
                 false
             }
         }

@@ -16,6 +16,7 @@ mod scene;
 pub mod scorebook;
 #[cfg(test)]
 mod tests;
+mod trust;
 pub mod watch;
 
 use chess4d_core::{Color, Game, Move, PieceKind, Rules, Square};
@@ -24,6 +25,7 @@ use chess4d_variants::Catalog;
 use learn::Learn;
 use opponent::{Job, Key, Opponent};
 use std::sync::Arc;
+pub use trust::TrustRequest;
 use watch::Watcher;
 
 /// The path a variant argument names, when it names a file rather than a catalog entry.
@@ -134,6 +136,8 @@ pub struct Session {
     left: Vec<LeftGame>,
     /// Bumped whenever the position, selection or marks change (for redraw decisions).
     generation: u64,
+    /// A rule plugin waiting for the person's trust.
+    trust_request: Option<TrustRequest>,
 }
 
 impl Session {
@@ -150,7 +154,13 @@ impl Session {
     /// ```
     pub fn new(mut catalog: Catalog, variant: &str) -> Result<Session, String> {
         let rules = match variant_file(variant) {
-            Some(path) => catalog.add_file(path).rules.clone()?,
+            Some(path) => {
+                let entry = catalog.add_file(path).clone();
+                if let Some(e) = entry.error() {
+                    return Err(e.to_string());
+                }
+                catalog.get(&entry.name).map_err(|e| e.to_string())?
+            }
             None => catalog.resolve(variant).map_err(|e| e.to_string())?,
         };
         let name = rules.info().name.clone();
@@ -177,6 +187,7 @@ impl Session {
             tag: 0,
             left: Vec::new(),
             generation: 0,
+            trust_request: None,
         })
     }
 

@@ -2,7 +2,7 @@
 
 mod notation;
 
-pub use notation::SquareParseError;
+pub use notation::{SquareParseError, SquareParseErrorKind};
 
 use std::fmt;
 

@@ -8,7 +8,7 @@ use crate::game::{Game, IllegalMoveError};
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;
-use crate::rules::{MoveParseError, Rules, VariantInfo};
+use crate::rules::{MoveParseError, MoveParseErrorKind, Rules, VariantInfo};
 
 /// What a SAN text says about its move.
 #[derive(Clone, Copy)]
@@ -49,10 +49,12 @@ pub fn parse_san<R: Rules + ?Sized>(
     text: &str,
 ) -> Result<Move, MoveParseError> {
     san_or_refusal(rules, pos, text).map_err(|r| match r {
-        Refusal::NotSan(reason) | Refusal::NoMove(reason) => MoveParseError {
-            text: text.to_string(),
-            reason,
-        },
+        Refusal::NotSan(reason) => {
+            MoveParseError::new(MoveParseErrorKind::Unreadable, text, reason)
+        }
+        Refusal::NoMove(reason) => {
+            MoveParseError::new(MoveParseErrorKind::CannotMove, text, reason)
+        }
     })
 }
 
@@ -79,10 +81,9 @@ pub fn parse_notation<R: Rules + ?Sized>(
             Ok(mv) => Ok(mv),
             Err(own) => Err(match refusal {
                 // SAN that names no legal move says more than the coordinate reader.
-                Refusal::NoMove(reason) => MoveParseError {
-                    text: text.to_string(),
-                    reason,
-                },
+                Refusal::NoMove(reason) => {
+                    MoveParseError::new(MoveParseErrorKind::CannotMove, text, reason)
+                }
                 Refusal::NotSan(_) => own,
             }),
         },

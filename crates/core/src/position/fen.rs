@@ -1,10 +1,37 @@
 //! Position strings: FEN extended to four axes (boards separated by `|`).
 
 use super::Position;
+use super::check::{PositionError, PositionErrorKind};
 use crate::geometry::Square;
 use crate::piece::{Color, Piece, PieceKind};
 use crate::rules::VariantInfo;
 use std::fmt::{self, Write};
+
+/// What kind of problem a position string has, as a value to match on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FenErrorKind {
+    /// The string is empty.
+    Empty,
+    /// More than six fields, or a field too long to read.
+    Fields,
+    /// The board field: boards, ranks or squares do not add up.
+    Board,
+    /// A letter that names no piece of the variant.
+    UnknownPiece,
+    /// The side to move is not `w` or `b`.
+    SideToMove,
+    /// The castling field cannot be read.
+    Castling,
+    /// The en-passant field cannot be read.
+    EnPassant,
+    /// A clock field is not a number in range.
+    Clock,
+    /// The string reads, but the position cannot occur: see the [`PositionErrorKind`].
+    Impossible(PositionErrorKind),
+    /// The variant's own reader (a rule plugin) refused the string.
+    Refused,
+}
 
 /// Why a position string could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,25 +40,44 @@ pub struct FenError {
     pub column: usize,
     /// What is wrong, in words.
     pub message: String,
+    /// What kind of problem it is.
+    pub kind: FenErrorKind,
+}
+
+impl FenError {
+    /// An error of `kind` at a column.
+    pub fn new(kind: FenErrorKind, column: usize, message: impl Into<String>) -> FenError {
+        FenError {
+            column,
+            message: message.into(),
+            kind,
+        }
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::new(FenErrorKind::Impossible(e.kind), 1, e.message)
+    }
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "position string, column {}: {}",
-            self.column, self.message
-        )
+        match self.kind {
+            FenErrorKind::Impossible(_) => write!(f, "impossible position: {}", self.message),
+            _ => write!(
+                f,
+                "position string, column {}: {}",
+                self.column, self.message
+            ),
+        }
     }
 }
 
 impl std::error::Error for FenError {}
 
-fn fail<T>(column: usize, message: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError {
-        column,
-        message: message.into(),
-    })
+fn fail<T>(kind: FenErrorKind, column: usize, message: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError::new(kind, column, message))
 }
 
 /// Reads a position string for a variant.
@@ -55,10 +101,14 @@ pub(crate) fn parse(info: &VariantInfo, text: &str) -> Result<Position, FenError
     }
     let col = |byte: usize| text[..byte].chars().count() + 1;
     if fields.is_empty() {
-        return fail(1, "the position string is empty");
+        return fail(FenErrorKind::Empty, 1, "the position string is empty");
     }
     if fields.len() > 6 {
-        return fail(col(fields[6].0), "more than six fields");
+        return fail(
+            FenErrorKind::Fields,
+            col(fields[6].0),
+            "more than six fields",
+        );
     }
     let (board_at, board) = fields[0];
     parse_board(info, &mut pos, board, board_at, &col)?;
@@ -69,6 +119,7 @@ pub(crate) fn parse(info: &VariantInfo, text: &str) -> Result<Position, FenError
         Some((_, "b")) => Color::Black,
         Some((at, other)) => {
             return fail(
+                FenErrorKind::SideToMove,
                 col(*at),
                 format!("side to move must be 'w' or 'b', not '{other}'"),
             );
@@ -83,14 +134,23 @@ pub(crate) fn parse(info: &VariantInfo, text: &str) -> Result<Position, FenError
                 match info.castling_letters.iter().position(|&l| l == c) {
                     Some(bit) if rights & (1 << bit) == 0 => rights |= 1 << bit,
                     Some(_) => {
-                        return fail(col(at + i), format!("castling right '{c}' given twice"));
+                        return fail(
+                            FenErrorKind::Castling,
+                            col(at + i),
+                            format!("castling right '{c}' given twice"),
+                        );
                     }
                     None if info.castling_letters.is_empty() => {
-                        return fail(col(at + i), "this variant has no castling: write '-'");
+                        return fail(
+                            FenErrorKind::Castling,
+                            col(at + i),
+                            "this variant has no castling: write '-'",
+                        );
                     }
                     None => {
                         let known: String = info.castling_letters.iter().collect();
                         return fail(
+                            FenErrorKind::Castling,
                             col(at + i),
                             format!("unknown castling right '{c}' (this variant has {known})"),
                         );
@@ -105,31 +165,36 @@ pub(crate) fn parse(info: &VariantInfo, text: &str) -> Result<Position, FenError
         && ep != "-"
     {
         if !info.en_passant {
-            return fail(col(at), "this variant has no en passant: write '-'");
+            return fail(
+                FenErrorKind::EnPassant,
+                col(at),
+                "this variant has no en passant: write '-'",
+            );
         }
-        let sq = shape.parse_square(ep).map_err(|e| FenError {
-            column: col(at),
-            message: e.to_string(),
-        })?;
+        let sq = shape
+            .parse_square(ep)
+            .map_err(|e| FenError::new(FenErrorKind::EnPassant, col(at), e.to_string()))?;
         pos.set_en_passant(Some(sq));
     }
 
     if let Some(&(at, half)) = fields.get(4) {
-        let n: u16 = half.parse().map_err(|_| FenError {
-            column: col(at),
-            message: format!("half-move clock must be a number 0-65535, not '{half}'"),
+        let n: u16 = half.parse().map_err(|_| {
+            FenError::new(
+                FenErrorKind::Clock,
+                col(at),
+                format!("half-move clock must be a number 0-65535, not '{half}'"),
+            )
         })?;
         pos.set_halfmove_clock(n);
     }
     if let Some(&(at, full)) = fields.get(5) {
-        let n: u32 = full
-            .parse()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| FenError {
-                column: col(at),
-                message: format!("full-move number must be a number from 1, not '{full}'"),
-            })?;
+        let n: u32 = full.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+            FenError::new(
+                FenErrorKind::Clock,
+                col(at),
+                format!("full-move number must be a number from 1, not '{full}'"),
+            )
+        })?;
         pos.set_fullmove_number(n);
     }
     Ok(pos)
@@ -148,6 +213,7 @@ fn parse_board(
     let parts: Vec<&str> = board.split('|').collect();
     if parts.len() != slabs {
         return fail(
+            FenErrorKind::Board,
             col(at),
             format!(
                 "this {shape} board is written as {slabs} board(s) separated by '|', found {}",
@@ -162,6 +228,7 @@ fn parse_board(
         let ranks: Vec<&str> = part.split('/').collect();
         if ranks.len() != sy as usize {
             return fail(
+                FenErrorKind::Board,
                 col(offset),
                 format!(
                     "board {} has {} rank(s), expected {sy}",
@@ -188,7 +255,11 @@ fn parse_board(
                         chars.next();
                     }
                     if n == 0 {
-                        return fail(col(rank_at + i), "an empty run must be at least 1");
+                        return fail(
+                            FenErrorKind::Board,
+                            col(rank_at + i),
+                            "an empty run must be at least 1",
+                        );
                     }
                     x = x.saturating_add(n);
                 } else {
@@ -201,19 +272,23 @@ fn parse_board(
                         .pieces
                         .iter()
                         .position(|p| p.letter.eq_ignore_ascii_case(&c) && c.is_ascii_alphabetic())
-                        .ok_or_else(|| FenError {
-                            column: col(rank_at + i),
-                            message: format!("'{c}' is not a piece of this variant"),
+                        .ok_or_else(|| {
+                            FenError::new(
+                                FenErrorKind::UnknownPiece,
+                                col(rank_at + i),
+                                format!("'{c}' is not a piece of this variant"),
+                            )
                         })?;
                     if x >= sx as usize {
-                        return fail(col(rank_at + i), format!("rank has more than {sx} squares"));
+                        return fail(
+                            FenErrorKind::Board,
+                            col(rank_at + i),
+                            format!("rank has more than {sx} squares"),
+                        );
                     }
-                    let sq = shape
-                        .square([x as u8, y as u8, z, w])
-                        .ok_or_else(|| FenError {
-                            column: col(rank_at + i),
-                            message: "off the board".into(),
-                        })?;
+                    let sq = shape.square([x as u8, y as u8, z, w]).ok_or_else(|| {
+                        FenError::new(FenErrorKind::Board, col(rank_at + i), "off the board")
+                    })?;
                     let piece = Piece::new(PieceKind(kind as u8), color);
                     pos.put(sq, Some(piece));
                     if info.pieces[kind].royal && pos.king(color).is_none() {
@@ -222,11 +297,16 @@ fn parse_board(
                     x += 1;
                 }
                 if x > sx as usize {
-                    return fail(col(rank_at + i), format!("rank has more than {sx} squares"));
+                    return fail(
+                        FenErrorKind::Board,
+                        col(rank_at + i),
+                        format!("rank has more than {sx} squares"),
+                    );
                 }
             }
             if x != sx as usize {
                 return fail(
+                    FenErrorKind::Board,
                     col(rank_at + rank.len()),
                     format!(
                         "rank {} of board {} has {x} squares, expected {sx}",

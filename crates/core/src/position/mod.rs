@@ -1,14 +1,21 @@
 //! Positions: the board, the side to move, rights, counters and the hash.
 
+pub(crate) mod check;
 mod fen;
 pub mod zobrist;
 
-pub use fen::FenError;
+pub use check::{MAX_FULLMOVE, PositionError, PositionErrorKind, check_position};
+pub use fen::{FenError, FenErrorKind};
 
 use crate::geometry::{Shape, Square};
 use crate::piece::{Color, Piece};
 
 /// A position: what stands on every square and the state the rules keep beside it.
+///
+/// A `Position` is a set-up, not a promise: [`Position::empty`] and [`Position::put`]
+/// build any board on purpose (the piece explorer's lone piece, tests, a search). What
+/// comes from outside is checked against its variant by [`crate::Rules::check_position`],
+/// which [`crate::Rules::parse_position`] runs.
 ///
 /// Every rules implementation shares this type. Board writes go through
 /// [`Position::set`], which keeps the Zobrist hash current and records what it

@@ -1,6 +1,7 @@
 //! The table-driven rules engine: any variant described in the movement vocabulary.
 
 mod attacks;
+mod check;
 mod def;
 mod geometry;
 mod make;
@@ -359,7 +360,7 @@ impl TableRules {
                 attack_range[c].extend_from_slice(&ad.range_of);
             }
         }
-        Ok(TableRules {
+        let rules = TableRules {
             info,
             start,
             rays,
@@ -389,7 +390,12 @@ impl TableRules {
                     .collect()
             }),
             double_step_rank: def.double_step_rank,
-        })
+        };
+        // The start position must be one a game can be in, as every other position.
+        rules
+            .checked(&rules.start)
+            .map_err(|e| VariantError::Start(e.into()))?;
+        Ok(rules)
     }
 
     /// A piece's lines from a square.
@@ -462,6 +468,12 @@ impl Rules for TableRules {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, crate::FenError> {
+        let pos = crate::position::parse_fen(&self.info, text)?;
+        self.checked(&pos)?;
+        Ok(pos)
+    }
+
+    fn parse_position_unchecked(&self, text: &str) -> Result<Position, crate::FenError> {
         let mut pos = crate::position::parse_fen(&self.info, text)?;
         // Rights whose king or rook is gone can never be used: drop them so that equal
         // positions hash equally.
@@ -479,5 +491,9 @@ impl Rules for TableRules {
         }
         pos.set_castling_rights(rights);
         Ok(pos)
+    }
+
+    fn check_position(&self, pos: &Position) -> Result<(), crate::PositionError> {
+        self.checked(pos)
     }
 }

@@ -21,11 +21,26 @@ pub enum FenError {
     /// The placement does not have 8 ranks.
     RankCount(usize),
     /// A rank describes more or fewer than 10 squares.
-    RankWidth { rank: usize, squares: usize },
+    RankWidth {
+        /// The rank, 1..=8.
+        rank: usize,
+        /// How many squares it describes.
+        squares: usize,
+    },
     /// A character that is neither a piece letter nor a digit.
-    BadPieceChar { rank: usize, ch: char },
+    BadPieceChar {
+        /// The rank, 1..=8.
+        rank: usize,
+        /// The character.
+        ch: char,
+    },
     /// An empty-run number of 0, or a run of digits that is not a number 1..=10.
-    BadEmptyRun { rank: usize, text: String },
+    BadEmptyRun {
+        /// The rank, 1..=8.
+        rank: usize,
+        /// The digits.
+        text: String,
+    },
     /// The side to move is not `w` or `b`.
     BadSide(String),
     /// The castling field is not `-` or distinct letters from `KQkq`.
@@ -37,15 +52,30 @@ pub enum FenError {
     /// An en-passant square no double step can have produced here.
     ImpossibleEnPassant(String),
     /// A move counter that is not a number (or a full-move number of 0).
-    BadCounter { field: &'static str, text: String },
+    BadCounter {
+        /// Which counter.
+        field: &'static str,
+        /// What stands there.
+        text: String,
+    },
     /// A side without exactly one king.
-    KingCount { color: Color, count: usize },
+    KingCount {
+        /// The side.
+        color: Color,
+        /// How many kings it has.
+        count: usize,
+    },
     /// A pawn on the first or last rank.
     PawnOnEdgeRank(String),
     /// The side that just moved left its king attacked.
     OpponentInCheck,
     /// A board array entry that is not a piece code (0..=14).
-    BadPieceCode { square: String, code: u8 },
+    BadPieceCode {
+        /// The square's name.
+        square: String,
+        /// The code found there.
+        code: u8,
+    },
 }
 
 impl fmt::Display for FenError {

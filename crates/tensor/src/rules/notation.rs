@@ -14,9 +14,17 @@ use super::types::{Kind, Square, parse_square, push_square};
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveParseError {
     /// The text does not follow the coordinate notation.
-    Syntax { text: String, reason: &'static str },
+    Syntax {
+        /// The text read.
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// Well formed, but not a legal move in the position.
-    Illegal { text: String },
+    Illegal {
+        /// The text read.
+        text: String,
+    },
 }
 
 impl fmt::Display for MoveParseError {

@@ -13,7 +13,10 @@ pub enum GameStatus {
     /// The side to move has a legal move and no draw applies.
     Ongoing,
     /// The side to move is checkmated; `winner` is the other side.
-    Checkmate { winner: Color },
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
     /// The side to move has no legal move and is not in check.
     Stalemate,
     /// Only the two kings are left.

@@ -21,7 +21,9 @@ pub type Square = u8;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[repr(u8)]
 pub enum Color {
+    /// Moves first, from ranks 1 and 2.
     White = 0,
+    /// Moves second, from ranks 7 and 8.
     Black = 1,
 }
 
@@ -46,11 +48,17 @@ impl Color {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[repr(u8)]
 pub enum Kind {
+    /// The king (K).
     King = 0,
+    /// The queen (Q).
     Queen = 1,
+    /// The rook (R).
     Rook = 2,
+    /// The bishop (B).
     Bishop = 3,
+    /// The knight (N).
     Knight = 4,
+    /// The pawn (P).
     Pawn = 5,
     /// The Tensor monster (letter T): steps like a king, jumps like a checker, captures
     /// only enemy monsters, and lets its own pieces pass over, bounce off and push it.
@@ -133,11 +141,14 @@ impl Kind {
 /// A coloured piece.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// What it is.
     pub kind: Kind,
 }
 
 impl Piece {
+    /// The piece of this colour and kind.
     pub const fn new(color: Color, kind: Kind) -> Piece {
         Piece { color, kind }
     }
@@ -249,18 +260,22 @@ pub fn parse_square(s: &str) -> Option<Square> {
 pub struct SquareSet(pub u128);
 
 impl SquareSet {
+    /// No square.
     pub const EMPTY: SquareSet = SquareSet(0);
 
+    /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
         (sq as usize) < SQUARES && self.0 >> sq & 1 != 0
     }
 
+    /// Whether the set has no square.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// How many squares the set has.
     #[inline]
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize

@@ -4,7 +4,8 @@
 //! libloading, checks the entry symbol, ABI version and table size before anything else,
 //! reads and checks the variant's description, and wraps the table in [`PluginRules`].
 //! From then on every answer of the plugin is checked; what cannot be returned as an
-//! error is dropped and recorded as a fault ([`PluginRules::last_fault`], [`plugin_fault`]).
+//! error is dropped and recorded as a fault ([`PluginRules::last_fault`], and through
+//! `dyn Rules`, [`chess4d_core::Rules::faults`]).
 
 mod call;
 mod describe;
@@ -12,12 +13,28 @@ mod fault;
 mod library;
 mod optional;
 mod rules;
+mod sha256;
+mod trust;
 
-pub use fault::{plugin_fault, plugin_of};
 pub use library::{file_names, find_plugin, search_dirs};
 pub use rules::PluginRules;
+pub use sha256::sha256_hex;
+pub use trust::{PluginTrust, TRUST_FILE, UntrustedPlugin, in_trusted_dir, trusted_dirs};
 
 use crate::error::LoadError;
+
+// The limits the core and the plugin ABI share are defined twice (the ABI crate has no
+// dependencies, so a plugin needs nothing else); the build fails if they ever differ.
+const _: () = {
+    assert!(chess4d_core::MAX_KINDS == chess4d_plugin_api::MAX_KINDS);
+    assert!(chess4d_core::MAX_SQUARES == chess4d_plugin_api::MAX_SQUARES);
+    assert!(chess4d_core::MAX_CHANGES == chess4d_plugin_api::MAX_CHANGES);
+    // Castling rights are one bit per option in the core's `u8`.
+    assert!(chess4d_plugin_api::MAX_CASTLING <= u8::BITS as usize);
+    // The ABI's "no promotion" and "no square" must never name a real kind or square.
+    assert!((chess4d_plugin_api::NO_PROMOTION as usize) >= chess4d_core::MAX_KINDS);
+    assert!((chess4d_plugin_api::NO_SQUARE as usize) >= chess4d_core::MAX_SQUARES);
+};
 use chess4d_core::Rules;
 use std::fmt;
 use std::path::PathBuf;
@@ -70,6 +87,37 @@ pub enum PluginError {
         /// What is wrong.
         reason: String,
     },
+    /// The library lies outside the trusted places and the person has not trusted it
+    /// (or its bytes changed since): it was not loaded.
+    Untrusted {
+        /// The file.
+        path: PathBuf,
+        /// Its SHA-256.
+        sha256: String,
+        /// Whether this path was trusted before with other bytes.
+        changed: bool,
+        /// Where the choice would be kept.
+        store: Option<PathBuf>,
+    },
+}
+
+impl PluginError {
+    /// The library to ask the person about, when this error is a missing trust.
+    pub fn untrusted(&self) -> Option<UntrustedPlugin> {
+        match self {
+            PluginError::Untrusted {
+                path,
+                sha256,
+                changed,
+                ..
+            } => Some(UntrustedPlugin {
+                path: path.clone(),
+                sha256: sha256.clone(),
+                changed: *changed,
+            }),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for PluginError {
@@ -115,6 +163,29 @@ impl fmt::Display for PluginError {
             PluginError::BadVariant { path, reason } => {
                 write!(f, "rule plugin {}: {reason}", path.display())
             }
+            PluginError::Untrusted {
+                path,
+                sha256,
+                changed,
+                store,
+            } => {
+                let why = if *changed {
+                    "changed since you trusted it"
+                } else {
+                    "is not trusted yet"
+                };
+                write!(
+                    f,
+                    "rule plugin {} (SHA-256 {sha256}) {why}, so it was not loaded. A plugin \
+                     is native code that runs with your rights; if you trust it, run again \
+                     with --trust-plugin or choose Trust in the viewer",
+                    path.display()
+                )?;
+                match store {
+                    Some(s) => write!(f, " (the choice is kept in {})", s.display()),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -128,7 +199,8 @@ impl From<PluginError> for LoadError {
 }
 
 /// Loads the plugin library `library` for the variant `name`, searching `dirs` (and the
-/// places [`search_dirs`] adds).
+/// places [`search_dirs`] adds), with no trust check: the caller chose the library (a
+/// test, a benchmark). The catalog loads through [`load_trusted`].
 ///
 /// # Examples
 ///
@@ -141,4 +213,16 @@ impl From<PluginError> for LoadError {
 /// ```
 pub fn load(name: &str, library: &str, dirs: &[PathBuf]) -> Result<Arc<dyn Rules>, LoadError> {
     Ok(PluginRules::load(name, library, dirs)?)
+}
+
+/// Finds plugin `library` in `dirs` and loads it as variant `name` if `trust` allows.
+pub fn load_trusted(
+    name: &str,
+    library: &str,
+    dirs: &[PathBuf],
+    trust: &PluginTrust,
+) -> Result<Arc<dyn Rules>, LoadError> {
+    let path = find_plugin(library, dirs)?;
+    trust.check(&path)?;
+    Ok(PluginRules::open(&path, name)?)
 }

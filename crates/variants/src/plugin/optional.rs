@@ -5,8 +5,8 @@
 use super::PluginRules;
 use super::call::{CallError, call, call_text, raw_state, to_raw_move, with_raw};
 use chess4d_core::{
-    Color, FenError, Move, MoveParseError, Position, Rules, Square, Status, bare_kings, format_fen,
-    parse_among_legal, parse_fen,
+    Color, FenError, FenErrorKind, Move, MoveParseError, MoveParseErrorKind, Position, Rules,
+    Square, Status, bare_kings, check_position, format_fen, parse_among_legal, parse_fen,
 };
 use chess4d_plugin_api::{
     GAME_CHECKMATE, GAME_INSUFFICIENT_MATERIAL, GAME_ONGOING, GAME_STALEMATE, Move as RawMove,
@@ -86,8 +86,8 @@ impl PluginRules {
     ) -> Option<String> {
         let f = self.optional(f, bit)?;
         let raw_mv = to_raw_move(mv);
-        // SAFETY: position, move and buffers are valid for the call.
         let res = with_raw(pos, |raw| {
+            // SAFETY: position, move and buffers are valid for the call.
             call_text(|out, err| unsafe { f(raw, &raw_mv, out, err) })
         });
         match res {
@@ -123,8 +123,8 @@ impl PluginRules {
         }
         let mut buf = vec![0u16; self.info.shape.len()];
         let mut count = 0u32;
-        // SAFETY: position, buffer (`len` squares) and count are valid for the call.
         let res = with_raw(pos, |raw| {
+            // SAFETY: position, buffer (`len` squares) and count are valid for the call.
             call(|err| unsafe {
                 f(
                     raw,
@@ -179,14 +179,38 @@ impl PluginRules {
         self.default_status(pos)
     }
 
-    /// The trait's `parse_position`, asking the plugin when it answers.
+    /// The trait's `parse_position`: the plugin's reading, then the host's checks. When
+    /// the plugin refuses a string the host's own reading names the kind of problem if
+    /// it can (the plugin's words are kept); otherwise the kind is "refused".
+    pub(super) fn checked_parse_position(&self, text: &str) -> Result<Position, FenError> {
+        match self.answer_parse_position(text) {
+            Ok(pos) => {
+                self.check_position(&pos)?;
+                Ok(pos)
+            }
+            Err(e) if e.kind == FenErrorKind::Refused => {
+                let host = parse_fen(&self.info, text).map(|pos| check_position(self, &pos));
+                match host {
+                    Ok(Err(p)) => Err(FenError::new(
+                        FenErrorKind::Impossible(p.kind),
+                        e.column,
+                        e.message,
+                    )),
+                    _ => Err(e),
+                }
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The trait's `parse_position_unchecked`: the plugin's reading (the host's own
+    /// when the plugin has none).
     pub(super) fn answer_parse_position(&self, text: &str) -> Result<Position, FenError> {
         let Some(f) = self.optional(self.table.parse_position, OPT_PARSE_POSITION) else {
             return parse_fen(&self.info, text);
         };
-        let len = u32::try_from(text.len()).map_err(|_| FenError {
-            column: 1,
-            message: "the position string is too long".into(),
+        let len = u32::try_from(text.len()).map_err(|_| {
+            FenError::new(FenErrorKind::Fields, 1, "the position string is too long")
         })?;
         let mut board = vec![0u8; self.info.shape.len()];
         let mut out = RawPositionOut {
@@ -199,10 +223,11 @@ impl PluginRules {
         match res {
             Ok(()) => self.build_position(&board, &out.state).map_err(|e| {
                 self.fault(format_args!("parse_position: {e}"));
-                FenError {
-                    column: 1,
-                    message: format!("the rule plugin read it wrongly: {e}"),
-                }
+                FenError::new(
+                    FenErrorKind::Refused,
+                    1,
+                    format!("the rule plugin read it wrongly: {e}"),
+                )
             }),
             Err(e) if e.status == STATUS_UNSUPPORTED => {
                 self.unsupported
@@ -213,10 +238,7 @@ impl PluginRules {
                 if e.is_fault() {
                     self.fault(format_args!("parse_position: {e}"));
                 }
-                Err(FenError {
-                    column: 1,
-                    message: e.message,
-                })
+                Err(FenError::new(FenErrorKind::Refused, 1, e.message))
             }
         }
     }
@@ -246,8 +268,8 @@ impl PluginRules {
         let mut buf = vec![0u16; 64];
         for _ in 0..2 {
             let mut count = 0u32;
-            // SAFETY: position, move, buffer and count are valid for the call.
             let res = with_raw(pos, |raw| {
+                // SAFETY: position, move, buffer and count are valid for the call.
                 call(|err| unsafe {
                     f(
                         raw,
@@ -293,24 +315,26 @@ impl PluginRules {
         pos: &Position,
         text: &str,
     ) -> Result<Move, MoveParseError> {
-        let err = |reason: String| MoveParseError {
-            text: text.to_string(),
-            reason,
-        };
+        let err =
+            |kind: MoveParseErrorKind, reason: String| MoveParseError::new(kind, text, reason);
         let Some(f) = self.optional(self.table.parse_move, OPT_PARSE_MOVE) else {
             return self.default_parse_move(pos, text);
         };
-        let len = u32::try_from(text.len()).map_err(|_| err("the text is too long".into()))?;
+        let len = u32::try_from(text.len())
+            .map_err(|_| err(MoveParseErrorKind::TooLong, "the text is too long".into()))?;
         let mut raw_mv = RawMove::new(0, 0);
-        // SAFETY: position, text and move are valid for the call.
         let res = with_raw(pos, |raw| {
+            // SAFETY: position, text and move are valid for the call.
             call(|e| unsafe { f(raw, text.as_ptr().cast(), len, &mut raw_mv, e) })
         });
         match res {
             Ok(()) => {
                 let mv = self.limits.raw_move(&raw_mv).map_err(|e| {
                     self.fault(format_args!("parse_move of '{text}': {e}"));
-                    err(format!("the rule plugin returned a bad move: {e}"))
+                    err(
+                        MoveParseErrorKind::Fault,
+                        format!("the rule plugin returned a bad move: {e}"),
+                    )
                 })?;
                 let mut legal = Vec::new();
                 self.legal_moves(pos, &mut legal);
@@ -322,7 +346,7 @@ impl PluginRules {
                         self.notation(mv)
                     );
                     self.fault(format_args!("parse_move of '{text}': {msg}"));
-                    Err(err(msg))
+                    Err(err(MoveParseErrorKind::Fault, msg))
                 }
             }
             Err(e) if e.status == STATUS_UNSUPPORTED => {
@@ -330,10 +354,13 @@ impl PluginRules {
                 self.default_parse_move(pos, text)
             }
             Err(e) => {
-                if e.is_fault() {
+                let kind = if e.is_fault() {
                     self.fault(format_args!("parse_move of '{text}': {e}"));
-                }
-                Err(err(e.message))
+                    MoveParseErrorKind::Fault
+                } else {
+                    MoveParseErrorKind::Refused
+                };
+                Err(err(kind, e.message))
             }
         }
     }

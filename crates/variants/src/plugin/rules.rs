@@ -6,12 +6,12 @@
 
 use super::PluginError;
 use super::call::{CheckedState, Limits, call, raw_state, to_raw_move, with_raw};
-use super::fault::{Faults, register};
+use super::fault::Faults;
 use super::library;
 use super::optional::{OPT_DESCRIBE, OPT_FORMAT_MOVE};
 use chess4d_core::{
-    Color, FenError, Move, MoveParseError, Position, Rules, Square, Status, Undo, VariantInfo,
-    coordinate_notation,
+    Color, FenError, Move, MoveError, MoveErrorKind, MoveParseError, Position, PositionError,
+    Rules, Square, Status, Undo, VariantInfo, coordinate_notation,
 };
 use chess4d_plugin_api::{
     ApplyMoveFn, IsAttackedFn, LegalMovesFn, MAX_CHANGES, Move as RawMove, PluginTable,
@@ -43,7 +43,7 @@ thread_local! {
 /// Every answer is checked: squares on the board, piece codes of the variant's kinds,
 /// moves of the side to move, parsed moves among the legal ones, UTF-8 text. Methods
 /// that can return an error do; the others drop bad data and record a fault, which
-/// [`PluginRules::last_fault`] (or [`super::plugin_fault`] on a `dyn Rules`) reports.
+/// [`PluginRules::last_fault`] (or [`Rules::faults`] on a `dyn Rules`) reports.
 pub struct PluginRules {
     pub(super) info: VariantInfo,
     pub(super) path: PathBuf,
@@ -129,9 +129,14 @@ impl PluginRules {
                 reason: format!("start position: {reason}"),
             })?;
         rules.start = start;
-        let rules = Arc::new(rules);
-        register(&rules);
-        Ok(rules)
+        // The plugin's start position is checked as every position from outside is.
+        rules
+            .check_position(&rules.start)
+            .map_err(|e| PluginError::BadVariant {
+                path: path.to_path_buf(),
+                reason: format!("start position: {e}"),
+            })?;
+        Ok(Arc::new(rules))
     }
 
     /// The library file this plugin was loaded from.
@@ -155,11 +160,16 @@ impl PluginRules {
     }
 
     pub(super) fn fault(&self, what: impl fmt::Display) {
-        self.faults.record(format!(
+        self.faults.record(self.fault_text(what));
+    }
+
+    /// A fault in words that name the plugin and its file.
+    fn fault_text(&self, what: impl fmt::Display) -> String {
+        format!(
             "rule plugin '{}' ({}): {what}",
             self.info.name,
             self.path.display()
-        ));
+        )
     }
 
     pub(super) fn notation(&self, mv: Move) -> String {
@@ -326,6 +336,80 @@ impl PluginRules {
         Ok((checked, self.limits.state(after)?))
     }
 
+    /// Plays a move through the plugin's `apply_move`, checking its answer before the
+    /// position is touched; a refusal is recorded as a fault and returned in words.
+    #[inline]
+    fn apply(&self, pos: &mut Position, mv: Move) -> Result<Undo, String> {
+        let mut undo = pos.begin_undo();
+        let raw_mv = to_raw_move(mv);
+        let mut changes = [SquareChange {
+            square: 0,
+            piece: 0,
+            reserved: 0,
+        }; 16];
+        let mut count = 0u32;
+        let mut after = raw_state(pos);
+        let res = with_raw(pos, |raw| {
+            // SAFETY: position, move, the change array (16) and state are valid for the call.
+            call(|err| unsafe {
+                (self.apply_fn)(
+                    raw,
+                    &raw_mv,
+                    changes.as_mut_ptr(),
+                    changes.len() as u32,
+                    &mut count,
+                    &mut after,
+                    err,
+                )
+            })
+        });
+        let n = count as usize;
+        let refuse = |why: String| {
+            let msg = self.fault_text(format_args!(
+                "apply_move {}: {why}; the move was not played",
+                self.notation(mv)
+            ));
+            self.faults.record(msg.clone());
+            Err(msg)
+        };
+        if let Err(e) = res {
+            return if e.status == STATUS_BUFFER_TOO_SMALL || n > changes.len() {
+                refuse(format!(
+                    "it changes {n} squares, more than the {MAX_CHANGES} a move may"
+                ))
+            } else {
+                refuse(e.to_string())
+            };
+        }
+        // Check everything before touching the position: a refused move leaves it intact.
+        let (checked, state) = match self.check_changes(&changes[..n.min(changes.len())], &after) {
+            Ok(c) => c,
+            Err(why) => return refuse(why),
+        };
+        for &(sq, piece) in &checked.items[..checked.len] {
+            if let Some(old) = pos.piece_at(sq)
+                && self.is_royal_code(old)
+                && pos.king(old.color()) == Some(sq)
+            {
+                pos.set_king(old.color(), None);
+            }
+            pos.set(&mut undo, sq, piece);
+            if let Some(p) = piece
+                && self.is_royal_code(p)
+            {
+                pos.set_king(p.color(), Some(sq));
+            }
+        }
+        if state.castling != pos.castling_rights() {
+            pos.set_castling_rights(state.castling);
+        }
+        pos.set_en_passant(state.en_passant);
+        pos.set_halfmove_clock(state.halfmove_clock);
+        pos.set_fullmove_number(state.fullmove_number);
+        pos.set_side_to_move(state.side);
+        Ok(undo)
+    }
+
     /// Words for a move from `legal_moves` that failed the checks.
     #[cold]
     fn describe_bad_move(&self, m: &RawMove) -> String {
@@ -357,77 +441,17 @@ impl Rules for PluginRules {
         self.checked_moves(pos, out);
     }
 
+    #[inline]
     fn make_move(&self, pos: &mut Position, mv: Move) -> Undo {
-        let mut undo = pos.begin_undo();
-        let raw_mv = to_raw_move(mv);
-        let mut changes = [SquareChange {
-            square: 0,
-            piece: 0,
-            reserved: 0,
-        }; 16];
-        let mut count = 0u32;
-        let mut after = raw_state(pos);
-        // SAFETY: position, move, the change array (16) and state are valid for the call.
-        let res = with_raw(pos, |raw| {
-            call(|err| unsafe {
-                (self.apply_fn)(
-                    raw,
-                    &raw_mv,
-                    changes.as_mut_ptr(),
-                    changes.len() as u32,
-                    &mut count,
-                    &mut after,
-                    err,
-                )
-            })
-        });
-        let n = count as usize;
-        let refuse = |why: String| {
-            self.fault(format_args!(
-                "apply_move {}: {why}; the move was not played",
-                self.notation(mv)
-            ))
-        };
-        if let Err(e) = res {
-            if e.status == STATUS_BUFFER_TOO_SMALL || n > changes.len() {
-                refuse(format!(
-                    "it changes {n} squares, more than the {MAX_CHANGES} a move may"
-                ));
-            } else {
-                refuse(e.to_string());
-            }
-            return undo;
-        }
-        // Check everything before touching the position: a refused move leaves it intact.
-        let (checked, state) = match self.check_changes(&changes[..n.min(changes.len())], &after) {
-            Ok(c) => c,
-            Err(why) => {
-                refuse(why);
-                return undo;
-            }
-        };
-        for &(sq, piece) in &checked.items[..checked.len] {
-            if let Some(old) = pos.piece_at(sq)
-                && self.is_royal_code(old)
-                && pos.king(old.color()) == Some(sq)
-            {
-                pos.set_king(old.color(), None);
-            }
-            pos.set(&mut undo, sq, piece);
-            if let Some(p) = piece
-                && self.is_royal_code(p)
-            {
-                pos.set_king(p.color(), Some(sq));
-            }
-        }
-        if state.castling != pos.castling_rights() {
-            pos.set_castling_rights(state.castling);
-        }
-        pos.set_en_passant(state.en_passant);
-        pos.set_halfmove_clock(state.halfmove_clock);
-        pos.set_fullmove_number(state.fullmove_number);
-        pos.set_side_to_move(state.side);
-        undo
+        // A refused move left the position as it was: an empty undo restores nothing.
+        self.apply(pos, mv).unwrap_or_else(|_| pos.begin_undo())
+    }
+
+    fn try_make_move(&self, pos: &mut Position, mv: Move) -> Result<Undo, MoveError> {
+        self.apply(pos, mv).map_err(|message| MoveError {
+            kind: MoveErrorKind::Fault,
+            message,
+        })
     }
 
     fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
@@ -435,8 +459,8 @@ impl Rules for PluginRules {
             return false;
         }
         let mut result = 0u32;
-        // SAFETY: position and result are valid for the call.
         let res = with_raw(pos, |raw| {
+            // SAFETY: position and result are valid for the call.
             call(|err| unsafe {
                 (self.attacked_fn)(raw, sq.0 as u32, by.index() as u32, &mut result, err)
             })
@@ -463,7 +487,15 @@ impl Rules for PluginRules {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, FenError> {
+        self.checked_parse_position(text)
+    }
+
+    fn parse_position_unchecked(&self, text: &str) -> Result<Position, FenError> {
         self.answer_parse_position(text)
+    }
+
+    fn check_position(&self, pos: &Position) -> Result<(), PositionError> {
+        chess4d_core::check_position(self, pos)
     }
 
     fn format_position(&self, pos: &Position) -> String {

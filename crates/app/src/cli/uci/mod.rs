@@ -18,14 +18,13 @@ pub use notation::{format_line as uci_line, format_move as uci_move};
 pub use session::{Out, Session};
 
 use super::{CliError, CliResult};
-use chess4d_variants::Catalog;
 use std::io::BufRead;
 use std::sync::{Arc, Mutex};
 
 /// `chess4d uci`: reads commands until `quit` or the end of input.
 pub fn uci_verb() -> CliResult {
     let out: Out = Arc::new(Mutex::new(Box::new(std::io::stdout())));
-    let mut session = Session::new(Catalog::standard(), out).map_err(CliError)?;
+    let mut session = Session::new(super::catalog(), out).map_err(CliError)?;
     let mut input = std::io::stdin().lock();
     let mut buf = Vec::new();
     loop {

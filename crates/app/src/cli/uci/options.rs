@@ -83,7 +83,7 @@ impl Options {
     pub fn describe(catalog: &Catalog) -> Vec<String> {
         let d = Options::default();
         let mut variants = String::new();
-        for e in catalog.entries().iter().filter(|e| e.rules.is_ok()) {
+        for e in catalog.entries().iter().filter(|e| e.error().is_none()) {
             variants.push_str(" var ");
             variants.push_str(&uci_variant_name(&e.name));
         }

@@ -1,0 +1,68 @@
+//! The table rules' position checks: the shared ones, with the exact castling squares,
+//! promotion zone and double-step rank the variant file gives.
+
+use super::TableRules;
+use crate::position::check::{
+    check_board, check_clocks, check_en_passant, check_opposite, check_pawns, check_royals,
+};
+use crate::position::{Position, PositionError, PositionErrorKind};
+
+impl TableRules {
+    /// Every check of [`crate::check_position`], with this variant's own squares.
+    pub(super) fn checked(&self, pos: &Position) -> Result<(), PositionError> {
+        check_board(self, pos)?;
+        check_royals(self, pos)?;
+        if !self.promotion.is_empty() {
+            check_pawns(self, pos, &|sq, color| self.in_promotion_zone(sq, color))?;
+        }
+        // The square a double step passes is one beyond the rank it starts from.
+        let passed = self.double_step_rank.map(|r| r.saturating_add(1));
+        match passed {
+            Some(rank) => check_en_passant(self, pos, Some(rank))?,
+            None if pos.en_passant().is_some() => {
+                return Err(PositionError::new(
+                    PositionErrorKind::InvalidEnPassant,
+                    "this variant's pawns have no double step, so no en-passant square",
+                ));
+            }
+            None => {}
+        }
+        self.check_castling(pos)?;
+        check_clocks(self, pos)?;
+        check_opposite(self, pos)
+    }
+
+    /// Each castling right has its king and rook on their starting squares.
+    fn check_castling(&self, pos: &Position) -> Result<(), PositionError> {
+        let rights = pos.castling_rights();
+        if rights >> self.castling.len().min(8) != 0 {
+            return Err(PositionError::new(
+                PositionErrorKind::InvalidCastlingRights,
+                "castling rights beyond the variant's castling letters",
+            ));
+        }
+        let name = |sq| self.info.shape.square_name(sq);
+        for (bit, c) in self.castling.iter().enumerate() {
+            if rights & (1 << bit) == 0 {
+                continue;
+            }
+            let def = &c.def;
+            let king_ok = pos
+                .piece_at(def.king_from)
+                .is_some_and(|p| p.color() == def.color && self.is_royal(p));
+            let rook_ok = pos
+                .piece_at(def.rook_from)
+                .is_some_and(|p| p.color() == def.color && !self.is_royal(p));
+            let missing = match (king_ok, rook_ok) {
+                (true, true) => continue,
+                (false, _) => format!("{}'s king is not on {}", def.color, name(def.king_from)),
+                (true, false) => format!("{} has no rook on {}", def.color, name(def.rook_from)),
+            };
+            return Err(PositionError::new(
+                PositionErrorKind::InvalidCastlingRights,
+                format!("castling right '{}': {missing}", def.letter),
+            ));
+        }
+        Ok(())
+    }
+}
