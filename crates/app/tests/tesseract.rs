@@ -157,7 +157,7 @@ fn a_slide_lists_its_squares_and_a_leap_only_its_ends() {
     let knight = rules.move_path(&pos, Move::new(sq("b1[0,0]"), sq("c3[0,0]")));
     assert_eq!(knight, vec![sq("b1[0,0]"), sq("c3[0,0]")]);
     let empty = rules
-        .parse_position("4/4/4/R3|4/4/4/K3|4/4/4/k3|4/4/4/4 w - - 0 1")
+        .parse_position("4/4/4/R3|4/4/4/K3|4/4/4/4|3k/4/4/4 w - - 0 1")
         .unwrap();
     let rook = rules.move_path(&empty, Move::new(sq("a1[0,0]"), sq("a4[0,0]")));
     assert_eq!(

@@ -54,7 +54,7 @@ fn orthodox_refuses_each_impossible_position() {
         "r3k3/8/8/8/8/8/8/4K3 b k - 0 1",
         P::InvalidCastlingRights,
     );
-    impossible(v, "4k3/8/8/8/8/8/8/4K3 w - - 101 60", P::ClockOutOfRange);
+    impossible(v, "4k3/8/8/8/8/8/8/4K3 w - - 121 60", P::ClockOutOfRange);
     impossible(
         v,
         "4k3/8/8/8/8/8/8/4K3 w - - 0 99999999",

@@ -451,13 +451,14 @@ mod tests {
     use chess4d_variants::Catalog;
 
     /// White to move mates with the queen: b4[1,1] to a4[0,0], guarded by the rook.
-    const MATE_IN_ONE: &str = "4/4/4/R3|4/4/4/3K|k3/4/4/4|1Q2/4/4/4 w - - 0 1";
+    // The queen on c4[0,0] mates on a4[0,0] (the rook guards the a-file).
+    const MATE_IN_ONE: &str = "2Q1/4/4/R3|4/4/4/3K|k3/4/4/4|4/4/4/4 w - - 0 1";
 
     fn mate(s: &mut Session, book: &mut Scorebook) {
         assert!(s.new_game_from_fen(MATE_IN_ONE));
         book.update(s);
         let shape = s.rules().info().shape;
-        s.click(shape.parse_square("b4[1,1]").unwrap());
+        s.click(shape.parse_square("c4[0,0]").unwrap());
         s.click(shape.parse_square("a4[0,0]").unwrap());
         assert!(s.game().outcome().is_some());
         book.update(s);

@@ -95,8 +95,9 @@ impl Editor {
     }
 
     /// Applies the brush to `sq`: a piece goes there, or comes off when the same piece
-    /// is already there; the eraser empties it. Castling and en passant that the
-    /// change makes impossible are left for [`Editor::check`] to report.
+    /// is already there; the eraser empties it. Castling rights whose king or rook the
+    /// change takes away go (as the rules read such a position); an en-passant square
+    /// the change makes impossible is left for [`Editor::check`] to report.
     pub fn paint(&mut self, sq: Square) {
         if !self.pos.shape().contains(sq) {
             return;
@@ -108,6 +109,17 @@ impl Editor {
             Brush::Erase => None,
         };
         self.pos.put(sq, new);
+        self.drop_lost_castling();
+    }
+
+    /// Drops the castling rights that name a king or rook no longer on its square, the
+    /// way a board editor greys out the castling boxes it cannot allow.
+    fn drop_lost_castling(&mut self) {
+        let fen = self.rules.format_position(&self.pos);
+        if let Ok(read) = self.rules.parse_position_unchecked(&fen) {
+            let kept = self.pos.castling_rights() & read.castling_rights();
+            self.pos.set_castling_rights(kept);
+        }
     }
 
     /// Empties the board; no castling, no en passant.
@@ -272,7 +284,8 @@ mod tests {
         assert_eq!(e.position().piece_at(sq(&e, "h1")), None);
         e.brush = Brush::Erase;
         e.paint(sq(&e, "e8"));
-        assert_eq!(e.fen(), "8/8/8/8/8/8/8/4K3 w K - 0 1");
+        // The rook gone, its castling right goes with it.
+        assert_eq!(e.fen(), "8/8/8/8/8/8/8/4K3 w - - 0 1");
         assert_eq!(
             e.check().map_err(|_| ()),
             e.rules().parse_position(&e.fen()).map_err(|_| ())
@@ -306,7 +319,7 @@ mod tests {
         let fen = e.fen();
         assert_eq!(
             fen,
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPKPPPP/RNBQ1BNR w KQkq - 0 1"
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPKPPPP/RNBQ1BNR w kq - 0 1"
         );
         let read = e.check().expect("valid");
         assert!(session.new_game_from_fen(&fen));

@@ -325,13 +325,19 @@ pub(crate) fn check_clocks<R: Rules + ?Sized>(
     rules: &R,
     pos: &Position,
 ) -> Result<(), PositionError> {
-    let limit = rules.info().move_limit_plies;
-    if limit > 0 && pos.halfmove_clock() > limit {
+    let _ = rules;
+    // A clock past the move limit is a drawn game, not an impossible one (players may
+    // play on where the rule is claimed); but it cannot count more plies than were
+    // played since move 1.
+    let played = u64::from(pos.fullmove_number().saturating_sub(1)) * 2
+        + u64::from(pos.side_to_move() == Color::Black);
+    if u64::from(pos.halfmove_clock()) > played {
         return Err(PositionError::new(
             PositionErrorKind::ClockOutOfRange,
             format!(
-                "the half-move clock is {}, but the game is drawn once it reaches {limit}",
-                pos.halfmove_clock()
+                "the half-move clock is {}, but only {played} plies were played by move {}",
+                pos.halfmove_clock(),
+                pos.fullmove_number()
             ),
         ));
     }
