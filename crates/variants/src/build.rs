@@ -33,6 +33,12 @@ pub enum VariantSpec {
 /// assert!(matches!(spec, chess4d_variants::VariantSpec::Table(_)));
 /// ```
 pub fn parse_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileError> {
+    crate::check::load_errors(text, path)?;
+    build_variant(text, path).map_err(|e| crate::check::explain_error(text, path, e))
+}
+
+/// The file as the schema reads it, without the checks of what it means.
+pub(crate) fn build_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileError> {
     let file: VariantFile = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         VariantFileError::spanned(path, text, span, e.message().trim().to_string())

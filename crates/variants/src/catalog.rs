@@ -89,6 +89,8 @@ impl Entry {
 pub struct Catalog {
     entries: Vec<Entry>,
     plugin_dirs: Vec<PathBuf>,
+    /// What the catalog noticed while reading files: duplicate and shadowed names.
+    warnings: Vec<String>,
 }
 
 impl Catalog {
@@ -160,17 +162,50 @@ impl Catalog {
         if !self.plugin_dirs.iter().any(|d| d == dir) {
             self.plugin_dirs.push(dir.to_path_buf());
         }
-        let Ok(read) = std::fs::read_dir(dir) else {
+        for f in crate::check::variant_files(dir) {
+            // Only variant files: a plugin crate's Cargo.toml beside them is not one.
+            let is_variant = std::fs::read_to_string(&f)
+                .map(|t| crate::check::is_variant_text(&t))
+                .unwrap_or(true);
+            if is_variant {
+                self.add_file(&f);
+            }
+        }
+    }
+
+    /// Notes a file whose variant name is already in the catalog: a built-in it
+    /// replaces (unless it is the built-in's own text) or another file it hides.
+    fn note_collision(&mut self, path: &Path, name: &str) {
+        let Some(old) = self.entries.iter().find(|e| e.name == name) else {
             return;
         };
-        let mut files: Vec<PathBuf> = read
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        files.sort();
-        for f in files {
-            self.add_file(&f);
+        let shown = path.display();
+        match &old.source {
+            Source::Embedded => {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                let own = EMBEDDED
+                    .iter()
+                    .any(|(f, t)| f.trim_end_matches(".toml") == name && *t == text);
+                if !own {
+                    self.warnings.push(format!(
+                        "{shown}: the variant \"{name}\" replaces the built-in variant of that name"
+                    ));
+                }
+            }
+            Source::File(other) if other != path => {
+                self.warnings.push(format!(
+                    "{shown}: the variant \"{name}\" is also the name of {}, which is now hidden; rename one of them",
+                    other.display()
+                ));
+            }
+            Source::File(_) => {}
         }
+    }
+
+    /// What the catalog noticed while reading variant files (duplicate names, built-ins
+    /// replaced by a different file), one line each.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     /// Loads (or reloads) one variant file into the catalog and returns its entry.
@@ -197,6 +232,7 @@ impl Catalog {
         };
         self.entries
             .retain(|e| !(e.source == Source::File(path.to_path_buf()) && e.name != name));
+        self.note_collision(path, &name);
         self.insert(Entry {
             name: name.clone(),
             source: Source::File(path.to_path_buf()),

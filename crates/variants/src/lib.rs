@@ -15,12 +15,14 @@
 
 mod build;
 mod catalog;
+pub mod check;
 mod error;
 pub mod plugin;
 mod schema;
 
 pub use build::{VariantSpec, parse_variant};
 pub use catalog::{Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, Source, load_file, load_text};
+pub use check::{Checked, Finding, Kind, Severity, check_file, check_text};
 pub use error::{LoadError, VariantFileError};
 pub use plugin::{
     PluginError, PluginRules, find_plugin, load as load_plugin, plugin_fault, plugin_of,

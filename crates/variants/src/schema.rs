@@ -92,4 +92,8 @@ pub(crate) struct CastlingFile {
     pub color: Spanned<String>,
     pub king: Spanned<[String; 2]>,
     pub rook: Spanned<[String; 2]>,
+    /// The letter of the piece the king castles with (checked by `check`; default: the
+    /// rook `R` when the variant has one).
+    #[allow(dead_code)]
+    pub piece: Option<Spanned<String>>,
 }

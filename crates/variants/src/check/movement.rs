@@ -1,0 +1,165 @@
+//! One movement entry against the board: axes it names, how many axes it changes,
+//! whether its `range` can apply and whether it fits on the board at all.
+
+use super::raw::{Doc, Table, Value, array, entry, int};
+use super::{Finding, Kind};
+
+/// The movement kinds and whether each moves more than once along a line.
+const KINDS: [(&str, bool); 4] = [
+    ("slide", true),
+    ("step", false),
+    ("leap", false),
+    ("ride", true),
+];
+
+/// Checks one `{ ... }` of a piece's `moves`; returns whether it has `forward` (a
+/// movement that never goes back).
+pub(super) fn check(doc: &Doc, m: &Table, out: &mut Vec<Finding>) -> bool {
+    let mut allowed = 0b1111u8;
+    if let Some((_, v)) = entry(m, "axes") {
+        allowed = doc.check_axis_list(v, "axes", out);
+    }
+    let forward = entry(m, "forward");
+    if let Some((k, v)) = forward {
+        let mask = doc.check_axis_list(v, "forward", out);
+        if mask != 0 && mask & allowed == 0 && entry(m, "axes").is_some() {
+            out.push(doc.at(
+                Kind::MissingAxis,
+                k.span(),
+                "forward: none of these axes is among the movement's `axes`, so it can never move forward",
+            ));
+        }
+    }
+    let Some(sizes) = doc.sizes else {
+        return forward.is_some();
+    };
+    let usable: Vec<u8> = (0..4)
+        .filter(|&a| allowed & (1 << a) != 0 && sizes[a] > 1)
+        .map(|a| sizes[a])
+        .collect();
+    let Some((name, repeats, key, value)) = KINDS
+        .iter()
+        .find_map(|&(name, r)| entry(m, name).map(|(k, v)| (name, r, k, v)))
+    else {
+        return forward.is_some(); // another kind of movement: its own checks apply
+    };
+    if let Some((k, _)) = entry(m, "range")
+        && !repeats
+    {
+        out.push(doc.at(
+            Kind::RangeIgnored,
+            k.span(),
+            format!(
+                "`range` does not apply to a `{name}`, which moves once; use `{}` for a movement that repeats",
+                if name == "step" { "slide" } else { "ride" }
+            ),
+        ));
+    }
+    let where_ = where_axes(doc, entry(m, "axes").is_some(), usable.len());
+    match name {
+        "slide" | "step" => counts(doc, name, key.span(), value, &usable, &where_, out),
+        _ => distances(doc, name, key.span(), value, &usable, &where_, out),
+    }
+    forward.is_some()
+}
+
+/// "the board has 2 axes (x, y)" or "its `axes` leave 1".
+fn where_axes(doc: &Doc, limited: bool, n: usize) -> String {
+    if limited {
+        format!("its `axes` leave {n} the board has")
+    } else {
+        format!("the board has {n} ({})", doc.axis_names())
+    }
+}
+
+/// `slide`/`step` counts: more axes than usable is an error if none fits, else the
+/// counts that do not fit have no effect.
+fn counts(
+    doc: &Doc,
+    name: &str,
+    span: std::ops::Range<usize>,
+    value: &Value,
+    usable: &[u8],
+    where_: &str,
+    out: &mut Vec<Finding>,
+) {
+    let list: Vec<i64> = match array(value) {
+        Some(a) => a.iter().filter_map(int).collect(),
+        None => int(value).into_iter().collect(),
+    };
+    let list: Vec<i64> = list.into_iter().filter(|n| (1..=4).contains(n)).collect();
+    let over: Vec<String> = list
+        .iter()
+        .filter(|&&n| n as usize > usable.len())
+        .map(|n| n.to_string())
+        .collect();
+    if over.is_empty() {
+        return;
+    }
+    if over.len() == list.len() {
+        out.push(doc.at(
+            Kind::TooManyAxes,
+            span,
+            format!(
+                "{name} = {} changes {} axes, but {where_}: this movement can never be made",
+                over.join(" or "),
+                over.join(" or ")
+            ),
+        ));
+    } else {
+        out.push(doc.at(
+            Kind::NoEffect,
+            span,
+            format!(
+                "{name}: {} axes at once never happen, because {where_}",
+                over.join(" and ")
+            ),
+        ));
+    }
+}
+
+/// `leap`/`ride` distances: one axis each; an error if there are more than usable
+/// axes, a warning if they fit no axes long enough.
+fn distances(
+    doc: &Doc,
+    name: &str,
+    span: std::ops::Range<usize>,
+    value: &Value,
+    usable: &[u8],
+    where_: &str,
+    out: &mut Vec<Finding>,
+) {
+    let Some(list) = array(value) else { return };
+    let mut deltas: Vec<i64> = list.iter().filter_map(int).collect();
+    if deltas.len() > usable.len() {
+        out.push(doc.at(
+            Kind::TooManyAxes,
+            span,
+            format!(
+                "a {name} of {} distances changes {} axes, but {where_}: this movement can never be made",
+                deltas.len(),
+                deltas.len()
+            ),
+        ));
+        return;
+    }
+    // The longest distance needs the longest axis, and so on down.
+    deltas.sort_unstable_by(|a, b| b.cmp(a));
+    let mut sizes = usable.to_vec();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    if deltas.iter().zip(&sizes).any(|(&d, &s)| d >= s as i64) {
+        let longest = sizes.first().copied().unwrap_or(1);
+        out.push(doc.at(
+            Kind::NoEffect,
+            span,
+            format!(
+                "this {name} never fits on the board: its distances need axes longer than {} (the longest usable axis has {longest} squares)",
+                deltas
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+}
