@@ -99,10 +99,10 @@ impl Builder<'_> {
             sizes.push(v as u8);
         }
         let shape = Shape::new(&sizes).map_err(|e| self.err(board.span(), e.to_string()))?;
-        let start = header.start.ok_or_else(|| {
+        let start = crate::check::start_text(self.text, self.path)?.ok_or_else(|| {
             self.err(
                 header_span.clone(),
-                "missing `start = \"...\"` (the start position) in [variant]",
+                "missing `start = \"...\"` (the start position) in [variant], or a [start] table",
             )
         })?;
 
@@ -241,7 +241,7 @@ impl Builder<'_> {
             description: header.description.trim().to_string(),
             shape,
             pieces,
-            start: start.get_ref().clone(),
+            start: start.fen.clone(),
             castling,
             en_passant: rules.en_passant,
             double_step_rank,
@@ -273,19 +273,11 @@ impl Builder<'_> {
                         .and_then(|i| atom_spans[i].get(*index).cloned())
                         .unwrap_or(rules_span.clone()),
                     VariantError::Start(fen) => {
-                        // Point into the string: skip the opening quote, then the FEN column.
-                        let s = start.span();
-                        let inner = s.start
-                            + 1
-                            + start
-                                .get_ref()
-                                .chars()
-                                .take(fen.column.saturating_sub(1))
-                                .map(char::len_utf8)
-                                .sum::<usize>();
+                        // Point into the string (or the [start] table's line).
+                        let inner = start.file_offset(fen.column);
                         inner..inner
                     }
-                    VariantError::NoKing(_) | VariantError::TwoKings(_) => start.span(),
+                    VariantError::NoKing(_) | VariantError::TwoKings(_) => start.span.clone(),
                     VariantError::BadPromotion(_) => promotion_span.clone(),
                     VariantError::BadCastling { letter, .. } => file
                         .castling

@@ -13,6 +13,10 @@ pub(crate) struct VariantFile {
     pub piece: Vec<Spanned<PieceFile>>,
     #[serde(default)]
     pub castling: Vec<Spanned<CastlingFile>>,
+    /// The start position as one board per line (read with its places by
+    /// `check::start_text`; here only so that the key is known).
+    #[allow(dead_code)]
+    pub start: Option<toml::Table>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -23,6 +27,8 @@ pub(crate) struct Header {
     #[serde(default)]
     pub description: String,
     pub board: Option<Spanned<Vec<Spanned<i64>>>>,
+    /// One position string (or a `[start]` table instead: see `check::start_text`).
+    #[allow(dead_code)]
     pub start: Option<Spanned<String>>,
     /// A rule plugin provides the rules instead of the tables below.
     pub plugin: Option<Spanned<String>>,

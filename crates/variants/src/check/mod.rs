@@ -20,10 +20,12 @@ mod movement;
 mod names;
 mod play;
 mod raw;
+mod start;
 mod suggest;
 
 pub(crate) use names::variant_files;
 pub use names::{is_variant_text, name_collisions, variant_name};
+pub(crate) use start::start_text;
 
 use crate::build::VariantSpec;
 use crate::error::{LoadError, VariantFileError};

@@ -149,10 +149,18 @@ impl<'t> Doc<'t> {
         string(v).map(|s| (s.trim().to_string(), v.span()))
     }
 
-    /// The start position string and where it is, when it is one.
-    pub fn start(&self) -> Option<(String, Range<usize>)> {
-        let (_, v) = entry(self.section("variant")?, "start")?;
-        string(v).map(|s| (s.to_string(), v.span()))
+    /// A top-level key's span and its value's span (`[start]`).
+    pub fn section_entry(&self, name: &str) -> Option<(Range<usize>, Range<usize>)> {
+        entry(self.root.get_ref(), name).map(|(k, v)| (k.span(), v.span()))
+    }
+
+    /// The letters of the `[[castling]]` options, in file order.
+    pub fn castling_letters(&self) -> Vec<char> {
+        self.sections("castling")
+            .iter()
+            .filter_map(|c| entry(c, "letter").and_then(|(_, v)| string(v)))
+            .filter_map(one_letter)
+            .collect()
     }
 
     /// The start position, when the pieces, board and start parse (else the loader
@@ -172,12 +180,7 @@ impl<'t> Doc<'t> {
                 pawn: p.pawn,
             });
         }
-        let castling_letters = self
-            .sections("castling")
-            .iter()
-            .filter_map(|c| entry(c, "letter").and_then(|(_, v)| string(v)))
-            .filter_map(one_letter)
-            .collect();
+        let castling_letters = self.castling_letters();
         let info = VariantInfo {
             name: String::new(),
             title: String::new(),
@@ -190,8 +193,8 @@ impl<'t> Doc<'t> {
             move_limit_plies: 0,
             bare_kings_draw: false,
         };
-        let (start, _) = self.start()?;
-        let pos = parse_fen(&info, &start).ok()?;
+        let start = super::start::start_text(self.text, self.path).ok()??;
+        let pos = parse_fen(&info, &start.fen).ok()?;
         Some((info, pos))
     }
 
