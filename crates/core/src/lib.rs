@@ -24,6 +24,7 @@
 //!     castling: vec![],
 //!     en_passant: false,
 //!     double_step_rank: None,
+//!     triple_step: false,
 //!     promotion: vec![],
 //!     promotion_axes: 0b10,
 //!     repetition_limit: 3,

@@ -217,17 +217,17 @@ impl Builder<'_> {
             Some(s) if (0..=max).contains(s.get_ref()) => Ok(*s.get_ref()),
             Some(s) => Err(self.err(s.span(), format!("{what} must be 0-{max}"))),
         };
+        let longest_axis = shape.sizes().into_iter().max().unwrap_or(1);
         let double_step_rank = match &rules.double_step_rank {
             None => None,
-            Some(s) if (1..=shape.size(chess4d_core::Axis::Y) as i64).contains(s.get_ref()) => {
+            Some(s) if (1..=longest_axis as i64).contains(s.get_ref()) => {
                 Some((*s.get_ref() - 1) as u8)
             }
             Some(s) => {
                 return Err(self.err(
                     s.span(),
                     format!(
-                        "double_step_rank is a rank 1-{}",
-                        shape.size(chess4d_core::Axis::Y)
+                        "double_step_rank is a rank 1-{longest_axis}, counted along the axis the pawn advances on"
                     ),
                 ));
             }
@@ -245,6 +245,7 @@ impl Builder<'_> {
             castling,
             en_passant: rules.en_passant,
             double_step_rank,
+            triple_step: rules.triple_step.unwrap_or(false),
             promotion,
             promotion_axes,
             repetition_limit: small(&rules.repetition, 3, 255, "repetition")? as u8,

@@ -40,6 +40,8 @@ pub(crate) struct RulesTable {
     #[serde(default)]
     pub en_passant: bool,
     pub double_step_rank: Option<Spanned<i64>>,
+    /// A pawn on its double-step rank may also advance three squares.
+    pub triple_step: Option<bool>,
     pub promotion: Option<Spanned<Vec<Spanned<String>>>>,
     pub promotion_axes: Option<Spanned<Vec<Spanned<String>>>>,
     pub repetition: Option<Spanned<i64>>,

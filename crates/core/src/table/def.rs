@@ -104,8 +104,12 @@ pub struct VariantDef {
     pub castling: Vec<CastlingDef>,
     /// Whether a pawn that advanced two squares may be taken en passant.
     pub en_passant: bool,
-    /// The rank (0 = own back rank) from which a pawn may advance two squares.
+    /// The rank (0 = own back rank) from which a pawn may advance two squares, counted
+    /// along the axis of its push (Y in chess, W for pawns that advance along W).
     pub double_step_rank: Option<u8>,
+    /// Whether a pawn on its double-step rank may also advance three squares (en
+    /// passant then takes on the square just behind it).
+    pub triple_step: bool,
     /// The letters a pawn may promote to (empty: no promotion).
     pub promotion: Vec<char>,
     /// Bit mask of the axes on which a pawn must reach the far end to promote

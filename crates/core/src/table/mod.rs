@@ -19,6 +19,20 @@ use std::collections::HashMap;
 /// "No limit" as a line's range.
 const UNLIMITED: u8 = u8::MAX;
 
+/// "No axis" as a line's push axis.
+const NO_AXIS: u8 = 4;
+
+/// The axis a pawn's double step is counted along for a line in direction `dir`: the
+/// one axis it changes, or Y when it changes Y among others (a diagonal push).
+fn push_axis(dir: [i8; 4]) -> u8 {
+    let changed: Vec<usize> = (0..4).filter(|&a| dir[a] != 0).collect();
+    match changed[..] {
+        [a] => a as u8,
+        _ if dir[1] != 0 => 1,
+        _ => NO_AXIS,
+    }
+}
+
 /// One line a piece moves along from a square: a direction, how far, and how.
 #[derive(Clone, Copy, Debug)]
 struct Line {
@@ -37,8 +51,9 @@ struct Span {
     /// How many squares the ray has to the edge (a pawn's double step looks further).
     full: u16,
     mode: Mode,
-    /// The line advances along Y (a pawn's push that may double).
-    along_y: bool,
+    /// The axis along which a pawn's push on this line may double (the one axis it
+    /// changes; Y for a push that changes Y and more); `NO_AXIS` for none.
+    push_axis: u8,
 }
 
 /// A line from a target square along which attackers of one colour may stand.
@@ -109,6 +124,8 @@ pub struct TableRules {
     /// By colour, by square: whose pawns promote on landing there.
     promotion_zone: [Vec<bool>; 2],
     double_step_rank: Option<u8>,
+    /// Whether a pawn on its double-step rank may also advance three squares.
+    triple_step: bool,
 }
 
 impl TableRules {
@@ -329,7 +346,7 @@ impl TableRules {
                         len: full.min(line.range as usize) as u16,
                         full: full as u16,
                         mode: line.mode,
-                        along_y: rays.dirs[line.dir as usize][1] != 0,
+                        push_axis: push_axis(rays.dirs[line.dir as usize]),
                     });
                 }
             }
@@ -388,6 +405,7 @@ impl TableRules {
                     .collect()
             }),
             double_step_rank: def.double_step_rank,
+            triple_step: def.triple_step,
         })
     }
 

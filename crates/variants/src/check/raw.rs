@@ -281,6 +281,16 @@ impl<'t> Doc<'t> {
                 ));
             }
         }
+        if let Some((k, v)) = entry(rules, "triple_step")
+            && boolean(v) == Some(true)
+            && !double_step
+        {
+            out.push(self.at(
+                Kind::NoEffect,
+                k.span(),
+                "triple_step has no effect without `double_step_rank`, the rank pawns step from",
+            ));
+        }
         if let Some((k, _)) = entry(rules, "double_step_rank")
             && !pawns
         {
