@@ -267,8 +267,8 @@ impl Catalog {
         if spec.ends_with(".toml") || spec.contains(std::path::MAIN_SEPARATOR) || spec.contains('/')
         {
             let mut dirs = self.plugin_dirs.clone();
-            if let Some(parent) = path.parent() {
-                dirs.insert(0, parent.to_path_buf());
+            if let Some(parent) = folder_of(path) {
+                dirs.insert(0, parent);
             }
             return load_file_with(path, &dirs);
         }
@@ -281,11 +281,21 @@ impl Catalog {
     }
 }
 
+/// The directory a variant file is in: `.` for a bare file name (`rifle.toml`), so
+/// that the plugin library beside it is found.
+fn folder_of(path: &Path) -> Option<PathBuf> {
+    match path.parent() {
+        Some(p) if p.as_os_str().is_empty() => Some(PathBuf::from(".")),
+        Some(p) => Some(p.to_path_buf()),
+        None => None,
+    }
+}
+
 /// Loads one variant file (plugins searched beside it and on the standard path).
 pub fn load_file(path: &Path) -> Result<Arc<dyn Rules>, LoadError> {
     let mut dirs = Catalog::search_dirs();
-    if let Some(parent) = path.parent() {
-        dirs.insert(0, parent.to_path_buf());
+    if let Some(parent) = folder_of(path) {
+        dirs.insert(0, parent);
     }
     load_file_with(path, &dirs)
 }
@@ -296,8 +306,8 @@ fn load_file_with(path: &Path, plugin_dirs: &[PathBuf]) -> Result<Arc<dyn Rules>
         error,
     })?;
     let mut dirs = plugin_dirs.to_vec();
-    if let Some(parent) = path.parent() {
-        dirs.insert(0, parent.to_path_buf());
+    if let Some(parent) = folder_of(path) {
+        dirs.insert(0, parent);
     }
     load_text(&text, &path.display().to_string(), &dirs)
 }
