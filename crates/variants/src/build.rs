@@ -414,6 +414,7 @@ impl Builder<'_> {
                 axes,
                 forward,
                 mode,
+                first: m.first.unwrap_or(false),
             })
             .collect())
     }

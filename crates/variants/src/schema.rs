@@ -75,6 +75,8 @@ pub(crate) struct MoveFile {
     pub axes: Option<Vec<String>>,
     pub forward: Option<Names>,
     pub only: Option<String>,
+    /// Only as a first move (from a start square), and never a capture.
+    pub first: Option<bool>,
 }
 
 /// How many axes change: one number or a list of them.

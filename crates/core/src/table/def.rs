@@ -34,6 +34,9 @@ pub struct MoveAtom {
     pub forward: u8,
     /// Moving, capturing, or both.
     pub mode: Mode,
+    /// Only as a first move: from a square where a piece of this kind and colour
+    /// starts (a king's first leap, a triple step); such a movement may not capture.
+    pub first: bool,
 }
 
 impl MoveAtom {
@@ -55,6 +58,7 @@ impl MoveAtom {
             axes: 0b1111,
             forward: 0,
             mode: Mode::Both,
+            first: false,
         }
     }
 }

@@ -39,6 +39,8 @@ struct Line {
     dir: u16,
     range: u8,
     mode: Mode,
+    /// Only from a square where a piece of this kind and colour starts.
+    first: bool,
 }
 
 /// A piece's line from one particular square, clipped to the board and its range.
@@ -194,6 +196,13 @@ impl TableRules {
                 if atom.axes & 0b1111 == 0 {
                     return Err(bad("no axis is allowed"));
                 }
+                // A first move is known by the start square only; attacks are looked up
+                // by piece, not square, so such a movement must not capture.
+                if atom.first && atom.mode != Mode::Move {
+                    return Err(bad(
+                        "a first-move movement may not capture: add only = \"move\"",
+                    ));
+                }
                 for color in Color::ALL {
                     let code = Piece::new(PieceKind(k as u8), color).code() as usize;
                     let vectors = geometry::atom_vectors(
@@ -215,6 +224,7 @@ impl TableRules {
                             dir,
                             range,
                             mode: atom.mode,
+                            first: atom.first,
                         });
                         if atom.mode != Mode::Move {
                             let r = attacks
@@ -333,10 +343,17 @@ impl TableRules {
         let nsq = shape.len();
         let mut spans = Vec::new();
         let mut span_index = Vec::with_capacity(ncodes * nsq + 1);
-        for code_lines in &lines {
+        for (code, code_lines) in lines.iter().enumerate() {
             for sq in shape.squares() {
                 span_index.push(spans.len() as u32);
+                // A first-move movement exists only where a piece of this code starts.
+                let starts_here = start
+                    .piece_at(sq)
+                    .is_some_and(|p| p.code() as usize == code);
                 for line in code_lines {
+                    if line.first && !starts_here {
+                        continue;
+                    }
                     let (start, full) = rays.span(line.dir, sq);
                     if full == 0 {
                         continue;
