@@ -1,29 +1,44 @@
 #!/usr/bin/env bash
-# Makes a new rule plugin from examples/plugin-template, renamed throughout.
+# Makes a new rule plugin from a template, renamed throughout.
 #
-#   scripts/new-plugin.sh NAME        # plugins/NAME, a member of this workspace
-#   scripts/new-plugin.sh NAME DIR    # DIR anywhere else: a crate of its own
+#   scripts/new-plugin.sh NAME [--8x8]        # plugins/NAME, a member of this workspace
+#   scripts/new-plugin.sh NAME DIR [--8x8]    # DIR anywhere else: a crate of its own
 #
-# NAME is the package and variant name (lower case, digits, '-'); the library is NAME
-# with '_' for '-' (libNAME.so), the variant file NAME.toml. Then:
+# The template is examples/plugin-template (rifle chess on a line, 1D), or with --8x8
+# examples/plugin-template-8x8 (rifle chess on an 8x8 board, 2D). NAME is the package
+# and variant name (lower case, digits, '-'); the library is NAME with '_' for '-'
+# (libNAME.so), the variant file NAME.toml. Then:
 #   cargo build -p NAME                           (inside)   or   cd DIR && cargo build
 #   chess4d perft --variant DIR/NAME.toml --depth 3  (the library is found beside it:
 #   copy target/debug/libNAME.so there, or set CHESS4D_PLUGIN_PATH to target/debug)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 template="$root/examples/plugin-template"
+args=()
+for a in "$@"; do
+  case "$a" in
+    --8x8) template="$root/examples/plugin-template-8x8" ;;
+    *) args+=("$a") ;;
+  esac
+done
 
-name="${1:-}"
+name="${args[0]:-}"
 if [[ ! "$name" =~ ^[a-z][a-z0-9-]*$ ]]; then
-  echo "usage: $0 NAME [DIR]   (NAME: lower-case letters, digits and '-', like my-variant)" >&2
+  echo "usage: $0 NAME [DIR] [--8x8]   (NAME: lower-case letters, digits and '-', like my-variant)" >&2
   exit 2
 fi
 lib="${name//-/_}"
-dest="${2:-$root/plugins/$name}"
+dest="${args[1]:-$root/plugins/$name}"
 if [ -e "$dest" ]; then
   echo "$dest already exists: choose another name or directory" >&2
   exit 1
 fi
+
+# The template's own names: its package, its library, its variant file and name.
+old_package="$(sed -n 's/^name = "\(.*\)"$/\1/p' "$template/Cargo.toml" | sed -n 1p)"
+old_lib="$(sed -n 's/^name = "\(.*\)"$/\1/p' "$template/Cargo.toml" | sed -n 2p)"
+old_file="$(cd "$template" && ls -- *.toml | grep -v '^Cargo.toml$' | head -n 1)"
+old_variant="$(sed -n 's/^name = "\(.*\)"$/\1/p' "$template/$old_file" | head -n 1)"
 
 mkdir -p "$dest"
 dest="$(cd "$dest" && pwd)"
@@ -32,13 +47,13 @@ dest="$(cd "$dest" && pwd)"
   mkdir -p "$dest/$(dirname "$f")"
   cp "$template/$f" "$dest/$f"
 done
-mv "$dest/rifle.toml" "$dest/$name.toml"
+mv "$dest/$old_file" "$dest/$name.toml"
 find "$dest" -type f \( -name '*.rs' -o -name '*.toml' -o -name '*.md' \) -print0 |
   xargs -0 sed -i \
-    -e "s/chess4d-plugin-template/$name/g" \
-    -e "s/rifle_line/$lib/g" \
-    -e "s/rifle-line/$name/g" \
-    -e "s/rifle\.toml/$name.toml/g"
+    -e "s/$old_package/$name/g" \
+    -e "s/$old_lib/$lib/g" \
+    -e "s/$old_variant/$name/g" \
+    -e "s/${old_file//./\\.}/$name.toml/g"
 
 case "$dest/" in
   "$root/plugins/"*)

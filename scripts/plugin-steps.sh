@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The README's plugin steps, run as an author would: a renamed copy of the template
-# outside the workspace (its own crate) and one inside it (a member), each built, then
-# listed by `chess4d variants` and played by `chess4d perft` from its variant file
-# (a bare file name, the library beside it). Run by scripts/test-all.sh; a few seconds.
+# The README's plugin steps, run as an author would, for both templates (the 1D line
+# and the 8x8 board): a renamed copy outside the workspace (its own crate) and one
+# inside it (a member), each built, then listed by `chess4d variants` and played by
+# `chess4d perft` from its variant file (a bare file name, the library beside it).
+# Run by scripts/test-all.sh; a few seconds.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -14,29 +15,41 @@ backup="$(mktemp -d)"
 cp Cargo.toml Cargo.lock "$backup/"
 cleanup() {
   cp "$backup/Cargo.toml" "$backup/Cargo.lock" "$root/"
-  rm -rf "$root/plugins/ci-inside" "$work" "$backup"
+  rm -rf "$root/plugins/ci-line" "$root/plugins/ci-board" "$work" "$backup"
   rmdir "$root/plugins" 2>/dev/null || true
 }
 trap cleanup EXIT
 
-# The figure the template's own tests hold for its rules.
-want="$("$chess4d" perft --variant examples/plugin-template/rifle.toml --depth 4)"
+# listed DIR NAME SIZE: the catalog with DIR on its path lists NAME on a SIZE board.
+listed() {
+  local out
+  out="$(CHESS4D_VARIANTS="$1" "$chess4d" variants)"
+  echo "$out" | grep -q "^$2	$3	" || { echo "$2 is not listed:"; echo "$out"; exit 1; }
+}
 
-echo "== plugin outside the workspace"
-scripts/new-plugin.sh ci-outside "$work/ci-outside"
-(cd "$work/ci-outside" && cargo build -q)
-cp "$work/ci-outside/target/debug/"*ci_outside* "$work/ci-outside/" 2>/dev/null || true
-listed="$(CHESS4D_VARIANTS="$work/ci-outside" "$chess4d" variants)"
-echo "$listed" | grep -q "^ci-outside	8	" || { echo "ci-outside not listed:"; echo "$listed"; exit 1; }
-got="$(cd "$work/ci-outside" && "$chess4d" perft --variant ci-outside.toml --depth 4)"
-[ "$got" = "$want" ] || { echo "outside copy: perft(4) = $got, the template's is $want"; exit 1; }
-echo "listed, perft(4) = $got"
+# check NAME WANT GOT: the copy plays as its template does.
+same() {
+  [ "$2" = "$3" ] || { echo "$1: perft(3) = $3, its template's is $2"; exit 1; }
+  echo "$1: listed, perft(3) = $3"
+}
 
-echo "== plugin inside the workspace"
-scripts/new-plugin.sh ci-inside
-cargo build -q -p ci-inside
-listed="$(CHESS4D_VARIANTS="$root/plugins/ci-inside" "$chess4d" variants)"
-echo "$listed" | grep -q "^ci-inside	8	" || { echo "ci-inside not listed:"; echo "$listed"; exit 1; }
-got="$("$chess4d" perft --variant plugins/ci-inside/ci-inside.toml --depth 4)"
-[ "$got" = "$want" ] || { echo "inside copy: perft(4) = $got, the template's is $want"; exit 1; }
-echo "listed, perft(4) = $got"
+for t in line board; do
+  if [ "$t" = line ]; then flag=(); file=examples/plugin-template/rifle.toml; size=8
+  else flag=(--8x8); file=examples/plugin-template-8x8/rifle-board.toml; size=8x8; fi
+  lib="ci_$t"
+  want="$("$chess4d" perft --variant "$file" --depth 3)"
+
+  echo "== the $t template, outside the workspace"
+  scripts/new-plugin.sh "ci-$t" "$work/ci-$t" "${flag[@]}"
+  (cd "$work/ci-$t" && cargo build -q)
+  cp "$work/ci-$t/target/debug/lib$lib.so" "$work/ci-$t/" 2>/dev/null ||
+    cp "$work/ci-$t/target/debug/"*"$lib".* "$work/ci-$t/"
+  listed "$work/ci-$t" "ci-$t" "$size"
+  same "ci-$t (outside)" "$want" "$(cd "$work/ci-$t" && "$chess4d" perft --variant "ci-$t.toml" --depth 3)"
+
+  echo "== the $t template, inside the workspace"
+  scripts/new-plugin.sh "ci-$t" "${flag[@]}"
+  cargo build -q -p "ci-$t"
+  listed "$root/plugins/ci-$t" "ci-$t" "$size"
+  same "ci-$t (inside)" "$want" "$("$chess4d" perft --variant "plugins/ci-$t/ci-$t.toml" --depth 3)"
+done
