@@ -8,6 +8,7 @@ mod input;
 mod panels;
 mod players;
 mod tabs;
+mod warnings;
 mod widgets;
 
 use crate::session::scorebook::Scorebook;
