@@ -314,11 +314,13 @@ impl Builder<'_> {
             m.step.is_some(),
             m.leap.is_some(),
             m.ride.is_some(),
+            m.directed_leap.is_some(),
+            m.directed_ride.is_some(),
         ];
         if kinds.iter().filter(|&&k| k).count() != 1 {
             return Err(self.err(
                 span,
-                "a movement has exactly one of `slide`, `step`, `leap` or `ride`",
+                "a movement has exactly one of `slide`, `step`, `leap`, `ride`, `directed_leap` or `directed_ride`",
             ));
         }
         let counts = |c: &Counts| -> Result<Vec<u8>, VariantFileError> {
@@ -365,7 +367,13 @@ impl Builder<'_> {
             Some(r) => return Err(self.err(span.clone(), format!("range {r} must be 1-255"))),
         };
         let mut patterns: Vec<(Vec<u8>, u8)> = Vec::new();
-        if let Some(c) = &m.slide {
+        let mut offsets = Vec::new();
+        if let Some(list) = m.directed_leap.as_ref().or(m.directed_ride.as_ref()) {
+            offsets =
+                crate::check::directed_offsets(list).map_err(|why| self.err(span.clone(), why))?;
+            let once = m.directed_leap.is_some();
+            patterns.push((Vec::new(), if once { 1 } else { range.unwrap_or(0) }));
+        } else if let Some(c) = &m.slide {
             for n in counts(c)? {
                 patterns.push((vec![1; n as usize], range.unwrap_or(0)));
             }
@@ -385,8 +393,10 @@ impl Builder<'_> {
                 axes |= self.axis_bit(a, span.clone())?;
             }
         }
-        let mut forward = 0;
+        // A directed movement's offsets are White's; by default Black's are reversed on y.
+        let mut forward = if offsets.is_empty() { 0 } else { 0b10 };
         if let Some(names) = &m.forward {
+            forward = 0;
             let list = match names {
                 Names::One(s) => vec![s.clone()],
                 Names::Many(v) => v.clone(),
@@ -415,6 +425,7 @@ impl Builder<'_> {
                 forward,
                 mode,
                 first: m.first.unwrap_or(false),
+                offsets: offsets.clone(),
             })
             .collect())
     }

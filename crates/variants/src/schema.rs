@@ -71,6 +71,10 @@ pub(crate) struct MoveFile {
     pub step: Option<Counts>,
     pub leap: Option<Vec<i64>>,
     pub ride: Option<Vec<i64>>,
+    /// Exact offsets (x first), each once: a directed leap, written for White.
+    pub directed_leap: Option<Vec<Vec<i64>>>,
+    /// Exact offsets repeated along a line: a directed rider.
+    pub directed_ride: Option<Vec<Vec<i64>>>,
     pub range: Option<i64>,
     pub axes: Option<Vec<String>>,
     pub forward: Option<Names>,

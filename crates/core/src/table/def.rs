@@ -37,6 +37,10 @@ pub struct MoveAtom {
     /// Only as a first move: from a square where a piece of this kind and colour
     /// starts (a king's first leap, a triple step); such a movement may not capture.
     pub first: bool,
+    /// Exact offsets instead of `deltas` on any axes: a directed leap or rider (the
+    /// shogi knight's `[1, 2, 0, 0]` and `[-1, 2, 0, 0]`), written for White; Black's
+    /// are reversed on the `forward` axes. Empty: the movement is `deltas`.
+    pub offsets: Vec<[i8; 4]>,
 }
 
 impl MoveAtom {
@@ -59,6 +63,7 @@ impl MoveAtom {
             forward: 0,
             mode: Mode::Both,
             first: false,
+            offsets: Vec::new(),
         }
     }
 }

@@ -102,6 +102,43 @@ pub(crate) fn atom_vectors(
     out
 }
 
+/// Why a list of directed offsets cannot be used, if it cannot.
+pub(crate) fn check_offsets(offsets: &[[i8; 4]]) -> Result<(), &'static str> {
+    if offsets.iter().any(|o| o.iter().all(|&c| c == 0)) {
+        return Err("an offset must change at least one axis");
+    }
+    if offsets.iter().flatten().any(|c| c.unsigned_abs() > 25) {
+        return Err("an offset is larger than any board");
+    }
+    Ok(())
+}
+
+/// The direction vectors of a directed movement for a mover of the given forward
+/// sign: the offsets as written for White, reversed on the `mirror` axes for Black,
+/// without those that never fit on the board.
+pub(crate) fn offset_vectors(
+    shape: &Shape,
+    offsets: &[[i8; 4]],
+    mirror: u8,
+    forward_sign: i8,
+) -> Vec<[i8; 4]> {
+    let sizes = shape.sizes();
+    let mut out: Vec<[i8; 4]> = Vec::new();
+    for o in offsets {
+        let mut v = *o;
+        for (a, c) in v.iter_mut().enumerate() {
+            if forward_sign < 0 && mirror & (1 << a) != 0 {
+                *c = -*c;
+            }
+        }
+        let fits = (0..4).all(|a| (v[a].unsigned_abs() as u16) < sizes[a] as u16);
+        if fits && !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
 fn assign(
     deltas: &[u8],
     i: usize,

@@ -184,7 +184,11 @@ impl TableRules {
                     index: ai,
                     reason: reason.to_string(),
                 };
-                if atom.deltas.is_empty() || atom.deltas.len() > 4 {
+                if let Err(why) = geometry::check_offsets(&atom.offsets) {
+                    return Err(bad(why));
+                }
+                let directed = !atom.offsets.is_empty();
+                if !directed && (atom.deltas.is_empty() || atom.deltas.len() > 4) {
                     return Err(bad("a movement changes 1 to 4 axes"));
                 }
                 if atom.deltas.contains(&0) {
@@ -205,13 +209,22 @@ impl TableRules {
                 }
                 for color in Color::ALL {
                     let code = Piece::new(PieceKind(k as u8), color).code() as usize;
-                    let vectors = geometry::atom_vectors(
-                        &shape,
-                        &atom.deltas,
-                        atom.axes,
-                        atom.forward,
-                        color.forward(),
-                    );
+                    let vectors = if directed {
+                        geometry::offset_vectors(
+                            &shape,
+                            &atom.offsets,
+                            atom.forward,
+                            color.forward(),
+                        )
+                    } else {
+                        geometry::atom_vectors(
+                            &shape,
+                            &atom.deltas,
+                            atom.axes,
+                            atom.forward,
+                            color.forward(),
+                        )
+                    };
                     let range = if atom.range == 0 {
                         UNLIMITED
                     } else {

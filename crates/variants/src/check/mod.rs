@@ -23,6 +23,7 @@ mod raw;
 mod start;
 mod suggest;
 
+pub(crate) use movement::directed_offsets;
 pub(crate) use names::variant_files;
 pub use names::{is_variant_text, name_collisions, variant_name};
 pub(crate) use start::start_text;

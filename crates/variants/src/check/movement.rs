@@ -5,11 +5,13 @@ use super::raw::{Doc, Table, Value, array, entry, int};
 use super::{Finding, Kind};
 
 /// The movement kinds and whether each moves more than once along a line.
-const KINDS: [(&str, bool); 4] = [
+const KINDS: [(&str, bool); 6] = [
     ("slide", true),
     ("step", false),
     ("leap", false),
     ("ride", true),
+    ("directed_leap", false),
+    ("directed_ride", true),
 ];
 
 /// Checks one `{ ... }` of a piece's `moves`; returns whether it has `forward` (a
@@ -51,14 +53,19 @@ pub(super) fn check(doc: &Doc, m: &Table, out: &mut Vec<Finding>) -> bool {
             k.span(),
             format!(
                 "`range` does not apply to a `{name}`, which moves once; use `{}` for a movement that repeats",
-                if name == "step" { "slide" } else { "ride" }
+                match name {
+                    "step" => "slide",
+                    "leap" => "ride",
+                    _ => "directed_ride",
+                }
             ),
         ));
     }
     let where_ = where_axes(doc, entry(m, "axes").is_some(), usable.len());
     match name {
         "slide" | "step" => counts(doc, name, key.span(), value, &usable, &where_, out),
-        _ => distances(doc, name, key.span(), value, &usable, &where_, out),
+        "leap" | "ride" => distances(doc, name, key.span(), value, &usable, &where_, out),
+        _ => directed(doc, name, value, sizes, out),
     }
     forward.is_some()
 }
@@ -162,4 +169,54 @@ fn distances(
             ),
         ));
     }
+}
+
+/// Directed offsets: a component along an axis the board lacks can never be made.
+fn directed(doc: &Doc, name: &str, value: &Value, sizes: [u8; 4], out: &mut Vec<Finding>) {
+    let Some(list) = array(value) else { return };
+    for offset in list.iter() {
+        let Some(parts) = array(offset) else { continue };
+        for (axis, c) in parts.iter().enumerate().take(4) {
+            if int(c).is_some_and(|c| c != 0) && sizes[axis] <= 1 {
+                out.push(doc.at(
+                    Kind::MissingAxis,
+                    c.span(),
+                    format!(
+                        "{name}: this offset moves along {}, an axis the board does not have (it has {})",
+                        super::raw::AXES[axis],
+                        doc.axis_names()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// The offsets of a `directed_leap` or `directed_ride` as the core takes them: each 1
+/// to 4 numbers (x first), each -25 to 25, not all 0.
+pub(crate) fn directed_offsets(list: &[Vec<i64>]) -> Result<Vec<[i8; 4]>, String> {
+    if list.is_empty() {
+        return Err("list at least one offset, like [[1, 2], [-1, 2]]".into());
+    }
+    list.iter()
+        .map(|o| {
+            if o.is_empty() || o.len() > 4 {
+                return Err(format!(
+                    "an offset lists 1 to 4 numbers (x, y, z, w), not {}",
+                    o.len()
+                ));
+            }
+            let mut v = [0i8; 4];
+            for (i, &c) in o.iter().enumerate() {
+                if !(-25..=25).contains(&c) {
+                    return Err(format!("offset {c} must be -25 to 25"));
+                }
+                v[i] = c as i8;
+            }
+            if v == [0; 4] {
+                return Err("an offset must move along at least one axis".into());
+            }
+            Ok(v)
+        })
+        .collect()
 }
