@@ -25,6 +25,8 @@
 //!     en_passant: false,
 //!     double_step_rank: None,
 //!     triple_step: false,
+//!     holes: vec![],
+//!     wrap: 0,
 //!     promotion: vec![],
 //!     promotion_axes: 0b10,
 //!     repetition_limit: 3,

@@ -233,6 +233,18 @@ impl Builder<'_> {
             }
         };
 
+        let mut holes = Vec::new();
+        for h in &header.holes {
+            holes.push(
+                shape
+                    .parse_square(h.get_ref())
+                    .map_err(|e| self.err(h.span(), format!("holes: {e}")))?,
+            );
+        }
+        let mut wrap = 0;
+        for a in &header.wrap {
+            wrap |= self.axis_bit(a.get_ref(), a.span())?;
+        }
         let def = VariantDef {
             name,
             title: header
@@ -246,6 +258,8 @@ impl Builder<'_> {
             en_passant: rules.en_passant,
             double_step_rank,
             triple_step: rules.triple_step.unwrap_or(false),
+            holes,
+            wrap,
             promotion,
             promotion_axes,
             repetition_limit: small(&rules.repetition, 3, 255, "repetition")? as u8,

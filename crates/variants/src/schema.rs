@@ -30,6 +30,12 @@ pub(crate) struct Header {
     /// One position string (or a `[start]` table instead: see `check::start_text`).
     #[allow(dead_code)]
     pub start: Option<Spanned<String>>,
+    /// Squares that do not exist on the board.
+    #[serde(default)]
+    pub holes: Vec<Spanned<String>>,
+    /// Axes that wrap around (`["x"]`: cylinder chess).
+    #[serde(default)]
+    pub wrap: Vec<Spanned<String>>,
     /// A rule plugin provides the rules instead of the tables below.
     pub plugin: Option<Spanned<String>>,
 }

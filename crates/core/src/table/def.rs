@@ -119,6 +119,11 @@ pub struct VariantDef {
     /// Whether a pawn on its double-step rank may also advance three squares (en
     /// passant then takes on the square just behind it).
     pub triple_step: bool,
+    /// Squares that do not exist: no piece enters or passes them (leapers jump over).
+    pub holes: Vec<Square>,
+    /// Bit mask of the axes that wrap around, the last square next to the first
+    /// (x for cylinder chess).
+    pub wrap: u8,
     /// The letters a pawn may promote to (empty: no promotion).
     pub promotion: Vec<char>,
     /// Bit mask of the axes on which a pawn must reach the far end to promote

@@ -7,6 +7,10 @@ use std::collections::HashMap;
 #[derive(Clone, Debug)]
 pub(crate) struct Rays {
     nsq: usize,
+    /// By square: a hole, which no piece enters or passes.
+    holes: Vec<bool>,
+    /// Bit mask of the axes that wrap around (a cylinder's x).
+    wrap: u8,
     pub(crate) dirs: Vec<[i8; 4]>,
     index: HashMap<[i8; 4], u16>,
     start: Vec<u32>,
@@ -16,8 +20,15 @@ pub(crate) struct Rays {
 
 impl Rays {
     pub(crate) fn new(shape: &Shape) -> Rays {
+        Rays::with_board(shape, vec![false; shape.len()], 0)
+    }
+
+    /// Rays on a board with holes (by square) and axes that wrap around.
+    pub(crate) fn with_board(shape: &Shape, holes: Vec<bool>, wrap: u8) -> Rays {
         Rays {
             nsq: shape.len(),
+            holes,
+            wrap,
             dirs: Vec::new(),
             index: HashMap::new(),
             start: Vec::new(),
@@ -38,7 +49,12 @@ impl Rays {
             self.start.push(self.squares.len() as u32);
             let mut cur = sq;
             let mut n = 0u8;
-            while let Some(next) = shape.offset(cur, v) {
+            // A ray ends at the edge, before a hole, or (around a wrapping axis) before
+            // it comes back to where it started.
+            while let Some(next) = self.step(shape, cur, v) {
+                if self.holes[next.index()] || next == sq {
+                    break;
+                }
                 self.squares.push(next);
                 cur = next;
                 n = n.saturating_add(1);
@@ -46,6 +62,28 @@ impl Rays {
             self.len.push(n);
         }
         id
+    }
+
+    /// One step of `v` from `from`, around the wrapping axes.
+    fn step(&self, shape: &Shape, from: Square, v: [i8; 4]) -> Option<Square> {
+        if self.wrap == 0 {
+            return shape.offset(from, v);
+        }
+        let c = shape.coords(from);
+        let sizes = shape.sizes();
+        let mut out = [0u8; 4];
+        for a in 0..4 {
+            let size = sizes[a] as i16;
+            let x = c[a] as i16 + v[a] as i16;
+            out[a] = if self.wrap & (1 << a) != 0 {
+                x.rem_euclid(size) as u8
+            } else if (0..size).contains(&x) {
+                x as u8
+            } else {
+                return None;
+            };
+        }
+        shape.square(out)
     }
 
     /// Where the ray from `sq` along `dir` lies in the square store, and its length.

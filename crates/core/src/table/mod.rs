@@ -173,7 +173,17 @@ impl TableRules {
         };
 
         let ncodes = 2 * def.pieces.len() + 2;
-        let mut rays = Rays::new(&shape);
+        let mut holes = vec![false; shape.len()];
+        for &h in &def.holes {
+            if let Some(slot) = holes.get_mut(h.index()) {
+                *slot = true;
+            }
+        }
+        let mut rays = if def.holes.is_empty() && def.wrap == 0 {
+            Rays::new(&shape)
+        } else {
+            Rays::with_board(&shape, holes, def.wrap & 0b1111)
+        };
         let mut lines: Vec<Vec<Line>> = vec![Vec::new(); ncodes];
         // (attacking colour, walk direction) -> range by code
         let mut attacks: HashMap<(usize, u16), Vec<u8>> = HashMap::new();

@@ -203,6 +203,7 @@ impl<'t> Doc<'t> {
         let mut all = Vec::new();
         self.check_pieces(&mut all);
         self.check_rules(&mut all);
+        self.check_board(&mut all);
         super::castling::check(self, &mut all);
         all.sort_by_key(|f| (f.place.line, f.place.column));
         all.into_iter()
@@ -253,6 +254,41 @@ impl<'t> Doc<'t> {
                         "piece '{name}' has no `value`, so it is worth 0: the engine will give it away for nothing"
                     ),
                 )),
+            }
+        }
+    }
+
+    /// `wrap` names axes the board has; no piece starts on a hole.
+    fn check_board(&self, out: &mut Vec<Finding>) {
+        let Some(variant) = self.section("variant") else {
+            return;
+        };
+        if let Some((_, v)) = entry(variant, "wrap") {
+            self.check_axis_list(v, "wrap", out);
+        }
+        let Some((_, holes)) = entry(variant, "holes") else {
+            return;
+        };
+        let Some((info, pos)) = self.start_position() else {
+            return;
+        };
+        for h in array(holes)
+            .map(|a| a.iter().collect::<Vec<_>>())
+            .unwrap_or_default()
+        {
+            let Some(sq) = string(h).and_then(|s| info.shape.parse_square(s).ok()) else {
+                continue;
+            };
+            if let Some(p) = pos.piece_at(sq) {
+                out.push(self.at(
+                    Kind::Invalid,
+                    h.span(),
+                    format!(
+                        "holes: {} is not a square of the board, but the start position puts a {} there",
+                        info.shape.square_name(sq),
+                        info.pieces[p.kind().index()].name
+                    ),
+                ));
             }
         }
     }
