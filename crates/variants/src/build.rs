@@ -380,6 +380,13 @@ impl Builder<'_> {
             Some(r) if (1..=255).contains(&r) => Some(r as u8),
             Some(r) => return Err(self.err(span.clone(), format!("range {r} must be 1-255"))),
         };
+        let min_range = match m.min_range {
+            None => 0,
+            Some(r) if (1..=255).contains(&r) => r as u8,
+            Some(r) => {
+                return Err(self.err(span.clone(), format!("min_range {r} must be 1-255")));
+            }
+        };
         let mut patterns: Vec<(Vec<u8>, u8)> = Vec::new();
         let mut offsets = Vec::new();
         if let Some(list) = m.directed_leap.as_ref().or(m.directed_ride.as_ref()) {
@@ -440,6 +447,7 @@ impl Builder<'_> {
                 mode,
                 first: m.first.unwrap_or(false),
                 offsets: offsets.clone(),
+                min_range,
             })
             .collect())
     }

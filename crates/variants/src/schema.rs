@@ -82,6 +82,8 @@ pub(crate) struct MoveFile {
     /// Exact offsets repeated along a line: a directed rider.
     pub directed_ride: Option<Vec<Vec<i64>>>,
     pub range: Option<i64>,
+    /// The shortest distance a slide or ride goes (the squares before it stay empty).
+    pub min_range: Option<i64>,
     pub axes: Option<Vec<String>>,
     pub forward: Option<Names>,
     pub only: Option<String>,

@@ -41,6 +41,9 @@ pub struct MoveAtom {
     /// shogi knight's `[1, 2, 0, 0]` and `[-1, 2, 0, 0]`), written for White; Black's
     /// are reversed on the `forward` axes. Empty: the movement is `deltas`.
     pub offsets: Vec<[i8; 4]>,
+    /// The shortest distance a repeating movement may go (0 or 1: from the first
+    /// square); nearer squares must be empty, as a slide passes them.
+    pub min_range: u8,
 }
 
 impl MoveAtom {
@@ -64,6 +67,7 @@ impl MoveAtom {
             mode: Mode::Both,
             first: false,
             offsets: Vec::new(),
+            min_range: 0,
         }
     }
 }

@@ -41,6 +41,8 @@ struct Line {
     mode: Mode,
     /// Only from a square where a piece of this kind and colour starts.
     first: bool,
+    /// The shortest distance it goes (at least 1).
+    min: u8,
 }
 
 /// A piece's line from one particular square, clipped to the board and its range.
@@ -53,6 +55,8 @@ struct Span {
     /// How many squares the ray has to the edge (a pawn's double step looks further).
     full: u16,
     mode: Mode,
+    /// The shortest distance along the line (at least 1).
+    min: u8,
     /// The axis along which a pawn's push on this line may double (the one axis it
     /// changes; Y for a push that changes Y and more); `NO_AXIS` for none.
     push_axis: u8,
@@ -76,6 +80,9 @@ struct AttackDir {
     max_range: u8,
     /// By piece code: how far that piece attacks along this line (0: not at all).
     range_of: Vec<u8>,
+    /// The shortest distance of every attack along this line (1 but for a minimum
+    /// range: one line per distinct minimum).
+    min: u8,
 }
 
 /// A castling option with its squares worked out.
@@ -117,6 +124,8 @@ pub struct TableRules {
     attack_index: [Vec<u32>; 2],
     /// By attacking colour, by `dir * ncodes + code`: how far that piece attacks.
     attack_range: [Vec<u8>; 2],
+    /// By attacking colour, by attack line: the shortest distance it attacks at.
+    attack_min: [Vec<u8>; 2],
     castling: Vec<Castling>,
     /// By square: the castling rights that survive a move from or to it.
     rights_kept: Vec<u8>,
@@ -185,8 +194,8 @@ impl TableRules {
             Rays::with_board(&shape, holes, def.wrap & 0b1111)
         };
         let mut lines: Vec<Vec<Line>> = vec![Vec::new(); ncodes];
-        // (attacking colour, walk direction) -> range by code
-        let mut attacks: HashMap<(usize, u16), Vec<u8>> = HashMap::new();
+        // (attacking colour, walk direction, minimum range) -> range by code
+        let mut attacks: HashMap<(usize, u16, u8), Vec<u8>> = HashMap::new();
         for (k, p) in def.pieces.iter().enumerate() {
             for (ai, atom) in p.moves.iter().enumerate() {
                 let bad = |reason: &str| VariantError::BadMovement {
@@ -212,6 +221,13 @@ impl TableRules {
                 }
                 // A first move is known by the start square only; attacks are looked up
                 // by piece, not square, so such a movement must not capture.
+                let repeats = atom.range != 1;
+                let min = atom.min_range.max(1);
+                if min > 1 && (!repeats || (atom.range != 0 && min > atom.range)) {
+                    return Err(bad(
+                        "a minimum range needs a movement that repeats at least that far",
+                    ));
+                }
                 if atom.first && atom.mode != Mode::Move {
                     return Err(bad(
                         "a first-move movement may not capture: add only = \"move\"",
@@ -248,10 +264,11 @@ impl TableRules {
                             range,
                             mode: atom.mode,
                             first: atom.first,
+                            min,
                         });
                         if atom.mode != Mode::Move {
                             let r = attacks
-                                .entry((color.index(), rev))
+                                .entry((color.index(), rev, min))
                                 .or_insert_with(|| vec![0; ncodes]);
                             r[code] = r[code].max(range);
                         }
@@ -269,6 +286,7 @@ impl TableRules {
                 dir: key.1,
                 max_range,
                 range_of,
+                min: key.2,
             });
         }
 
@@ -386,6 +404,7 @@ impl TableRules {
                         len: full.min(line.range as usize) as u16,
                         full: full as u16,
                         mode: line.mode,
+                        min: line.min,
                         push_axis: push_axis(rays.dirs[line.dir as usize]),
                     });
                 }
@@ -395,13 +414,15 @@ impl TableRules {
         let mut attack_spans: [Vec<AttackSpan>; 2] = [Vec::new(), Vec::new()];
         let mut attack_index: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
         let mut attack_range: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+        let attack_min: [Vec<u8>; 2] =
+            [0, 1].map(|c| attack_dirs[c].iter().map(|ad| ad.min).collect());
         for c in 0..2 {
             for sq in shape.squares() {
                 attack_index[c].push(attack_spans[c].len() as u32);
                 for (i, ad) in attack_dirs[c].iter().enumerate() {
                     let (start, full) = rays.span(ad.dir, sq);
                     let len = full.min(ad.max_range as usize);
-                    if len > 0 {
+                    if len >= ad.min as usize {
                         attack_spans[c].push(AttackSpan {
                             start,
                             len: len as u16,
@@ -425,6 +446,7 @@ impl TableRules {
             attack_spans,
             attack_index,
             attack_range,
+            attack_min,
             castling,
             rights_kept,
             pawn,

@@ -125,7 +125,14 @@ fn piece_moves(
     let quiet = wanted == Wanted::All;
     for span in rules.spans_of(p, from) {
         let ray = rules.rays.squares(span.start, span.len as usize);
-        for &to in ray {
+        for (k, &to) in ray.iter().enumerate() {
+            if k + 1 < span.min as usize {
+                // Nearer than its minimum: passed over, so it must be empty.
+                if pos.piece_at(to).is_some() {
+                    break;
+                }
+                continue;
+            }
             match pos.piece_at(to) {
                 None => {
                     if span.mode != Mode::Capture {

@@ -45,21 +45,23 @@ pub(super) fn check(doc: &Doc, m: &Table, out: &mut Vec<Finding>) -> bool {
     else {
         return forward.is_some(); // another kind of movement: its own checks apply
     };
-    if let Some((k, _)) = entry(m, "range")
-        && !repeats
-    {
-        out.push(doc.at(
-            Kind::RangeIgnored,
-            k.span(),
-            format!(
-                "`range` does not apply to a `{name}`, which moves once; use `{}` for a movement that repeats",
-                match name {
-                    "step" => "slide",
-                    "leap" => "ride",
-                    _ => "directed_ride",
-                }
-            ),
-        ));
+    for key in ["range", "min_range"] {
+        if let Some((k, _)) = entry(m, key)
+            && !repeats
+        {
+            out.push(doc.at(
+                Kind::RangeIgnored,
+                k.span(),
+                format!(
+                    "`{key}` does not apply to a `{name}`, which moves once; use `{}` for a movement that repeats",
+                    match name {
+                        "step" => "slide",
+                        "leap" => "ride",
+                        _ => "directed_ride",
+                    }
+                ),
+            ));
+        }
     }
     let where_ = where_axes(doc, entry(m, "axes").is_some(), usable.len());
     match name {
