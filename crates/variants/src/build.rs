@@ -330,11 +330,12 @@ impl Builder<'_> {
             m.ride.is_some(),
             m.directed_leap.is_some(),
             m.directed_ride.is_some(),
+            m.bent.is_some(),
         ];
         if kinds.iter().filter(|&&k| k).count() != 1 {
             return Err(self.err(
                 span,
-                "a movement has exactly one of `slide`, `step`, `leap`, `ride`, `directed_leap` or `directed_ride`",
+                "a movement has exactly one of `slide`, `step`, `leap`, `ride`, `directed_leap`, `directed_ride` or `bent`",
             ));
         }
         let counts = |c: &Counts| -> Result<Vec<u8>, VariantFileError> {
@@ -389,7 +390,23 @@ impl Builder<'_> {
         };
         let mut patterns: Vec<(Vec<u8>, u8)> = Vec::new();
         let mut offsets = Vec::new();
-        if let Some(list) = m.directed_leap.as_ref().or(m.directed_ride.as_ref()) {
+        let mut bend = 0;
+        if let Some(legs) = &m.bent {
+            let [first, then] = legs[..] else {
+                return Err(self.err(
+                    span.clone(),
+                    "bent = [a, b]: a step along a axes, then a slide along b axes",
+                ));
+            };
+            if !(1..=4).contains(&first) || !(1..=4).contains(&then) {
+                return Err(self.err(
+                    span.clone(),
+                    "each leg of a bent movement changes 1 to 4 axes",
+                ));
+            }
+            bend = then as u8;
+            patterns.push((vec![1; first as usize], range.unwrap_or(0)));
+        } else if let Some(list) = m.directed_leap.as_ref().or(m.directed_ride.as_ref()) {
             offsets =
                 crate::check::directed_offsets(list).map_err(|why| self.err(span.clone(), why))?;
             let once = m.directed_leap.is_some();
@@ -448,6 +465,7 @@ impl Builder<'_> {
                 first: m.first.unwrap_or(false),
                 offsets: offsets.clone(),
                 min_range,
+                bend,
             })
             .collect())
     }

@@ -77,6 +77,9 @@ pub(crate) struct MoveFile {
     pub step: Option<Counts>,
     pub leap: Option<Vec<i64>>,
     pub ride: Option<Vec<i64>>,
+    /// A bent rider: `[a, b]`, one step along `a` axes, then a slide along `b` axes
+    /// turning outward (the griffon `[2, 1]`, the aanca `[1, 2]`).
+    pub bent: Option<Vec<i64>>,
     /// Exact offsets (x first), each once: a directed leap, written for White.
     pub directed_leap: Option<Vec<Vec<i64>>>,
     /// Exact offsets repeated along a line: a directed rider.

@@ -44,6 +44,10 @@ pub struct MoveAtom {
     /// The shortest distance a repeating movement may go (0 or 1: from the first
     /// square); nearer squares must be empty, as a slide passes them.
     pub min_range: u8,
+    /// A bent rider: after the one step `deltas` describes, it slides on along this
+    /// many axes, turning outward (the griffon: `deltas` `[1, 1]` and `bend` 1); `range`
+    /// limits the slide. 0: a straight movement.
+    pub bend: u8,
 }
 
 impl MoveAtom {
@@ -68,6 +72,7 @@ impl MoveAtom {
             first: false,
             offsets: Vec::new(),
             min_range: 0,
+            bend: 0,
         }
     }
 }

@@ -11,8 +11,10 @@ pub(crate) struct Rays {
     holes: Vec<bool>,
     /// Bit mask of the axes that wrap around (a cylinder's x).
     wrap: u8,
+    /// By line: its first step (the direction of a straight line).
     pub(crate) dirs: Vec<[i8; 4]>,
-    index: HashMap<[i8; 4], u16>,
+    /// Lines by their steps and whether the last step repeats.
+    index: HashMap<(Vec<[i8; 4]>, bool), u16>,
     start: Vec<u32>,
     len: Vec<u8>,
     squares: Vec<Square>,
@@ -39,25 +41,41 @@ impl Rays {
 
     /// The index of a direction, adding it (and computing its rays) if new.
     pub(crate) fn intern(&mut self, shape: &Shape, v: [i8; 4]) -> u16 {
-        if let Some(&i) = self.index.get(&v) {
+        self.intern_path(shape, &[v], true)
+    }
+
+    /// The index of a path of steps (the last one repeated when `repeat`), adding it if
+    /// new: a straight line is one repeated step, a griffon's line a diagonal step then
+    /// a repeated orthogonal one.
+    pub(crate) fn intern_path(&mut self, shape: &Shape, steps: &[[i8; 4]], repeat: bool) -> u16 {
+        let key = (steps.to_vec(), repeat);
+        if let Some(&i) = self.index.get(&key) {
             return i;
         }
         let id = self.dirs.len() as u16;
-        self.dirs.push(v);
-        self.index.insert(v, id);
+        self.dirs.push(steps.first().copied().unwrap_or([0; 4]));
+        self.index.insert(key, id);
         for sq in shape.squares() {
             self.start.push(self.squares.len() as u32);
             let mut cur = sq;
             let mut n = 0u8;
             // A ray ends at the edge, before a hole, or (around a wrapping axis) before
             // it comes back to where it started.
-            while let Some(next) = self.step(shape, cur, v) {
-                if self.holes[next.index()] || next == sq {
+            for i in 0.. {
+                let v = match steps.get(i) {
+                    Some(&v) => v,
+                    None if repeat && !steps.is_empty() => steps[steps.len() - 1],
+                    None => break,
+                };
+                let Some(next) = self.step(shape, cur, v) else {
+                    break;
+                };
+                if self.holes[next.index()] || next == sq || n == u8::MAX {
                     break;
                 }
                 self.squares.push(next);
                 cur = next;
-                n = n.saturating_add(1);
+                n += 1;
             }
             self.len.push(n);
         }

@@ -1,6 +1,7 @@
 //! The table-driven rules engine: any variant described in the movement vocabulary.
 
 mod attacks;
+mod bent;
 mod def;
 mod geometry;
 mod make;
@@ -223,6 +224,11 @@ impl TableRules {
                 // by piece, not square, so such a movement must not capture.
                 let repeats = atom.range != 1;
                 let min = atom.min_range.max(1);
+                if atom.bend > 4 || (atom.bend > 0 && (directed || min > 1)) {
+                    return Err(bad(
+                        "a bent movement bends into 1 to 4 axes, without offsets or a minimum range",
+                    ));
+                }
                 if min > 1 && (!repeats || (atom.range != 0 && min > atom.range)) {
                     return Err(bad(
                         "a minimum range needs a movement that repeats at least that far",
@@ -256,6 +262,22 @@ impl TableRules {
                     } else {
                         atom.range
                     };
+                    if atom.bend > 0 {
+                        let mut bent = bent::Bent {
+                            rays: &mut rays,
+                            shape: &shape,
+                            lines: &mut lines[code],
+                            attacks: &mut attacks,
+                            color: color.index(),
+                            code,
+                            ncodes,
+                        };
+                        for v in vectors {
+                            let legs = bent::second_legs(&shape, v, atom.bend, atom.axes);
+                            bent.add(v, &legs, atom.range, atom.mode, atom.first);
+                        }
+                        continue;
+                    }
                     for v in vectors {
                         let dir = rays.intern(&shape, v);
                         let rev = rays.intern(&shape, [-v[0], -v[1], -v[2], -v[3]]);

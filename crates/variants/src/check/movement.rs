@@ -5,13 +5,14 @@ use super::raw::{Doc, Table, Value, array, entry, int};
 use super::{Finding, Kind};
 
 /// The movement kinds and whether each moves more than once along a line.
-const KINDS: [(&str, bool); 6] = [
+const KINDS: [(&str, bool); 7] = [
     ("slide", true),
     ("step", false),
     ("leap", false),
     ("ride", true),
     ("directed_leap", false),
     ("directed_ride", true),
+    ("bent", true),
 ];
 
 /// Checks one `{ ... }` of a piece's `moves`; returns whether it has `forward` (a
@@ -67,6 +68,7 @@ pub(super) fn check(doc: &Doc, m: &Table, out: &mut Vec<Finding>) -> bool {
     match name {
         "slide" | "step" => counts(doc, name, key.span(), value, &usable, &where_, out),
         "leap" | "ride" => distances(doc, name, key.span(), value, &usable, &where_, out),
+        "bent" => bent(doc, key.span(), value, &usable, &where_, out),
         _ => directed(doc, name, value, sizes, out),
     }
     forward.is_some()
@@ -221,4 +223,27 @@ pub(crate) fn directed_offsets(list: &[Vec<i64>]) -> Result<Vec<[i8; 4]>, String
             Ok(v)
         })
         .collect()
+}
+
+/// A bent movement needs at least as many axes as its legs change together.
+fn bent(
+    doc: &Doc,
+    span: std::ops::Range<usize>,
+    value: &Value,
+    usable: &[u8],
+    where_: &str,
+    out: &mut Vec<Finding>,
+) {
+    let Some(legs) = array(value) else { return };
+    let legs: Vec<i64> = legs.iter().filter_map(int).collect();
+    if let [first, then] = legs[..]
+        && (first.max(then) as usize > usable.len()
+            || (first == then && first as usize >= usable.len()))
+    {
+        out.push(doc.at(
+            Kind::TooManyAxes,
+            span,
+            format!("bent = [{first}, {then}] needs more axes to turn into, but {where_}: it can never bend"),
+        ));
+    }
 }
