@@ -40,8 +40,8 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
         let shape = &rules.info.shape;
         let (a, b) = (shape.coords(mv.from), shape.coords(mv.to));
         // A double (or triple) step along one axis: the square just behind the pawn.
-        let changed: Vec<usize> = (0..4).filter(|&i| a[i] != b[i]).collect();
-        if let [axis] = changed[..]
+        let mut changed = (0..4).filter(|&i| a[i] != b[i]);
+        if let (Some(axis), None) = (changed.next(), changed.next())
             && a[axis].abs_diff(b[axis]) >= 2
         {
             let mut behind = b;

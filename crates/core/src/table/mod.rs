@@ -26,9 +26,9 @@ const NO_AXIS: u8 = 4;
 /// The axis a pawn's double step is counted along for a line in direction `dir`: the
 /// one axis it changes, or Y when it changes Y among others (a diagonal push).
 fn push_axis(dir: [i8; 4]) -> u8 {
-    let changed: Vec<usize> = (0..4).filter(|&a| dir[a] != 0).collect();
-    match changed[..] {
-        [a] => a as u8,
+    let mut changed = (0..4).filter(|&a| dir[a] != 0);
+    match (changed.next(), changed.next()) {
+        (Some(a), None) => a as u8,
         _ if dir[1] != 0 => 1,
         _ => NO_AXIS,
     }

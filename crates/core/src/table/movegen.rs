@@ -124,15 +124,16 @@ fn piece_moves(
     let pawn = rules.is_pawn(p);
     let quiet = wanted == Wanted::All;
     for span in rules.spans_of(p, from) {
-        let ray = rules.rays.squares(span.start, span.len as usize);
-        for (k, &to) in ray.iter().enumerate() {
-            if k + 1 < span.min as usize {
-                // Nearer than its minimum: passed over, so it must be empty.
-                if pos.piece_at(to).is_some() {
-                    break;
-                }
+        let mut ray = rules.rays.squares(span.start, span.len as usize);
+        if span.min > 1 {
+            // Nearer than its minimum: passed over, so those squares must be empty.
+            let (passed, rest) = ray.split_at((span.min as usize - 1).min(ray.len()));
+            if passed.iter().any(|&s| pos.piece_at(s).is_some()) {
                 continue;
             }
+            ray = rest;
+        }
+        for &to in ray {
             match pos.piece_at(to) {
                 None => {
                     if span.mode != Mode::Capture {
