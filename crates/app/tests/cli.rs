@@ -150,7 +150,7 @@ fn impossible_positions_are_refused_with_a_reason() {
         ),
         (
             "orthodox",
-            "4k3/8/8/8/8/8/8/4K3 w - - 120 80",
+            "4k3/8/8/8/8/8/8/4K3 w - - 120 40",
             "half-move clock",
         ),
     ];
@@ -169,4 +169,31 @@ fn impossible_positions_are_refused_with_a_reason() {
             assert!(stdout(&o).is_empty(), "nothing is listed for {fen}");
         }
     }
+}
+
+#[test]
+fn check_prints_warnings_at_their_place_and_still_says_ok() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../variants/tests/corpus/should-promote.toml"
+    );
+    let o = chess4d(&["check", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(", 1 warning"), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("should-promote.toml:34:1: warning: piece 'S' only moves forward"),
+        "{err}"
+    );
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../variants/tests/corpus/slide-3-on-8x8.toml"
+    );
+    let o = chess4d(&["check", file]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("slide-3-on-8x8.toml:37:12: slide = 3 changes 3 axes"),
+        "{}",
+        stderr(&o)
+    );
 }

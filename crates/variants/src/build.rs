@@ -33,6 +33,12 @@ pub enum VariantSpec {
 /// assert!(matches!(spec, chess4d_variants::VariantSpec::Table(_)));
 /// ```
 pub fn parse_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileError> {
+    crate::check::load_errors(text, path)?;
+    build_variant(text, path).map_err(|e| crate::check::explain_error(text, path, e))
+}
+
+/// The file as the schema reads it, without the checks of what it means.
+pub(crate) fn build_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileError> {
     let file: VariantFile = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         VariantFileError::spanned(path, text, span, e.message().trim().to_string())
@@ -93,10 +99,10 @@ impl Builder<'_> {
             sizes.push(v as u8);
         }
         let shape = Shape::new(&sizes).map_err(|e| self.err(board.span(), e.to_string()))?;
-        let start = header.start.ok_or_else(|| {
+        let start = crate::check::start_text(self.text, self.path)?.ok_or_else(|| {
             self.err(
                 header_span.clone(),
-                "missing `start = \"...\"` (the start position) in [variant]",
+                "missing `start = \"...\"` (the start position) in [variant], or a [start] table",
             )
         })?;
 
@@ -211,22 +217,34 @@ impl Builder<'_> {
             Some(s) if (0..=max).contains(s.get_ref()) => Ok(*s.get_ref()),
             Some(s) => Err(self.err(s.span(), format!("{what} must be 0-{max}"))),
         };
+        let longest_axis = shape.sizes().into_iter().max().unwrap_or(1);
         let double_step_rank = match &rules.double_step_rank {
             None => None,
-            Some(s) if (1..=shape.size(chess4d_core::Axis::Y) as i64).contains(s.get_ref()) => {
+            Some(s) if (1..=longest_axis as i64).contains(s.get_ref()) => {
                 Some((*s.get_ref() - 1) as u8)
             }
             Some(s) => {
                 return Err(self.err(
                     s.span(),
                     format!(
-                        "double_step_rank is a rank 1-{}",
-                        shape.size(chess4d_core::Axis::Y)
+                        "double_step_rank is a rank 1-{longest_axis}, counted along the axis the pawn advances on"
                     ),
                 ));
             }
         };
 
+        let mut holes = Vec::new();
+        for h in &header.holes {
+            holes.push(
+                shape
+                    .parse_square(h.get_ref())
+                    .map_err(|e| self.err(h.span(), format!("holes: {e}")))?,
+            );
+        }
+        let mut wrap = 0;
+        for a in &header.wrap {
+            wrap |= self.axis_bit(a.get_ref(), a.span())?;
+        }
         let def = VariantDef {
             name,
             title: header
@@ -235,10 +253,13 @@ impl Builder<'_> {
             description: header.description.trim().to_string(),
             shape,
             pieces,
-            start: start.get_ref().clone(),
+            start: start.fen.clone(),
             castling,
             en_passant: rules.en_passant,
             double_step_rank,
+            triple_step: rules.triple_step.unwrap_or(false),
+            holes,
+            wrap,
             promotion,
             promotion_axes,
             repetition_limit: small(&rules.repetition, 3, 255, "repetition")? as u8,
@@ -267,19 +288,11 @@ impl Builder<'_> {
                         .and_then(|i| atom_spans[i].get(*index).cloned())
                         .unwrap_or(rules_span.clone()),
                     VariantError::Start(fen) => {
-                        // Point into the string: skip the opening quote, then the FEN column.
-                        let s = start.span();
-                        let inner = s.start
-                            + 1
-                            + start
-                                .get_ref()
-                                .chars()
-                                .take(fen.column.saturating_sub(1))
-                                .map(char::len_utf8)
-                                .sum::<usize>();
+                        // Point into the string (or the [start] table's line).
+                        let inner = start.file_offset(fen.column);
                         inner..inner
                     }
-                    VariantError::NoKing(_) | VariantError::TwoKings(_) => start.span(),
+                    VariantError::NoKing(_) | VariantError::TwoKings(_) => start.span.clone(),
                     VariantError::BadPromotion(_) => promotion_span.clone(),
                     VariantError::BadCastling { letter, .. } => file
                         .castling
@@ -315,11 +328,14 @@ impl Builder<'_> {
             m.step.is_some(),
             m.leap.is_some(),
             m.ride.is_some(),
+            m.directed_leap.is_some(),
+            m.directed_ride.is_some(),
+            m.bent.is_some(),
         ];
         if kinds.iter().filter(|&&k| k).count() != 1 {
             return Err(self.err(
                 span,
-                "a movement has exactly one of `slide`, `step`, `leap` or `ride`",
+                "a movement has exactly one of `slide`, `step`, `leap`, `ride`, `directed_leap`, `directed_ride` or `bent`",
             ));
         }
         let counts = |c: &Counts| -> Result<Vec<u8>, VariantFileError> {
@@ -365,8 +381,37 @@ impl Builder<'_> {
             Some(r) if (1..=255).contains(&r) => Some(r as u8),
             Some(r) => return Err(self.err(span.clone(), format!("range {r} must be 1-255"))),
         };
+        let min_range = match m.min_range {
+            None => 0,
+            Some(r) if (1..=255).contains(&r) => r as u8,
+            Some(r) => {
+                return Err(self.err(span.clone(), format!("min_range {r} must be 1-255")));
+            }
+        };
         let mut patterns: Vec<(Vec<u8>, u8)> = Vec::new();
-        if let Some(c) = &m.slide {
+        let mut offsets = Vec::new();
+        let mut bend = 0;
+        if let Some(legs) = &m.bent {
+            let [first, then] = legs[..] else {
+                return Err(self.err(
+                    span.clone(),
+                    "bent = [a, b]: a step along a axes, then a slide along b axes",
+                ));
+            };
+            if !(1..=4).contains(&first) || !(1..=4).contains(&then) {
+                return Err(self.err(
+                    span.clone(),
+                    "each leg of a bent movement changes 1 to 4 axes",
+                ));
+            }
+            bend = then as u8;
+            patterns.push((vec![1; first as usize], range.unwrap_or(0)));
+        } else if let Some(list) = m.directed_leap.as_ref().or(m.directed_ride.as_ref()) {
+            offsets =
+                crate::check::directed_offsets(list).map_err(|why| self.err(span.clone(), why))?;
+            let once = m.directed_leap.is_some();
+            patterns.push((Vec::new(), if once { 1 } else { range.unwrap_or(0) }));
+        } else if let Some(c) = &m.slide {
             for n in counts(c)? {
                 patterns.push((vec![1; n as usize], range.unwrap_or(0)));
             }
@@ -386,8 +431,10 @@ impl Builder<'_> {
                 axes |= self.axis_bit(a, span.clone())?;
             }
         }
-        let mut forward = 0;
+        // A directed movement's offsets are White's; by default Black's are reversed on y.
+        let mut forward = if offsets.is_empty() { 0 } else { 0b10 };
         if let Some(names) = &m.forward {
+            forward = 0;
             let list = match names {
                 Names::One(s) => vec![s.clone()],
                 Names::Many(v) => v.clone(),
@@ -415,6 +462,10 @@ impl Builder<'_> {
                 axes,
                 forward,
                 mode,
+                first: m.first.unwrap_or(false),
+                offsets: offsets.clone(),
+                min_range,
+                bend,
             })
             .collect())
     }

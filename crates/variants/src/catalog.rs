@@ -158,6 +158,8 @@ pub struct Catalog {
     entries: Vec<Entry>,
     plugin_dirs: Vec<PathBuf>,
     trust: PluginTrust,
+    /// What the catalog noticed while reading files: duplicate and shadowed names.
+    warnings: Vec<String>,
 }
 
 impl Catalog {
@@ -232,17 +234,50 @@ impl Catalog {
         if !self.plugin_dirs.iter().any(|d| d == dir) {
             self.plugin_dirs.push(dir.to_path_buf());
         }
-        let Ok(read) = std::fs::read_dir(dir) else {
+        for f in crate::check::variant_files(dir) {
+            // Only variant files: a plugin crate's Cargo.toml beside them is not one.
+            let is_variant = std::fs::read_to_string(&f)
+                .map(|t| crate::check::is_variant_text(&t))
+                .unwrap_or(true);
+            if is_variant {
+                self.add_file(&f);
+            }
+        }
+    }
+
+    /// Notes a file whose variant name is already in the catalog: a built-in it
+    /// replaces (unless it is the built-in's own text) or another file it hides.
+    fn note_collision(&mut self, path: &Path, name: &str) {
+        let Some(old) = self.entries.iter().find(|e| e.name == name) else {
             return;
         };
-        let mut files: Vec<PathBuf> = read
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        files.sort();
-        for f in files {
-            self.add_file(&f);
+        let shown = path.display();
+        match &old.source {
+            Source::Embedded => {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                let own = EMBEDDED
+                    .iter()
+                    .any(|(f, t)| f.trim_end_matches(".toml") == name && *t == text);
+                if !own {
+                    self.warnings.push(format!(
+                        "{shown}: the variant \"{name}\" replaces the built-in variant of that name"
+                    ));
+                }
+            }
+            Source::File(other) if other != path => {
+                self.warnings.push(format!(
+                    "{shown}: the variant \"{name}\" is also the name of {}, which is now hidden; rename one of them",
+                    other.display()
+                ));
+            }
+            Source::File(_) => {}
         }
+    }
+
+    /// What the catalog noticed while reading variant files (duplicate names, built-ins
+    /// replaced by a different file), one line each.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     /// Loads (or reloads) one variant file into the catalog and returns its entry. A
@@ -281,6 +316,7 @@ impl Catalog {
         };
         self.entries
             .retain(|e| !(e.source == Source::File(path.to_path_buf()) && e.name != name));
+        self.note_collision(path, &name);
         self.insert(Entry {
             name: name.clone(),
             source: Source::File(path.to_path_buf()),
@@ -352,11 +388,21 @@ pub fn load_file(path: &Path) -> Result<Arc<dyn Rules>, LoadError> {
     load_file_with(path, &Catalog::search_dirs(), &PluginTrust::default())
 }
 
+/// The directory a variant file is in: `.` for a bare file name (`rifle.toml`), so
+/// that the plugin library beside it is found.
+fn folder_of(path: &Path) -> Option<PathBuf> {
+    match path.parent() {
+        Some(p) if p.as_os_str().is_empty() => Some(PathBuf::from(".")),
+        Some(p) => Some(p.to_path_buf()),
+        None => None,
+    }
+}
+
 /// The directories a variant file's plugin is looked for in: the file's own, then `dirs`.
 fn plugin_dirs_for(path: &Path, dirs: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = dirs.to_vec();
-    if let Some(parent) = path.parent() {
-        out.insert(0, parent.to_path_buf());
+    if let Some(parent) = folder_of(path) {
+        out.insert(0, parent);
     }
     out
 }

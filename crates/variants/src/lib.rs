@@ -18,6 +18,7 @@
 
 mod build;
 mod catalog;
+pub mod check;
 mod error;
 pub mod plugin;
 mod schema;
@@ -27,6 +28,7 @@ pub use catalog::{
     Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, EntryRules, PluginEntry, Source, load_file,
     load_text,
 };
+pub use check::{Checked, Finding, Kind, Severity, check_file, check_text};
 pub use error::{LoadError, VariantFileError};
 pub use plugin::{
     PluginError, PluginRules, PluginTrust, UntrustedPlugin, find_plugin, load as load_plugin,

@@ -13,6 +13,10 @@ pub(crate) struct VariantFile {
     pub piece: Vec<Spanned<PieceFile>>,
     #[serde(default)]
     pub castling: Vec<Spanned<CastlingFile>>,
+    /// The start position as one board per line (read with its places by
+    /// `check::start_text`; here only so that the key is known).
+    #[allow(dead_code)]
+    pub start: Option<toml::Table>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -23,7 +27,15 @@ pub(crate) struct Header {
     #[serde(default)]
     pub description: String,
     pub board: Option<Spanned<Vec<Spanned<i64>>>>,
+    /// One position string (or a `[start]` table instead: see `check::start_text`).
+    #[allow(dead_code)]
     pub start: Option<Spanned<String>>,
+    /// Squares that do not exist on the board.
+    #[serde(default)]
+    pub holes: Vec<Spanned<String>>,
+    /// Axes that wrap around (`["x"]`: cylinder chess).
+    #[serde(default)]
+    pub wrap: Vec<Spanned<String>>,
     /// A rule plugin provides the rules instead of the tables below.
     pub plugin: Option<Spanned<String>>,
 }
@@ -34,6 +46,8 @@ pub(crate) struct RulesTable {
     #[serde(default)]
     pub en_passant: bool,
     pub double_step_rank: Option<Spanned<i64>>,
+    /// A pawn on its double-step rank may also advance three squares.
+    pub triple_step: Option<bool>,
     pub promotion: Option<Spanned<Vec<Spanned<String>>>>,
     pub promotion_axes: Option<Spanned<Vec<Spanned<String>>>>,
     pub repetition: Option<Spanned<i64>>,
@@ -63,10 +77,21 @@ pub(crate) struct MoveFile {
     pub step: Option<Counts>,
     pub leap: Option<Vec<i64>>,
     pub ride: Option<Vec<i64>>,
+    /// A bent rider: `[a, b]`, one step along `a` axes, then a slide along `b` axes
+    /// turning outward (the griffon `[2, 1]`, the aanca `[1, 2]`).
+    pub bent: Option<Vec<i64>>,
+    /// Exact offsets (x first), each once: a directed leap, written for White.
+    pub directed_leap: Option<Vec<Vec<i64>>>,
+    /// Exact offsets repeated along a line: a directed rider.
+    pub directed_ride: Option<Vec<Vec<i64>>>,
     pub range: Option<i64>,
+    /// The shortest distance a slide or ride goes (the squares before it stay empty).
+    pub min_range: Option<i64>,
     pub axes: Option<Vec<String>>,
     pub forward: Option<Names>,
     pub only: Option<String>,
+    /// Only as a first move (from a start square), and never a capture.
+    pub first: Option<bool>,
 }
 
 /// How many axes change: one number or a list of them.
@@ -92,4 +117,8 @@ pub(crate) struct CastlingFile {
     pub color: Spanned<String>,
     pub king: Spanned<[String; 2]>,
     pub rook: Spanned<[String; 2]>,
+    /// The letter of the piece the king castles with (checked by `check`; default: the
+    /// rook `R` when the variant has one).
+    #[allow(dead_code)]
+    pub piece: Option<Spanned<String>>,
 }

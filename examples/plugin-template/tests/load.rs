@@ -1,16 +1,31 @@
 //! The built plugin, loaded the way the program loads it: from the variant file
-//! `rifle.toml`, through the C ABI, behind `dyn Rules`.
+//! `rifle.toml`, through the C ABI, behind `dyn Rules`. Its rules are checked through
+//! perft figures: after a rule change on purpose, update `PERFT` as the message says.
 
-use chess4d_core::{Game, perft};
+use chess4d_core::perft;
 use chess4d_plugin_api::{PositionData, RulesPlugin, SquareChange};
+use rifle_line as plugin;
 use std::path::Path;
 use std::process::Command;
+
+/// The variant file beside this crate's Cargo.toml.
+const VARIANT_FILE: &str = "rifle.toml";
+
+/// Leaf counts of the start position at depths 1, 2, ... (the rules' fingerprint;
+/// perft(2) = 9 by hand: 3 replies to N b-d and to R c-d, 2 to R c-e, 1 to the shot c×f).
+const PERFT: [u64; 6] = [4, 9, 23, 64, 149, 350];
+
+/// The rules straight through the trait, without the ABI or the host.
+fn rules() -> plugin::RifleLine {
+    plugin::RifleLine
+}
 
 /// Builds this crate's cdylib (`cargo test` does not build it for tests).
 fn build_plugin() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
-    cmd.args(["build", "-p", "chess4d-plugin-template", "--lib"]);
+    cmd.args(["build", "-p", env!("CARGO_PKG_NAME"), "--lib"]);
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
     if !cfg!(debug_assertions) {
         cmd.arg("--release");
     }
@@ -22,19 +37,20 @@ fn build_plugin() {
     );
 }
 
-/// Perft straight through the trait, without the ABI or the host.
+/// Perft straight through the trait.
 fn direct_perft(pos: &PositionData, depth: u32) -> u64 {
     let mut moves = Vec::new();
-    rifle_line::RifleLine.legal_moves(&pos.as_ref(), &mut moves);
+    rules().legal_moves(&pos.as_ref(), &mut moves);
     if depth <= 1 {
         return moves.len() as u64;
     }
     let mut nodes = 0;
     for mv in moves {
         let mut changes: Vec<SquareChange> = Vec::new();
-        let state = rifle_line::RifleLine
-            .apply_move(&pos.as_ref(), mv, &mut changes)
-            .unwrap();
+        let state = match rules().apply_move(&pos.as_ref(), mv, &mut changes) {
+            Ok(state) => state,
+            Err(e) => panic!("apply_move refused its own legal move {mv:?}: {e}"),
+        };
         let mut next = PositionData {
             board: pos.board.clone(),
             state,
@@ -48,40 +64,57 @@ fn direct_perft(pos: &PositionData, depth: u32) -> u64 {
 }
 
 #[test]
-fn the_built_plugin_plays_through_the_program() {
-    build_plugin();
-    let toml = Path::new(env!("CARGO_MANIFEST_DIR")).join("rifle.toml");
-    let rules = chess4d_variants::load_file(&toml).expect("rifle.toml and its plugin load");
-    assert_eq!(rules.info().name, "rifle-line");
-    assert_eq!(rules.info().title, "Rifle chess on a line");
-
-    let mut game = Game::new(rules.clone());
-    let shot = game.play_str("cxf").expect("the rook shoots");
-    assert_eq!(shot.from.0, 2);
-    assert_eq!(rules.format_position(game.position()), "KNR3nk b - - 0 1");
-    let mut before = game.position().clone();
-    let black = game.legal_moves().to_vec();
-    let knight = black
-        .iter()
-        .copied()
-        .find(|m| m.from.0 == 6 && m.to.0 == 4)
-        .unwrap();
-    assert_eq!(rules.format_move(&before, knight), "ge");
-    assert_eq!(rules.describe_move(&before, knight), "knight g-e");
-    game.play_str("ge").expect("the knight jumps");
-    assert_eq!(rules.format_position(game.position()), "KNR1n2k w - - 1 2");
-    let undo = rules.make_move(&mut before, knight);
-    rules.unmake_move(&mut before, &undo);
-    assert_eq!(before.hash(), before.compute_hash());
-
-    // The same counts through the ABI and straight through the trait.
-    let start = rifle_line::RifleLine.start_position();
-    for depth in 1..=6 {
+fn the_rules_have_their_perft_figures() {
+    let start = rules().start_position();
+    for (i, &want) in PERFT.iter().enumerate() {
+        let depth = i as u32 + 1;
+        let got = direct_perft(&start, depth);
         assert_eq!(
-            perft(&*rules, &mut rules.start_position(), depth),
-            direct_perft(&start, depth),
-            "perft({depth})"
+            got, want,
+            "perft({depth}) of the start position is {got}, tests/load.rs expects {want}: if \
+             you changed the rules on purpose, set PERFT[{i}] to {got} (and check the new \
+             figure by hand on a small position)"
         );
     }
-    assert!(rules.faults().1.is_none());
+}
+
+#[test]
+fn the_built_plugin_plays_through_the_program() {
+    build_plugin();
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(VARIANT_FILE);
+    let rules_via_host = match chess4d_variants::load_file(&file) {
+        Ok(r) => r,
+        Err(e) => panic!("{VARIANT_FILE} and its plugin do not load: {e}"),
+    };
+    assert_eq!(
+        rules_via_host.info().name,
+        rules().variant().name,
+        "the variant's name in {VARIANT_FILE} and in the plugin's variant()"
+    );
+    // The same counts through the ABI as straight through the trait.
+    let start = rules().start_position();
+    for depth in 1..=PERFT.len() as u32 {
+        let host = perft(
+            &*rules_via_host,
+            &mut rules_via_host.start_position(),
+            depth,
+        );
+        assert_eq!(
+            host,
+            direct_perft(&start, depth),
+            "perft({depth}) through the program differs from the plugin's own"
+        );
+    }
+    // Every first move made and taken back leaves the position as it was.
+    let mut pos = rules_via_host.start_position();
+    let mut moves = Vec::new();
+    rules_via_host.legal_moves(&pos, &mut moves);
+    for mv in moves {
+        let before = pos.clone();
+        let undo = rules_via_host.make_move(&mut pos, mv);
+        rules_via_host.unmake_move(&mut pos, &undo);
+        assert_eq!(pos.hash(), before.hash(), "after taking back {mv:?}");
+        assert_eq!(pos.hash(), pos.compute_hash());
+    }
+    assert!(rules_via_host.faults().1.is_none());
 }

@@ -61,6 +61,15 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
 
 /// Draws the position and writes the PNG; prints the adapter used.
 pub fn render_verb(a: &RenderArgs) -> CliResult {
+    let runtime = private_runtime_dir();
+    let result = render(a);
+    if let Some(dir) = runtime {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    result
+}
+
+fn render(a: &RenderArgs) -> CliResult {
     let mut session = Session::new(super::catalog(), &a.variant).map_err(CliError)?;
     if let Some(fen) = &a.fen
         && !session.new_game_from_fen(fen)
@@ -105,4 +114,30 @@ pub fn render_verb(a: &RenderArgs) -> CliResult {
     );
     println!("wrote {} ({}x{})", a.out.display(), info.width, info.height);
     Ok(())
+}
+
+/// Gives the process a private `XDG_RUNTIME_DIR` when it has none (a shell over ssh, CI):
+/// otherwise the graphics stack's display probing prints "error: XDG_RUNTIME_DIR is
+/// invalid or not set" on every render, although rendering off-screen needs no display.
+/// Returns the directory it made, to remove after rendering.
+fn private_runtime_dir() -> Option<PathBuf> {
+    let valid = std::env::var_os("XDG_RUNTIME_DIR")
+        .map(PathBuf::from)
+        .is_some_and(|d| d.is_absolute() && d.is_dir());
+    if valid {
+        return None;
+    }
+    let dir = std::env::temp_dir().join(format!("chess4d-runtime-{}", std::process::id()));
+    if std::fs::create_dir_all(&dir).is_err() {
+        return None; // the message stays, rendering still works
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
+    }
+    // SAFETY: called first thing in the render verb, before wgpu or anything else has
+    // started a thread that could read the environment concurrently.
+    unsafe { std::env::set_var("XDG_RUNTIME_DIR", &dir) };
+    Some(dir)
 }

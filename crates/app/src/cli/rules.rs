@@ -2,7 +2,7 @@
 
 use super::{CliError, CliResult};
 use chess4d_core::{Position, Rules, divide, perft};
-use chess4d_variants::{Catalog, VariantSpec, parse_variant};
+use chess4d_variants::{Catalog, VariantSpec};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -62,20 +62,32 @@ pub fn variants_verb() -> CliResult {
     for e in catalog.entries() {
         writeln!(out, "{}", e.summary())?;
     }
+    for w in catalog.warnings() {
+        eprintln!("warning: {w}");
+    }
     Ok(())
 }
 
-/// `chess4d check FILE`: validate a variant file.
+/// `chess4d check FILE`: validate a variant file and say what it means: warnings on
+/// stderr (legal but probably a mistake), then a summary, or the first error.
 pub fn check_verb(file: &Path) -> CliResult {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| CliError(format!("{}: cannot read: {e}", file.display())))?;
-    match parse_variant(&text, &file.display().to_string())? {
+    let checked = chess4d_variants::check_file(file)?;
+    for w in &checked.warnings {
+        eprintln!("{w}");
+    }
+    let spec = checked.spec.map_err(|e| CliError(e.to_string()))?;
+    let warnings = match checked.warnings.len() {
+        0 => String::new(),
+        1 => ", 1 warning".to_string(),
+        n => format!(", {n} warnings"),
+    };
+    match spec {
         VariantSpec::Table(rules) => {
             let info = rules.info();
             let mut pos = rules.start_position();
             let first = perft(&*rules, &mut pos, 1);
             println!(
-                "ok: {} ({}), {} board, {} pieces, {first} legal first moves",
+                "ok: {} ({}), {} board, {} pieces, {first} legal first moves{warnings}",
                 info.name,
                 info.title,
                 info.shape,
@@ -85,7 +97,7 @@ pub fn check_verb(file: &Path) -> CliResult {
         VariantSpec::Plugin { name, library } => {
             let rules = super::catalog().resolve(&file.display().to_string())?;
             println!(
-                "ok: {name} (plugin '{library}'), {} board",
+                "ok: {name} (plugin '{library}'), {} board{warnings}",
                 rules.info().shape
             );
         }

@@ -10,6 +10,7 @@ mod panels;
 mod players;
 mod tabs;
 mod trust;
+mod warnings;
 mod widgets;
 
 use crate::session::scorebook::Scorebook;

@@ -236,6 +236,7 @@ pub fn variants_tab(side: &mut Ui, session: &mut Session) {
             widgets::error_text(side, &err);
         }
     }
+    super::warnings::warnings_section(side, session);
     widgets::section(side, "Authoring");
     side.label(
         "Save a variant file in one of these folders and it reloads here within half a \

@@ -17,6 +17,7 @@ pub(super) fn attacked(
     by: Color,
 ) -> bool {
     let ranges = &rules.attack_range[by.index()];
+    let mins = &rules.attack_min[by.index()];
     for span in rules.attack_spans_of(by, target) {
         let row = span.dir as usize * rules.ncodes;
         for (k, &sq) in rules
@@ -26,7 +27,10 @@ pub(super) fn attacked(
             .enumerate()
         {
             if let Some(p) = at(sq) {
-                if p.color() == by && ranges[row + p.code() as usize] as usize > k {
+                if p.color() == by
+                    && ranges[row + p.code() as usize] as usize > k
+                    && k + 1 >= mins[span.dir as usize] as usize
+                {
                     return true;
                 }
                 break;
@@ -46,6 +50,7 @@ pub(super) fn attackers(
 ) {
     out.clear();
     let ranges = &rules.attack_range[by.index()];
+    let mins = &rules.attack_min[by.index()];
     for span in rules.attack_spans_of(by, target) {
         let row = span.dir as usize * rules.ncodes;
         for (k, &sq) in rules
@@ -57,6 +62,7 @@ pub(super) fn attackers(
             if let Some(p) = pos.piece_at(sq) {
                 if p.color() == by
                     && ranges[row + p.code() as usize] as usize > k
+                    && k + 1 >= mins[span.dir as usize] as usize
                     && !out.contains(&sq)
                 {
                     out.push(sq);
@@ -80,6 +86,7 @@ pub(super) fn pinned(
     out: &mut PinList,
 ) -> bool {
     let ranges = &rules.attack_range[(!us).index()];
+    let mins = &rules.attack_min[(!us).index()];
     for span in rules.attack_spans_of(!us, king) {
         if span.len < 2 {
             continue;
@@ -101,6 +108,7 @@ pub(super) fn pinned(
                 } else {
                     if let Some(s) = shield
                         && ranges[row + p.code() as usize] as usize > k
+                        && k + 1 >= mins[span.dir as usize] as usize
                         && !out.push(s)
                     {
                         return false;
@@ -171,12 +179,20 @@ pub(super) fn checks(rules: &TableRules, pos: &Position, king: Square, by: Color
         complete: true,
     };
     let ranges = &rules.attack_range[by.index()];
+    let mins = &rules.attack_min[by.index()];
     for span in rules.attack_spans_of(by, king) {
         let row = span.dir as usize * rules.ncodes;
         let ray = rules.rays.squares(span.start, span.len as usize);
         for (k, &sq) in ray.iter().enumerate() {
             if let Some(p) = pos.piece_at(sq) {
-                if p.color() == by && ranges[row + p.code() as usize] as usize > k {
+                // One piece on lines of two minimum ranges is still one checker.
+                if out.count == 1 && out.checker == sq {
+                    break;
+                }
+                if p.color() == by
+                    && ranges[row + p.code() as usize] as usize > k
+                    && k + 1 >= mins[span.dir as usize] as usize
+                {
                     out.count += 1;
                     if out.count > 1 {
                         return out;

@@ -34,6 +34,20 @@ pub struct MoveAtom {
     pub forward: u8,
     /// Moving, capturing, or both.
     pub mode: Mode,
+    /// Only as a first move: from a square where a piece of this kind and colour
+    /// starts (a king's first leap, a triple step); such a movement may not capture.
+    pub first: bool,
+    /// Exact offsets instead of `deltas` on any axes: a directed leap or rider (the
+    /// shogi knight's `[1, 2, 0, 0]` and `[-1, 2, 0, 0]`), written for White; Black's
+    /// are reversed on the `forward` axes. Empty: the movement is `deltas`.
+    pub offsets: Vec<[i8; 4]>,
+    /// The shortest distance a repeating movement may go (0 or 1: from the first
+    /// square); nearer squares must be empty, as a slide passes them.
+    pub min_range: u8,
+    /// A bent rider: after the one step `deltas` describes, it slides on along this
+    /// many axes, turning outward (the griffon: `deltas` `[1, 1]` and `bend` 1); `range`
+    /// limits the slide. 0: a straight movement.
+    pub bend: u8,
 }
 
 impl MoveAtom {
@@ -55,6 +69,10 @@ impl MoveAtom {
             axes: 0b1111,
             forward: 0,
             mode: Mode::Both,
+            first: false,
+            offsets: Vec::new(),
+            min_range: 0,
+            bend: 0,
         }
     }
 }
@@ -104,8 +122,17 @@ pub struct VariantDef {
     pub castling: Vec<CastlingDef>,
     /// Whether a pawn that advanced two squares may be taken en passant.
     pub en_passant: bool,
-    /// The rank (0 = own back rank) from which a pawn may advance two squares.
+    /// The rank (0 = own back rank) from which a pawn may advance two squares, counted
+    /// along the axis of its push (Y in chess, W for pawns that advance along W).
     pub double_step_rank: Option<u8>,
+    /// Whether a pawn on its double-step rank may also advance three squares (en
+    /// passant then takes on the square just behind it).
+    pub triple_step: bool,
+    /// Squares that do not exist: no piece enters or passes them (leapers jump over).
+    pub holes: Vec<Square>,
+    /// Bit mask of the axes that wrap around, the last square next to the first
+    /// (x for cylinder chess).
+    pub wrap: u8,
     /// The letters a pawn may promote to (empty: no promotion).
     pub promotion: Vec<char>,
     /// Bit mask of the axes on which a pawn must reach the far end to promote

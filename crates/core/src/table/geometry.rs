@@ -7,8 +7,14 @@ use std::collections::HashMap;
 #[derive(Clone, Debug)]
 pub(crate) struct Rays {
     nsq: usize,
+    /// By square: a hole, which no piece enters or passes.
+    holes: Vec<bool>,
+    /// Bit mask of the axes that wrap around (a cylinder's x).
+    wrap: u8,
+    /// By line: its first step (the direction of a straight line).
     pub(crate) dirs: Vec<[i8; 4]>,
-    index: HashMap<[i8; 4], u16>,
+    /// Lines by their steps and whether the last step repeats.
+    index: HashMap<(Vec<[i8; 4]>, bool), u16>,
     start: Vec<u32>,
     len: Vec<u8>,
     squares: Vec<Square>,
@@ -16,8 +22,15 @@ pub(crate) struct Rays {
 
 impl Rays {
     pub(crate) fn new(shape: &Shape) -> Rays {
+        Rays::with_board(shape, vec![false; shape.len()], 0)
+    }
+
+    /// Rays on a board with holes (by square) and axes that wrap around.
+    pub(crate) fn with_board(shape: &Shape, holes: Vec<bool>, wrap: u8) -> Rays {
         Rays {
             nsq: shape.len(),
+            holes,
+            wrap,
             dirs: Vec::new(),
             index: HashMap::new(),
             start: Vec::new(),
@@ -28,24 +41,67 @@ impl Rays {
 
     /// The index of a direction, adding it (and computing its rays) if new.
     pub(crate) fn intern(&mut self, shape: &Shape, v: [i8; 4]) -> u16 {
-        if let Some(&i) = self.index.get(&v) {
+        self.intern_path(shape, &[v], true)
+    }
+
+    /// The index of a path of steps (the last one repeated when `repeat`), adding it if
+    /// new: a straight line is one repeated step, a griffon's line a diagonal step then
+    /// a repeated orthogonal one.
+    pub(crate) fn intern_path(&mut self, shape: &Shape, steps: &[[i8; 4]], repeat: bool) -> u16 {
+        let key = (steps.to_vec(), repeat);
+        if let Some(&i) = self.index.get(&key) {
             return i;
         }
         let id = self.dirs.len() as u16;
-        self.dirs.push(v);
-        self.index.insert(v, id);
+        self.dirs.push(steps.first().copied().unwrap_or([0; 4]));
+        self.index.insert(key, id);
         for sq in shape.squares() {
             self.start.push(self.squares.len() as u32);
             let mut cur = sq;
             let mut n = 0u8;
-            while let Some(next) = shape.offset(cur, v) {
+            // A ray ends at the edge, before a hole, or (around a wrapping axis) before
+            // it comes back to where it started.
+            for i in 0.. {
+                let v = match steps.get(i) {
+                    Some(&v) => v,
+                    None if repeat && !steps.is_empty() => steps[steps.len() - 1],
+                    None => break,
+                };
+                let Some(next) = self.step(shape, cur, v) else {
+                    break;
+                };
+                if self.holes[next.index()] || next == sq || n == u8::MAX {
+                    break;
+                }
                 self.squares.push(next);
                 cur = next;
-                n = n.saturating_add(1);
+                n += 1;
             }
             self.len.push(n);
         }
         id
+    }
+
+    /// One step of `v` from `from`, around the wrapping axes.
+    fn step(&self, shape: &Shape, from: Square, v: [i8; 4]) -> Option<Square> {
+        if self.wrap == 0 {
+            return shape.offset(from, v);
+        }
+        let c = shape.coords(from);
+        let sizes = shape.sizes();
+        let mut out = [0u8; 4];
+        for a in 0..4 {
+            let size = sizes[a] as i16;
+            let x = c[a] as i16 + v[a] as i16;
+            out[a] = if self.wrap & (1 << a) != 0 {
+                x.rem_euclid(size) as u8
+            } else if (0..size).contains(&x) {
+                x as u8
+            } else {
+                return None;
+            };
+        }
+        shape.square(out)
     }
 
     /// Where the ray from `sq` along `dir` lies in the square store, and its length.
@@ -99,6 +155,43 @@ pub(crate) fn atom_vectors(
             }
         }
     });
+    out
+}
+
+/// Why a list of directed offsets cannot be used, if it cannot.
+pub(crate) fn check_offsets(offsets: &[[i8; 4]]) -> Result<(), &'static str> {
+    if offsets.iter().any(|o| o.iter().all(|&c| c == 0)) {
+        return Err("an offset must change at least one axis");
+    }
+    if offsets.iter().flatten().any(|c| c.unsigned_abs() > 25) {
+        return Err("an offset is larger than any board");
+    }
+    Ok(())
+}
+
+/// The direction vectors of a directed movement for a mover of the given forward
+/// sign: the offsets as written for White, reversed on the `mirror` axes for Black,
+/// without those that never fit on the board.
+pub(crate) fn offset_vectors(
+    shape: &Shape,
+    offsets: &[[i8; 4]],
+    mirror: u8,
+    forward_sign: i8,
+) -> Vec<[i8; 4]> {
+    let sizes = shape.sizes();
+    let mut out: Vec<[i8; 4]> = Vec::new();
+    for o in offsets {
+        let mut v = *o;
+        for (a, c) in v.iter_mut().enumerate() {
+            if forward_sign < 0 && mirror & (1 << a) != 0 {
+                *c = -*c;
+            }
+        }
+        let fits = (0..4).all(|a| (v[a].unsigned_abs() as u16) < sizes[a] as u16);
+        if fits && !out.contains(&v) {
+            out.push(v);
+        }
+    }
     out
 }
 

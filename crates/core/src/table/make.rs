@@ -36,11 +36,21 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
 
     let pawn = rules.is_pawn(piece);
     let mut ep = None;
-    if pawn && rules.info.en_passant {
+    if pawn && rules.info.en_passant && captured.is_none() {
         let shape = &rules.info.shape;
         let (a, b) = (shape.coords(mv.from), shape.coords(mv.to));
-        if a[0] == b[0] && a[2] == b[2] && a[3] == b[3] && a[1].abs_diff(b[1]) == 2 {
-            ep = shape.square([a[0], (a[1] + b[1]) / 2, a[2], a[3]]);
+        // A double (or triple) step along one axis: the square just behind the pawn.
+        let mut changed = (0..4).filter(|&i| a[i] != b[i]);
+        if let (Some(axis), None) = (changed.next(), changed.next())
+            && a[axis].abs_diff(b[axis]) >= 2
+        {
+            let mut behind = b;
+            behind[axis] = if b[axis] > a[axis] {
+                b[axis] - 1
+            } else {
+                b[axis] + 1
+            };
+            ep = shape.square(behind);
         }
     }
     pos.set_en_passant(ep);

@@ -1,6 +1,7 @@
 //! The table-driven rules engine: any variant described in the movement vocabulary.
 
 mod attacks;
+mod bent;
 mod check;
 mod def;
 mod geometry;
@@ -21,12 +22,30 @@ use std::collections::HashMap;
 /// "No limit" as a line's range.
 const UNLIMITED: u8 = u8::MAX;
 
+/// "No axis" as a line's push axis.
+const NO_AXIS: u8 = 4;
+
+/// The axis a pawn's double step is counted along for a line in direction `dir`: the
+/// one axis it changes, or Y when it changes Y among others (a diagonal push).
+fn push_axis(dir: [i8; 4]) -> u8 {
+    let mut changed = (0..4).filter(|&a| dir[a] != 0);
+    match (changed.next(), changed.next()) {
+        (Some(a), None) => a as u8,
+        _ if dir[1] != 0 => 1,
+        _ => NO_AXIS,
+    }
+}
+
 /// One line a piece moves along from a square: a direction, how far, and how.
 #[derive(Clone, Copy, Debug)]
 struct Line {
     dir: u16,
     range: u8,
     mode: Mode,
+    /// Only from a square where a piece of this kind and colour starts.
+    first: bool,
+    /// The shortest distance it goes (at least 1).
+    min: u8,
 }
 
 /// A piece's line from one particular square, clipped to the board and its range.
@@ -39,8 +58,11 @@ struct Span {
     /// How many squares the ray has to the edge (a pawn's double step looks further).
     full: u16,
     mode: Mode,
-    /// The line advances along Y (a pawn's push that may double).
-    along_y: bool,
+    /// The shortest distance along the line (at least 1).
+    min: u8,
+    /// The axis along which a pawn's push on this line may double (the one axis it
+    /// changes; Y for a push that changes Y and more); `NO_AXIS` for none.
+    push_axis: u8,
 }
 
 /// A line from a target square along which attackers of one colour may stand.
@@ -61,6 +83,9 @@ struct AttackDir {
     max_range: u8,
     /// By piece code: how far that piece attacks along this line (0: not at all).
     range_of: Vec<u8>,
+    /// The shortest distance of every attack along this line (1 but for a minimum
+    /// range: one line per distinct minimum).
+    min: u8,
 }
 
 /// A castling option with its squares worked out.
@@ -102,6 +127,8 @@ pub struct TableRules {
     attack_index: [Vec<u32>; 2],
     /// By attacking colour, by `dir * ncodes + code`: how far that piece attacks.
     attack_range: [Vec<u8>; 2],
+    /// By attacking colour, by attack line: the shortest distance it attacks at.
+    attack_min: [Vec<u8>; 2],
     castling: Vec<Castling>,
     /// By square: the castling rights that survive a move from or to it.
     rights_kept: Vec<u8>,
@@ -111,6 +138,8 @@ pub struct TableRules {
     /// By colour, by square: whose pawns promote on landing there.
     promotion_zone: [Vec<bool>; 2],
     double_step_rank: Option<u8>,
+    /// Whether a pawn on its double-step rank may also advance three squares.
+    triple_step: bool,
 }
 
 impl TableRules {
@@ -156,10 +185,20 @@ impl TableRules {
         };
 
         let ncodes = 2 * def.pieces.len() + 2;
-        let mut rays = Rays::new(&shape);
+        let mut holes = vec![false; shape.len()];
+        for &h in &def.holes {
+            if let Some(slot) = holes.get_mut(h.index()) {
+                *slot = true;
+            }
+        }
+        let mut rays = if def.holes.is_empty() && def.wrap == 0 {
+            Rays::new(&shape)
+        } else {
+            Rays::with_board(&shape, holes, def.wrap & 0b1111)
+        };
         let mut lines: Vec<Vec<Line>> = vec![Vec::new(); ncodes];
-        // (attacking colour, walk direction) -> range by code
-        let mut attacks: HashMap<(usize, u16), Vec<u8>> = HashMap::new();
+        // (attacking colour, walk direction, minimum range) -> range by code
+        let mut attacks: HashMap<(usize, u16, u8), Vec<u8>> = HashMap::new();
         for (k, p) in def.pieces.iter().enumerate() {
             for (ai, atom) in p.moves.iter().enumerate() {
                 let bad = |reason: &str| VariantError::BadMovement {
@@ -167,7 +206,11 @@ impl TableRules {
                     index: ai,
                     reason: reason.to_string(),
                 };
-                if atom.deltas.is_empty() || atom.deltas.len() > 4 {
+                if let Err(why) = geometry::check_offsets(&atom.offsets) {
+                    return Err(bad(why));
+                }
+                let directed = !atom.offsets.is_empty();
+                if !directed && (atom.deltas.is_empty() || atom.deltas.len() > 4) {
                     return Err(bad("a movement changes 1 to 4 axes"));
                 }
                 if atom.deltas.contains(&0) {
@@ -179,20 +222,64 @@ impl TableRules {
                 if atom.axes & 0b1111 == 0 {
                     return Err(bad("no axis is allowed"));
                 }
+                // A first move is known by the start square only; attacks are looked up
+                // by piece, not square, so such a movement must not capture.
+                let repeats = atom.range != 1;
+                let min = atom.min_range.max(1);
+                if atom.bend > 4 || (atom.bend > 0 && (directed || min > 1)) {
+                    return Err(bad(
+                        "a bent movement bends into 1 to 4 axes, without offsets or a minimum range",
+                    ));
+                }
+                if min > 1 && (!repeats || (atom.range != 0 && min > atom.range)) {
+                    return Err(bad(
+                        "a minimum range needs a movement that repeats at least that far",
+                    ));
+                }
+                if atom.first && atom.mode != Mode::Move {
+                    return Err(bad(
+                        "a first-move movement may not capture: add only = \"move\"",
+                    ));
+                }
                 for color in Color::ALL {
                     let code = Piece::new(PieceKind(k as u8), color).code() as usize;
-                    let vectors = geometry::atom_vectors(
-                        &shape,
-                        &atom.deltas,
-                        atom.axes,
-                        atom.forward,
-                        color.forward(),
-                    );
+                    let vectors = if directed {
+                        geometry::offset_vectors(
+                            &shape,
+                            &atom.offsets,
+                            atom.forward,
+                            color.forward(),
+                        )
+                    } else {
+                        geometry::atom_vectors(
+                            &shape,
+                            &atom.deltas,
+                            atom.axes,
+                            atom.forward,
+                            color.forward(),
+                        )
+                    };
                     let range = if atom.range == 0 {
                         UNLIMITED
                     } else {
                         atom.range
                     };
+                    if atom.bend > 0 {
+                        let mut bent = bent::Bent {
+                            rays: &mut rays,
+                            shape: &shape,
+                            lines: &mut lines[code],
+                            attacks: &mut attacks,
+                            color: color.index(),
+                            code,
+                            ncodes,
+                        };
+                        for v in vectors {
+                            let legs = bent::second_legs(&shape, v, atom.bend, atom.axes);
+                            bent.add(v, &legs, atom.range, atom.mode, atom.first);
+                        }
+                        continue;
+                    }
                     for v in vectors {
                         let dir = rays.intern(&shape, v);
                         let rev = rays.intern(&shape, [-v[0], -v[1], -v[2], -v[3]]);
@@ -200,10 +287,12 @@ impl TableRules {
                             dir,
                             range,
                             mode: atom.mode,
+                            first: atom.first,
+                            min,
                         });
                         if atom.mode != Mode::Move {
                             let r = attacks
-                                .entry((color.index(), rev))
+                                .entry((color.index(), rev, min))
                                 .or_insert_with(|| vec![0; ncodes]);
                             r[code] = r[code].max(range);
                         }
@@ -221,6 +310,7 @@ impl TableRules {
                 dir: key.1,
                 max_range,
                 range_of,
+                min: key.2,
             });
         }
 
@@ -318,10 +408,17 @@ impl TableRules {
         let nsq = shape.len();
         let mut spans = Vec::new();
         let mut span_index = Vec::with_capacity(ncodes * nsq + 1);
-        for code_lines in &lines {
+        for (code, code_lines) in lines.iter().enumerate() {
             for sq in shape.squares() {
                 span_index.push(spans.len() as u32);
+                // A first-move movement exists only where a piece of this code starts.
+                let starts_here = start
+                    .piece_at(sq)
+                    .is_some_and(|p| p.code() as usize == code);
                 for line in code_lines {
+                    if line.first && !starts_here {
+                        continue;
+                    }
                     let (start, full) = rays.span(line.dir, sq);
                     if full == 0 {
                         continue;
@@ -331,7 +428,8 @@ impl TableRules {
                         len: full.min(line.range as usize) as u16,
                         full: full as u16,
                         mode: line.mode,
-                        along_y: rays.dirs[line.dir as usize][1] != 0,
+                        min: line.min,
+                        push_axis: push_axis(rays.dirs[line.dir as usize]),
                     });
                 }
             }
@@ -340,13 +438,15 @@ impl TableRules {
         let mut attack_spans: [Vec<AttackSpan>; 2] = [Vec::new(), Vec::new()];
         let mut attack_index: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
         let mut attack_range: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+        let attack_min: [Vec<u8>; 2] =
+            [0, 1].map(|c| attack_dirs[c].iter().map(|ad| ad.min).collect());
         for c in 0..2 {
             for sq in shape.squares() {
                 attack_index[c].push(attack_spans[c].len() as u32);
                 for (i, ad) in attack_dirs[c].iter().enumerate() {
                     let (start, full) = rays.span(ad.dir, sq);
                     let len = full.min(ad.max_range as usize);
-                    if len > 0 {
+                    if len >= ad.min as usize {
                         attack_spans[c].push(AttackSpan {
                             start,
                             len: len as u16,
@@ -370,6 +470,7 @@ impl TableRules {
             attack_spans,
             attack_index,
             attack_range,
+            attack_min,
             castling,
             rights_kept,
             pawn,
@@ -390,6 +491,7 @@ impl TableRules {
                     .collect()
             }),
             double_step_rank: def.double_step_rank,
+            triple_step: def.triple_step,
         };
         // The start position must be one a game can be in, as every other position.
         rules

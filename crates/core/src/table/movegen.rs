@@ -124,7 +124,15 @@ fn piece_moves(
     let pawn = rules.is_pawn(p);
     let quiet = wanted == Wanted::All;
     for span in rules.spans_of(p, from) {
-        let ray = rules.rays.squares(span.start, span.len as usize);
+        let mut ray = rules.rays.squares(span.start, span.len as usize);
+        if span.min > 1 {
+            // Nearer than its minimum: passed over, so those squares must be empty.
+            let (passed, rest) = ray.split_at((span.min as usize - 1).min(ray.len()));
+            if passed.iter().any(|&s| pos.piece_at(s).is_some()) {
+                continue;
+            }
+            ray = rest;
+        }
         for &to in ray {
             match pos.piece_at(to) {
                 None => {
@@ -142,7 +150,7 @@ fn piece_moves(
                 }
             }
         }
-        if pawn && span.len == 1 && span.mode == Mode::Move && span.along_y && span.full > 1 {
+        if pawn && span.len == 1 && span.mode == Mode::Move && span.push_axis < 4 && span.full > 1 {
             double_step(rules, pos, us, from, span, quiet, out);
         }
     }
@@ -174,17 +182,28 @@ fn double_step(
         return;
     };
     let shape = &rules.info.shape;
-    let y = shape.coords(from)[1];
+    let axis = span.push_axis as usize;
+    let c = shape.coords(from)[axis];
     let own_rank = match us {
-        Color::White => y,
-        Color::Black => shape.sizes()[1] - 1 - y,
+        Color::White => c,
+        Color::Black => shape.sizes()[axis] - 1 - c,
     };
     if own_rank != rank {
         return;
     }
-    let ray = rules.rays.squares(span.start, 2);
-    if pos.piece_at(ray[0]).is_none() && pos.piece_at(ray[1]).is_none() {
-        push(rules, true, us, Move::new(from, ray[1]), quiet, out);
+    // Two squares (three with the triple step), each over empty squares only.
+    let longest = if rules.triple_step { 3 } else { 2 };
+    let ray = rules
+        .rays
+        .squares(span.start, (span.full as usize).min(longest));
+    if pos.piece_at(ray[0]).is_some() {
+        return;
+    }
+    for &to in &ray[1..] {
+        if pos.piece_at(to).is_some() {
+            return;
+        }
+        push(rules, true, us, Move::new(from, to), quiet, out);
     }
 }
 
@@ -196,16 +215,30 @@ fn en_passant(
     to: Square,
     out: &mut Vec<Move>,
 ) {
-    let shape = &rules.info.shape;
-    let Some(victim) = shape.offset(to, [0, -us.forward(), 0, 0]) else {
-        return;
-    };
-    if pos
-        .piece_at(victim)
-        .is_some_and(|v: Piece| v.color() != us && rules.is_pawn(v))
-    {
+    if let Some(victim) = en_passant_victim(rules, pos, us, to) {
         out.push(Move::new(from, to).with_capture(victim));
     }
+}
+
+/// The pawn that `us` takes by landing on the en-passant square `to`: the enemy pawn
+/// one step beyond it in the enemy's forward direction, along the axis it advanced on
+/// (Y first; the square it passed through behind `to` is empty).
+fn en_passant_victim(rules: &TableRules, pos: &Position, us: Color, to: Square) -> Option<Square> {
+    let shape = &rules.info.shape;
+    let ahead = -us.forward();
+    [1, 0, 2, 3].into_iter().find_map(|axis| {
+        let mut v = [0i8; 4];
+        v[axis] = ahead;
+        let victim = shape.offset(to, v)?;
+        let pawn = pos
+            .piece_at(victim)
+            .is_some_and(|p: Piece| p.color() != us && rules.is_pawn(p));
+        v[axis] = -ahead;
+        let passed = shape
+            .offset(to, v)
+            .is_some_and(|s| pos.piece_at(s).is_none());
+        (pawn && passed).then_some(victim)
+    })
 }
 
 fn castling_moves(

@@ -25,9 +25,14 @@ pub(super) fn move_path(rules: &TableRules, pos: &Position, mv: Move) -> Vec<Squ
         return vec![mv.from, mv.to];
     };
     for span in rules.spans_of(piece, mv.from) {
-        // A pawn's double step runs two squares along its one-square push.
-        let double = rules.is_pawn(piece) && span.along_y && span.len == 1 && span.full > 1;
-        let len = if double { 2 } else { span.len as usize };
+        // A pawn's double (or triple) step runs along its one-square push.
+        let double = rules.is_pawn(piece) && span.push_axis < 4 && span.len == 1 && span.full > 1;
+        let longest = if rules.triple_step { 3 } else { 2 };
+        let len = if double {
+            (span.full as usize).min(longest)
+        } else {
+            span.len as usize
+        };
         let ray = rules.rays.squares(span.start, len);
         if let Some(i) = ray.iter().position(|&s| s == mv.to) {
             let mut path = Vec::with_capacity(i + 2);

@@ -1,0 +1,84 @@
+//! Catalog names: a file whose variant name another file already uses, or that hides a
+//! built-in variant; and which `.toml` files are variant files at all.
+
+use super::raw::Doc;
+use super::{Finding, Kind};
+use std::path::{Path, PathBuf};
+
+/// Whether TOML text is a variant file (it has a `[variant]` table), so that a
+/// plugin crate's `Cargo.toml` or other TOML beside the variants is left alone. Text
+/// that is not TOML counts when it has a `[variant]` line: a variant file with a slip.
+pub fn is_variant_text(text: &str) -> bool {
+    match Doc::parse(text, "") {
+        Some(doc) => doc.section("variant").is_some(),
+        None => text.lines().any(|l| l.trim() == "[variant]"),
+    }
+}
+
+/// The variant name a file gives, if it is a variant file that says one.
+pub fn variant_name(text: &str) -> Option<String> {
+    Doc::parse(text, "")?.name().map(|(n, _)| n)
+}
+
+/// The findings about a file's name: an error if another variant file in `dirs` gives
+/// the same name, a warning if it replaces a built-in variant (unless it is the
+/// built-in's own text, as the shipped `variants/` directory holds).
+pub fn name_collisions(path: &Path, text: &str, shown: &str, dirs: &[PathBuf]) -> Vec<Finding> {
+    let Some(doc) = Doc::parse(text, shown) else {
+        return Vec::new();
+    };
+    let Some((name, span)) = doc.name() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let builtin = crate::EMBEDDED
+        .iter()
+        .find(|(_, t)| variant_name(t).as_deref() == Some(&name));
+    if let Some((file, builtin_text)) = builtin
+        && *builtin_text != text
+    {
+        out.push(doc.at(
+            Kind::ShadowsBuiltIn,
+            span.clone(),
+            format!("\"{name}\" is the name of a built-in variant ({file}): this file replaces it in the catalog"),
+        ));
+    }
+    let me = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let mut seen = Vec::new();
+    for dir in dirs {
+        for other in variant_files(dir) {
+            let key = other.canonicalize().unwrap_or_else(|_| other.clone());
+            if key == me || seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let Ok(other_text) = std::fs::read_to_string(&other) else {
+                continue;
+            };
+            if variant_name(&other_text).as_deref() == Some(&name) {
+                out.push(doc.at(
+                    Kind::NameCollision,
+                    span.clone(),
+                    format!(
+                        "\"{name}\" is already the name of {}: the catalog keeps only one of them; rename one",
+                        other.display()
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The `*.toml` files of a directory, sorted (not read yet).
+pub(crate) fn variant_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = read
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+}
