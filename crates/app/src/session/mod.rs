@@ -3,11 +3,15 @@
 //! explorer. The window only turns pointer and key events into calls here and draws
 //! [`Session::scene`]; everything here is unit-tested.
 
+pub mod analysis;
+pub mod attackers;
 pub mod editor;
+pub mod engines;
 mod files;
 mod flow;
 pub mod keyboard;
 pub mod learn;
+mod notation;
 pub mod opponent;
 pub mod picture;
 mod pointer;
@@ -16,6 +20,7 @@ mod scene;
 pub mod scorebook;
 #[cfg(test)]
 mod tests;
+pub mod uci_client;
 pub mod watch;
 
 use chess4d_core::{Color, Game, Move, PieceKind, Rules, Square};
@@ -132,6 +137,12 @@ pub struct Session {
     left: Vec<LeftGame>,
     /// Bumped whenever the position, selection or marks change (for redraw decisions).
     generation: u64,
+    /// The analysis mode: the engine's lines on the position on the board.
+    analysis: analysis::Analysis,
+    /// Attackers and defenders of a square, and the control overlay.
+    threats: attackers::Threats,
+    /// The game's moves in SAN, written once each.
+    san: chess4d_core::SanHistory,
 }
 
 impl Session {
@@ -175,6 +186,9 @@ impl Session {
             tag: 0,
             left: Vec::new(),
             generation: 0,
+            analysis: analysis::Analysis::default(),
+            threats: attackers::Threats::default(),
+            san: chess4d_core::SanHistory::default(),
         })
     }
 

@@ -142,6 +142,7 @@ impl Session {
                 kind: ArrowKind::Hint,
             });
         }
+        self.threat_marks(&mut highlights, &mut arrows); // attackers.rs
         Picture {
             position: pos.clone(),
             highlights,
