@@ -57,7 +57,9 @@ pub fn show(
         .frame(widgets::side_frame(root))
         .show(root, |side| side_panel(side, session, book, ui, rig));
     let board = root.available_rect_before_wrap();
+    let board = super::analysis::board_beside_bar(root, session, board); // analysis.rs
     widgets::overlays(root.ctx(), board, session, pointer);
+    super::analysis::overlay(root.ctx(), board, session, pointer, ui.view); // analysis.rs
     board
 }
 
@@ -255,6 +257,7 @@ fn play_tab(
         widgets::thinking(side, session);
     }
     widgets::notices(side, session);
+    super::analysis::analysis_section(side, session); // analysis.rs
     widgets::section(side, "Moves");
     widgets::move_list(side, session);
     widgets::section(side, "File");

@@ -85,15 +85,21 @@ impl Session {
         self.touch();
     }
 
+    /// Forgets the lines and any error: the next tick searches afresh.
+    pub(super) fn restart_analysis(&mut self) {
+        self.analysis.running = None;
+        self.analysis.found.clear();
+        self.analysis.about = None;
+        self.analysis.error = None;
+        self.touch();
+    }
+
     /// Sets the number of lines (1 to [`MAX_LINES`]); the search starts again.
     pub fn set_analysis_lines(&mut self, n: usize) {
         let n = n.clamp(1, MAX_LINES);
         if n != self.analysis.lines {
             self.analysis.lines = n;
-            self.analysis.running = None;
-            self.analysis.found.clear();
-            self.analysis.about = None;
-            self.touch();
+            self.restart_analysis();
         }
     }
 

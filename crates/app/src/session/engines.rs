@@ -238,6 +238,29 @@ fn result(best: Move, line: Option<SearchInfo>, started: Instant) -> SearchResul
     }
 }
 
+impl super::Session {
+    /// The engine for the computer's moves, hints and the analysis.
+    pub fn engine(&self) -> &EngineChoice {
+        self.opponent.engine()
+    }
+
+    /// Chooses the engine; a running analysis starts again on it.
+    pub fn set_engine(&mut self, engine: EngineChoice) {
+        self.opponent.set_engine(engine);
+        self.restart_analysis();
+    }
+}
+
+/// The viewer's start options for engines: an external engine, the analysis mode.
+pub fn apply_start_options(session: &mut super::Session, engine: Option<PathBuf>, analyse: bool) {
+    if let Some(p) = engine {
+        session.set_engine(EngineChoice::External(p));
+    }
+    if analyse {
+        session.set_analysis(true);
+    }
+}
+
 /// The external engines on this machine that play `variant`, for the Play tab.
 pub fn engines_for(variant: &str) -> Vec<PathBuf> {
     uci_client::installed_engines()
