@@ -45,7 +45,8 @@ pub enum Worker {
 
 impl Worker {
     /// Starts a search of the game's position with `engine`; every finished line is
-    /// passed to `on_info`.
+    /// passed to `on_info`. Boards beyond two axes are ours alone: no UCI engine plays
+    /// them, so an external choice searches with our engine there.
     pub fn start(
         engine: &EngineChoice,
         game: &Game,
@@ -59,6 +60,9 @@ impl Worker {
                 limits,
                 on_info,
             )),
+            EngineChoice::External(_) if game.rules().info().shape.axes() != 2 => {
+                Worker::start(&EngineChoice::Builtin, game, limits, on_info)
+            }
             EngineChoice::External(path) => {
                 Worker::External(ExternalSearch::start(path.clone(), game, limits, on_info))
             }
@@ -211,7 +215,7 @@ fn unknown_variant(engine: &UciEngine, variant: &str) -> UciError {
     UciError {
         kind: uci_client::UciErrorKind::Protocol,
         message: format!(
-            "{} does not play {variant}; choose chess4d's own engine for it",
+            "{} does not play {variant}; chess4d's own engine takes over",
             engine.name
         ),
     }
@@ -279,6 +283,7 @@ pub fn engines_for(variant: &str) -> Vec<PathBuf> {
 mod tests {
     use super::*;
     use chess4d_variants::Catalog;
+    use std::path::Path;
 
     /// The opponent's worker on Stockfish: a legal move, and lines reported on the way.
     #[test]
@@ -320,7 +325,7 @@ mod tests {
         rules.legal_moves(game.position(), &mut legal);
         assert!(legal.contains(&r.best));
         assert_eq!(r.pv.first(), Some(&r.best));
-        // Stockfish knows no 4D chess: an error, not a panic.
+        // Stockfish knows no 4D chess: the worker searches with ours instead ...
         let full = Game::new(Catalog::embedded().get("full").unwrap());
         let w = Worker::start(
             &EngineChoice::External("/usr/games/stockfish".into()),
@@ -328,7 +333,42 @@ mod tests {
             Limits::movetime(Duration::from_millis(50)),
             |_: &SearchInfo| {},
         );
-        let err = w.wait().unwrap_err().to_string();
-        assert!(err.contains("does not play full"), "{err}");
+        assert!(matches!(w, Worker::Builtin(_)));
+        assert!(full.legal_moves().contains(&w.wait().unwrap().best));
+        // ... and driven there anyway, it says so: an error, not a panic.
+        let stop = AtomicBool::new(false);
+        let limits = Limits::movetime(Duration::from_millis(50));
+        let err = drive(
+            Path::new("/usr/games/stockfish"),
+            &full,
+            &limits,
+            &stop,
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(err.message.contains("does not play full"), "{err}");
+    }
+
+    /// Stockfish as the computer opponent of a session: it answers 1. e4 with a legal
+    /// move through the session's ordinary flow.
+    #[test]
+    fn stockfish_plays_black_in_a_session() {
+        let path = PathBuf::from("/usr/games/stockfish");
+        if !path.is_file() {
+            assert!(std::env::var_os("CI").is_none(), "stockfish is missing");
+            eprintln!("SKIPPED: /usr/games/stockfish is missing");
+            return;
+        }
+        let mut s = crate::session::Session::new(Catalog::embedded(), "orthodox").unwrap();
+        s.set_engine(EngineChoice::External(path.clone()));
+        let e4 = s.rules().parse_move(s.game().position(), "e2e4").unwrap();
+        s.play(e4);
+        s.tick(Instant::now());
+        assert!(s.thinking().is_some(), "the computer's turn started");
+        std::thread::sleep(Duration::from_millis(300));
+        s.move_now();
+        assert!(s.finish_search());
+        assert_eq!(s.game().moves().len(), 2, "Black answered");
+        assert_eq!(s.engine(), &EngineChoice::External(path));
     }
 }

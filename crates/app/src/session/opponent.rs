@@ -170,10 +170,17 @@ impl Opponent {
             key,
             ..
         } = self.running.take()?;
+        let external = matches!(handle, Worker::External(_));
+        let result = handle.wait();
+        if external && result.is_err() {
+            // An external engine that failed once (gone, or not playing this variant)
+            // is not asked again: the next search is ours, not a loop of failures.
+            self.engine = EngineChoice::Builtin;
+        }
         Some(Answer {
             job: thinking.job,
             key,
-            result: handle.wait(),
+            result,
         })
     }
 
