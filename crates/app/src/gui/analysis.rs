@@ -331,3 +331,24 @@ fn flat_centre(
         .square_centre(sq.0)?;
     Some(egui::pos2(c.x / ppp, c.y / ppp))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess4d_engine::MATE;
+
+    #[test]
+    fn the_bar_leans_with_the_score_and_fills_for_a_mate() {
+        assert_eq!(white_share(None), 0.5);
+        assert_eq!(white_share(Some(Score(0))), 0.5);
+        let up = white_share(Some(Score(300)));
+        assert!(up > 0.75 && up < 1.0, "{up}");
+        assert!((white_share(Some(Score(-300))) - (1.0 - up)).abs() < 1e-6);
+        assert_eq!(white_share(Some(Score(MATE - 3))), 1.0);
+        assert_eq!(white_share(Some(Score(-MATE + 2))), 0.0);
+        assert_eq!(score_text(Score(MATE - 3)), "#2");
+        assert_eq!(score_text(Score(-MATE + 2)), "#-1");
+        assert_eq!(score_text(Score(-35)), "-0.35");
+        assert_eq!(white_view(Score(35), Color::Black), Score(-35));
+    }
+}

@@ -106,11 +106,9 @@ pub struct ExternalSearch {
 
 impl Drop for ExternalSearch {
     fn drop(&mut self) {
-        // Like our own handle: dropping stops the search and joins its thread.
+        // Dropping stops the search; the thread ends by itself (stop, bestmove, quit),
+        // so the window never waits for a slow engine's handshake.
         self.stop.store(true, Ordering::Relaxed);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
     }
 }
 
@@ -138,6 +136,9 @@ impl ExternalSearch {
         }
     }
 }
+
+/// How long an engine may take to answer after `stop` or its move time.
+const STOP_GRACE: Duration = Duration::from_secs(5);
 
 /// The level as Stockfish's `Skill Level` (0-20): level 8 is full strength.
 fn skill_level(limits: &Limits) -> u32 {
@@ -175,11 +176,19 @@ fn drive(
     engine.send(&go_command(limits))?;
     let started = Instant::now();
     let mut best_line: Option<SearchInfo> = None;
-    let mut stop_sent = false;
+    // An engine that has not answered this long after it should have is given up.
+    let mut deadline = limits.movetime.map(|t| started + t + STOP_GRACE);
     loop {
-        if stop.load(Ordering::Relaxed) && !stop_sent {
+        if stop.load(Ordering::Relaxed) && deadline.is_none_or(|d| d > Instant::now() + STOP_GRACE)
+        {
             engine.send("stop")?;
-            stop_sent = true;
+            deadline = Some(Instant::now() + STOP_GRACE);
+        }
+        if deadline.is_some_and(|d| Instant::now() > d) {
+            return Err(UciError {
+                kind: uci_client::UciErrorKind::Timeout,
+                message: format!("{} did not give its move in time", engine.name),
+            });
         }
         let Some(line) = engine.recv(Duration::from_millis(20))? else {
             continue;
