@@ -6,8 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-# stockfish: the external-engine tests (crates/app/src/session/uci_client.rs, engines.rs).
-for pkg in mesa-vulkan-drivers xvfb xauth xdotool x11-apps imagemagick stockfish; do
+# stockfish, fairy-stockfish: the external-engine tests (crates/app/src/session/
+# uci_client.rs, engines.rs, scripts/analysis-window-test.sh).
+for pkg in mesa-vulkan-drivers xvfb xauth xdotool x11-apps imagemagick stockfish fairy-stockfish; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then

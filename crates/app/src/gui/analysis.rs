@@ -64,7 +64,7 @@ fn engine_row(ui: &mut Ui, session: &mut Session) {
             .selected_text(current.label())
             .show_ui(row, |list| {
                 list.selectable_value(&mut choice, EngineChoice::Builtin, "chess4d");
-                for p in engines_for(session.variant()) {
+                for p in engines_for(session.rules().info()) {
                     let label = p.display().to_string();
                     list.selectable_value(&mut choice, EngineChoice::External(p), label);
                 }
@@ -81,6 +81,13 @@ fn engine_row(ui: &mut Ui, session: &mut Session) {
         }
     });
     ui.data_mut(|d| d.insert_temp(path_id, path));
+    if current != EngineChoice::Builtin && session.rules().info().shape.axes() != 2 {
+        ui.label(
+            RichText::new("No UCI engine plays boards beyond 2D: chess4d's engine searches here.")
+                .small()
+                .weak(),
+        );
+    }
     if choice != current {
         session.set_engine(choice);
     }

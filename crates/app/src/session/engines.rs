@@ -274,14 +274,17 @@ pub fn apply_start_options(session: &mut super::Session, engine: Option<PathBuf>
     }
 }
 
-/// The external engines on this machine that play `variant`, for the Play tab.
-pub fn engines_for(variant: &str) -> Vec<PathBuf> {
+/// The external engines on this machine that may play `info`'s variant, for the Play
+/// tab: none beyond 2D; Stockfish for orthodox only; Fairy-Stockfish for any 2D board
+/// (whether it knows the variant, its `UCI_Variant` list says when it starts).
+pub fn engines_for(info: &chess4d_core::VariantInfo) -> Vec<PathBuf> {
+    if info.shape.axes() != 2 {
+        return Vec::new();
+    }
     uci_client::installed_engines()
         .into_iter()
         .filter(|p| {
-            // Stockfish plays orthodox only; Fairy-Stockfish its own list, which a
-            // 2D catalog variant may be on.
-            variant == "orthodox"
+            info.name == "orthodox"
                 || p.file_name()
                     .is_some_and(|n| n.to_string_lossy().contains("fairy"))
         })

@@ -471,4 +471,34 @@ mod tests {
         assert!(infos.iter().any(|i| i.multipv == 2), "two lines reported");
         assert!(infos.iter().any(|i| i.score.mate_in() == Some(1)));
     }
+
+    /// Fairy-Stockfish lists its variants; orthodox is its `chess`. Fails under CI when
+    /// it is missing (scripts/test-all.sh installs it).
+    #[test]
+    fn fairy_stockfish_lists_its_variants() {
+        let path = Path::new("/usr/games/fairy-stockfish");
+        if !path.is_file() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "fairy-stockfish is missing: apt-get install fairy-stockfish"
+            );
+            eprintln!("SKIPPED: /usr/games/fairy-stockfish is missing");
+            return;
+        }
+        let mut fsf = UciEngine::spawn(path).unwrap();
+        assert!(fsf.name.contains("Fairy-Stockfish"), "{}", fsf.name);
+        assert!(
+            fsf.variants.iter().any(|v| v == "crazyhouse"),
+            "{:?}",
+            fsf.variants
+        );
+        assert_eq!(fsf.variant_name("orthodox").as_deref(), Some("chess"));
+        assert_eq!(
+            fsf.variant_name("capablanca").as_deref(),
+            Some("capablanca")
+        );
+        assert_eq!(fsf.variant_name("raumschach"), None);
+        fsf.set_option("UCI_Variant", "chess").unwrap();
+        fsf.sync().unwrap();
+    }
 }
