@@ -5,7 +5,7 @@
 #    played by clicks; then Alt is held over White's king on a1[1,0]: the pawn's check
 #    across W is marked with an arrow in both views and the square shows its counts
 #    (screenshots 1-hover.png without Alt, 2-attackers.png with it; they must differ
-#    around the king's square).
+#    around the king's square), then over the checking pawn (2b-checker.png).
 # 2. The analysis mode (`--analyse`) on the full set with our engine: the evaluation bar
 #    beside the boards and three lines in SAN (3-analysis.png); the bar must show both
 #    a light and a dark part.
@@ -120,6 +120,12 @@ xdotool keydown alt
 xdotool mousemove --window "$wid" "$((kx + 2))" "$((ky + 1))"
 sleep 1.2
 import -window root "$SHOTS/2-attackers.png"
+# The checking pawn's square too: who can take the checker (the king, red) and who
+# defends it (blue).
+read -r px py <<<"$(centre 'a2[1,1]')"
+xdotool mousemove --window "$wid" "$px" "$py"
+sleep 1.2
+import -window root "$SHOTS/2b-checker.png"
 xdotool keyup alt
 n=$(changed_at 'a1[1,0]' "$SHOTS/1-hover.png" "$SHOTS/2-attackers.png")
 [ "${n%.*}" -gt 100 ] 2>/dev/null || fail "Alt over a1[1,0] changed nothing there ($n pixels)"
