@@ -44,6 +44,8 @@ pub fn analysis_section(side: &mut Ui, session: &mut Session) {
             });
             if session.analysing() {
                 lines(ui, session);
+            } else {
+                session.set_line_preview(None);
             }
             if let Some(h) = session.hint() {
                 ui.label(RichText::new(format!("Hint: {}", session.san_of(h))).strong());
@@ -110,19 +112,22 @@ fn lines(ui: &mut Ui, session: &mut Session) {
     }
     let side = session.game().position().side_to_move();
     let mut play = None;
+    let mut hovered = None;
     for (i, line) in found.iter().enumerate() {
         let score = white_view(line.score, side);
         let moves = session.san_line_text(&line.pv, 16);
         let text = format!("{:>6}  {moves}", score_text(score));
         let button = egui::Button::new(RichText::new(text).monospace().small())
             .wrap_mode(egui::TextWrapMode::Truncate);
-        if ui
+        let r = ui
             .add_sized([ui.available_width(), 18.0], button)
             .on_hover_text(format!(
                 "{moves}\n\nClick: play it through on the boards (Undo walks back)"
-            ))
-            .clicked()
-        {
+            ));
+        if r.hovered() {
+            hovered = Some(i);
+        }
+        if r.clicked() {
             play = Some(i);
         }
     }
@@ -138,6 +143,8 @@ fn lines(ui: &mut Ui, session: &mut Session) {
             .weak(),
         );
     }
+    session.set_line_preview(hovered);
+    ui.data_mut(|d| d.insert_temp(lines_drawn_id(), true));
     if let Some(i) = play {
         session.play_line(i);
     }
@@ -252,11 +259,20 @@ pub fn overlay(
 ) {
     let peeking = pointer.mods.alt_key() || pointer.mods.control_key();
     session.set_peek(session.hover().filter(|_| peeking));
+    // A preview lasts only while its line is drawn (and hovered) this frame.
+    let drawn = ctx.data_mut(|d| d.remove_temp::<bool>(lines_drawn_id()));
+    if drawn.is_none() {
+        session.set_line_preview(None);
+    }
     session.analysis_tick(Instant::now());
     if session.analysing() || session.playing_line() {
         ctx.request_repaint_after(Duration::from_millis(150));
     }
     counts(ctx, board, session, view);
+}
+
+fn lines_drawn_id() -> egui::Id {
+    egui::Id::unique("analysis-lines-drawn")
 }
 
 /// The watched square's two counts, on its flat square and in a card over the board.

@@ -17,6 +17,8 @@ pub const DEFAULT_LINES: usize = 3;
 pub const MAX_LINES: usize = 5;
 /// The pause between the moves of a line played through.
 pub const PLAYBACK_STEP: Duration = Duration::from_millis(700);
+/// The moves of a line the preview draws.
+pub const PREVIEW_MOVES: usize = 3;
 /// The most moves of a line played through.
 pub const PLAYBACK_MOVES: usize = 8;
 
@@ -33,6 +35,8 @@ pub struct Analysis {
     playback: Vec<Move>,
     next_at: Option<Instant>,
     error: Option<String>,
+    /// The line under the pointer, previewed as arrows on the boards.
+    preview: Option<usize>,
 }
 
 impl Default for Analysis {
@@ -46,6 +50,7 @@ impl Default for Analysis {
             playback: Vec::new(),
             next_at: None,
             error: None,
+            preview: None,
         }
     }
 }
@@ -138,6 +143,44 @@ impl Session {
             self.analysis.playback = line.pv.iter().take(PLAYBACK_MOVES).copied().collect();
             self.analysis.next_at = Some(Instant::now());
             self.touch();
+        }
+    }
+
+    /// Previews line `i` (best first) as arrows on the boards, or none.
+    pub fn set_line_preview(&mut self, i: Option<usize>) {
+        if self.analysis.preview != i {
+            self.analysis.preview = i;
+            self.touch();
+        }
+    }
+
+    /// The marks the analysis board adds to the game's picture: the threats tools'
+    /// and the previewed line's first moves as arrows.
+    pub fn board_marks(
+        &self,
+        highlights: &mut Vec<(chess4d_core::Square, chess4d_render::Highlight)>,
+        arrows: &mut Vec<chess4d_render::Arrow>,
+    ) {
+        self.threat_marks(highlights, arrows);
+        let Some(line) = self
+            .analysis
+            .preview
+            .and_then(|i| self.analysis_lines().get(i))
+        else {
+            return;
+        };
+        for (k, m) in line.pv.iter().take(PREVIEW_MOVES).enumerate() {
+            // The side to move's moves in the hint's blue, the replies in yellow.
+            let kind = if k % 2 == 0 {
+                chess4d_render::ArrowKind::Hint
+            } else {
+                chess4d_render::ArrowKind::LastMove
+            };
+            arrows.push(chess4d_render::Arrow {
+                from: m.from.0,
+                to: m.to.0,
+                kind,
+            });
         }
     }
 
@@ -255,6 +298,16 @@ mod tests {
         wait_for_lines(&mut s, 3);
         let best = s.analysis_lines()[0].pv.clone();
         assert!(s.game().legal_moves().contains(&best[0]));
+        // Hovering a line previews its first moves as arrows.
+        s.set_line_preview(Some(0));
+        let scene = s.scene(chess4d_render::View::Both, Default::default());
+        let first = chess4d_render::Arrow {
+            from: best[0].from.0,
+            to: best[0].to.0,
+            kind: chess4d_render::ArrowKind::Hint,
+        };
+        assert!(scene.arrows.contains(&first));
+        s.set_line_preview(None);
         // Playing the best line through puts its first move on the board.
         let plies = s.game().moves().len();
         s.play_line(0);

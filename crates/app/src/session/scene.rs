@@ -142,7 +142,7 @@ impl Session {
                 kind: ArrowKind::Hint,
             });
         }
-        self.threat_marks(&mut highlights, &mut arrows); // attackers.rs
+        self.board_marks(&mut highlights, &mut arrows); // analysis.rs, attackers.rs
         Picture {
             position: pos.clone(),
             highlights,
