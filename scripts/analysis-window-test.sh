@@ -11,6 +11,9 @@
 #    a light and a dark part.
 # 3. The same with Stockfish as the analyser on orthodox chess (5-stockfish.png), when
 #    /usr/games/stockfish is installed.
+# 4. The control overlay and a watched square drawn off-screen by `chess4d render
+#    --control --watch SQ` (6-control.png on orthodox, 7-control-full.png on the full
+#    set's start).
 #
 #   scripts/analysis-window-test.sh             # builds the debug binary first
 #   CHESS4D_BIN=path/to/chess4d scripts/analysis-window-test.sh
@@ -181,6 +184,18 @@ if [ -x /usr/games/stockfish ]; then
 elif [ -n "${CI:-}" ]; then
   fail "/usr/games/stockfish is missing (apt-get install stockfish)"
 fi
+
+# ---- 4. the control overlay, off-screen (chess4d render --control --watch) -----------
+fen='r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'
+"$CHESS4D_BIN" render --variant orthodox --fen "$fen" --view flat --size 900x700 \
+  --out "$SHOTS/a.png" >/dev/null 2>&1 || fail "chess4d render failed"
+"$CHESS4D_BIN" render --variant orthodox --fen "$fen" --view flat --size 900x700 \
+  --control --watch e5 --out "$SHOTS/6-control.png" >/dev/null 2>&1 || fail "render --control failed"
+"$CHESS4D_BIN" render --variant full --control --size 1280x720 \
+  --out "$SHOTS/7-control-full.png" >/dev/null 2>&1 || fail "render --control failed on the full set"
+n=$(compare -metric AE -fuzz 8% "$SHOTS/a.png" "$SHOTS/6-control.png" null: 2>&1 | cut -d' ' -f1 || true)
+[ "${n%.*}" -gt 20000 ] 2>/dev/null || fail "the control overlay tints nothing ($n pixels)"
+echo "analysis-window-test: control overlay tints the board ($n pixels)"
 
 rm -f "$SHOTS/a.png" "$SHOTS/b.png"
 echo "analysis-window-test: OK (screenshots in $SHOTS)"

@@ -171,7 +171,7 @@ fn threats_rows(ui: &mut Ui, session: &mut Session) {
         }
     });
     let hint = if session.threats().control {
-        "Teal: White attacks it more · orange: Black. Hold Alt over a square for its attackers."
+        "Teal: White attacks it more · yellow: Black. Hold Alt over a square for its attackers."
     } else {
         "Hold Alt (or Ctrl) over a square: red arrows from its attackers, blue from its defenders."
     };

@@ -180,9 +180,10 @@ impl Session {
         let pos = self.game.position();
         if self.threats.control {
             for (sq, side) in control(&**self.rules(), pos) {
+                // Both kinds are fills, quieter than the watch's frames and rings.
                 let tint = match side {
                     Color::White => Highlight::Path,
-                    Color::Black => Highlight::Threat,
+                    Color::Black => Highlight::LastMove,
                 };
                 highlights.push((sq, tint));
             }
