@@ -1,5 +1,5 @@
-//! The analysis board's panels: the "Analysis" section of the Play tab (engine choice,
-//! analysis on/off, the number of lines, the lines in SAN to click, the threats tools)
+//! The analysis board's panels: the Analysis tab (engine choice, analysis on/off, the
+//! number of lines, the lines in SAN to click, the threats tools)
 //! and what it draws beside and over the board (the evaluation bar, the attackers'
 //! and defenders' counts). The models are [`crate::session::analysis`],
 //! [`crate::session::attackers`] and [`crate::session::engines`].
@@ -18,40 +18,38 @@ use std::time::{Duration, Instant};
 /// Width of the evaluation bar, in points.
 const BAR_WIDTH: f32 = 30.0;
 
-/// The "Analysis" section of the Play tab.
-pub fn analysis_section(side: &mut Ui, session: &mut Session) {
-    egui::CollapsingHeader::new("Analysis and engines")
-        .id_salt("analysis")
-        .default_open(true)
-        .show(side, |ui| {
-            engine_row(ui, session);
-            ui.horizontal(|row| {
-                let mut on = session.analysing();
-                if row
-                    .checkbox(&mut on, "Analyse")
-                    .on_hover_text("The engine thinks on the position on the board until stopped")
-                    .changed()
-                {
-                    session.set_analysis(on);
-                }
-                let mut n = session.analysis_line_count();
-                if row
-                    .add(egui::Slider::new(&mut n, 1..=MAX_LINES).text("lines"))
-                    .changed()
-                {
-                    session.set_analysis_lines(n);
-                }
-            });
-            if session.analysing() {
-                lines(ui, session);
-            } else {
-                session.set_line_preview(None);
-            }
-            if let Some(h) = session.hint() {
-                ui.label(RichText::new(format!("Hint: {}", session.san_of(h))).strong());
-            }
-            threats_rows(ui, session);
-        });
+/// The Analysis tab: the engine (for the computer's moves, hints and the analysis),
+/// the analysis mode and its lines, the hint in SAN, the threats tools.
+pub fn analysis_tab(side: &mut Ui, session: &mut Session) {
+    widgets::section(side, "Engine");
+    engine_row(side, session);
+    widgets::section(side, "Analysis");
+    side.horizontal(|row| {
+        let mut on = session.analysing();
+        if row
+            .checkbox(&mut on, "Analyse")
+            .on_hover_text("The engine thinks on the position on the board until stopped")
+            .changed()
+        {
+            session.set_analysis(on);
+        }
+        let mut n = session.analysis_line_count();
+        if row
+            .add(egui::Slider::new(&mut n, 1..=MAX_LINES).text("lines"))
+            .changed()
+        {
+            session.set_analysis_lines(n);
+        }
+    });
+    if session.analysing() {
+        lines(side, session);
+    }
+    if let Some(h) = session.hint() {
+        side.label(RichText::new(format!("Hint: {}", session.san_of(h))).strong());
+    }
+    widgets::section(side, "Attackers and defenders");
+    threats_rows(side, session);
+    widgets::notices(side, session);
 }
 
 /// The engine for the computer's moves, hints and the analysis.

@@ -18,6 +18,8 @@ use egui::{Color32, RichText, Ui};
 pub enum Tab {
     /// The game: players, level, the computer's thinking, moves, files.
     Play,
+    /// Engines, the analysis mode, attackers and defenders (gui/analysis.rs).
+    Analysis,
     /// The page's four steps and "try it".
     Learn,
     /// One piece's reach.
@@ -44,6 +46,9 @@ pub fn show(
         (Tab::Learn, m) if m != Mode::Learn => ui.tab = Tab::Play,
         (Tab::Explore, Mode::Play) => ui.tab = Tab::Play,
         _ => {}
+    }
+    if session.take_analysis_started() {
+        ui.tab = Tab::Analysis; // analysis.rs: its lines show there
     }
     egui::Panel::top("top")
         .frame(widgets::bar_frame(root))
@@ -158,6 +163,7 @@ fn side_panel(
     side.horizontal_wrapped(|row| {
         for (tab, label) in [
             (Tab::Play, "Play"),
+            (Tab::Analysis, "Analysis"),
             (Tab::Players, "Players"),
             (Tab::Learn, "Learn"),
             (Tab::Explore, "Explore"),
@@ -167,7 +173,7 @@ fn side_panel(
             if row.selectable_label(ui.tab == tab, label).clicked() && ui.tab != tab {
                 ui.tab = tab;
                 match tab {
-                    Tab::Play => session.set_mode(Mode::Play),
+                    Tab::Play | Tab::Analysis => session.set_mode(Mode::Play),
                     Tab::Learn => session.set_mode(Mode::Learn),
                     Tab::Explore => {
                         let kind = match session.mode() {
@@ -184,6 +190,7 @@ fn side_panel(
     side.separator();
     egui::ScrollArea::vertical().show(side, |side| match ui.tab {
         Tab::Play => play_tab(side, session, book, ui, rig),
+        Tab::Analysis => super::analysis::analysis_tab(side, session),
         Tab::Players => players::players_tab(side, session, book, &mut ui.players),
         Tab::Learn => tabs::learn_tab(side, session),
         Tab::Explore => tabs::explore_tab(side, session),
@@ -257,7 +264,6 @@ fn play_tab(
         widgets::thinking(side, session);
     }
     widgets::notices(side, session);
-    super::analysis::analysis_section(side, session); // analysis.rs
     widgets::section(side, "Moves");
     widgets::move_list(side, session);
     widgets::section(side, "File");

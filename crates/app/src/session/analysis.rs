@@ -37,6 +37,8 @@ pub struct Analysis {
     error: Option<String>,
     /// The line under the pointer, previewed as arrows on the boards.
     preview: Option<usize>,
+    /// Turned on since the window last asked (it then shows the lines).
+    started: bool,
 }
 
 impl Default for Analysis {
@@ -51,6 +53,7 @@ impl Default for Analysis {
             next_at: None,
             error: None,
             preview: None,
+            started: false,
         }
     }
 }
@@ -77,6 +80,7 @@ impl Session {
     /// trying moves) or off.
     pub fn set_analysis(&mut self, on: bool) {
         self.analysis.on = on;
+        self.analysis.started = on;
         if on {
             self.set_player(Color::White, Player::Human);
             self.set_player(Color::Black, Player::Human);
@@ -97,6 +101,12 @@ impl Session {
         self.analysis.about = None;
         self.analysis.error = None;
         self.touch();
+    }
+
+    /// Whether the analysis was turned on since the last call (the window then shows
+    /// its tab).
+    pub fn take_analysis_started(&mut self) -> bool {
+        std::mem::take(&mut self.analysis.started)
     }
 
     /// Sets the number of lines (1 to [`MAX_LINES`]); the search starts again.
@@ -282,6 +292,8 @@ mod tests {
     fn analysis_keeps_three_lines_follows_the_board_and_plays_a_line() {
         let mut s = Session::new(Catalog::embedded(), "orthodox").unwrap();
         s.set_analysis(true);
+        assert!(s.take_analysis_started());
+        assert!(!s.take_analysis_started(), "said once");
         assert_eq!(
             s.player(chess4d_core::Color::Black),
             crate::session::Player::Human
