@@ -6,7 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in mesa-vulkan-drivers xvfb xauth xdotool x11-apps imagemagick; do
+# stockfish, fairy-stockfish: the external-engine tests (crates/app/src/session/
+# uci_client.rs, engines.rs, scripts/analysis-window-test.sh).
+for pkg in mesa-vulkan-drivers xvfb xauth xdotool x11-apps imagemagick stockfish fairy-stockfish; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then
@@ -52,4 +54,8 @@ scripts/plugin-steps.sh
 if [ -x scripts/window-test.sh ]; then
   echo "== the real window under Xvfb"
   scripts/window-test.sh
+fi
+if [ -x scripts/analysis-window-test.sh ]; then
+  echo "== the analysis board under Xvfb (attackers, evaluation bar, Stockfish)"
+  scripts/analysis-window-test.sh
 fi

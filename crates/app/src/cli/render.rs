@@ -37,6 +37,13 @@ pub struct RenderArgs {
     /// Select the piece on this square and mark its legal moves.
     #[arg(long)]
     pub select: Option<String>,
+    /// Mark every piece of both sides that attacks this square (red arrows from the
+    /// attackers, blue from the defenders).
+    #[arg(long)]
+    pub watch: Option<String>,
+    /// Tint each square by the side that attacks it more (teal White, yellow Black).
+    #[arg(long)]
+    pub control: bool,
     /// Image size, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x720", value_parser = parse_size)]
     pub size: (u32, u32),
@@ -93,6 +100,17 @@ fn render(a: &RenderArgs) -> CliResult {
             )));
         }
     }
+    if let Some(name) = &a.watch {
+        let sq = session
+            .rules()
+            .info()
+            .shape
+            .parse_square(name)
+            .map_err(|e| CliError(format!("--watch: {e}")))?;
+        session.set_threats_mode(true);
+        session.threats_click(sq);
+    }
+    session.set_control_overlay(a.control);
     let shape = session.rules().info().shape.sizes();
     let mut camera = Camera::for_shape(shape);
     if let Some(y) = a.yaw {

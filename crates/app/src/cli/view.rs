@@ -48,6 +48,14 @@ pub struct ViewArgs {
     /// $CHESS4D_DATA_DIR, else the platform's data folder).
     #[arg(skip)]
     pub data_dir: Option<std::path::PathBuf>,
+    /// Start in the analysis mode: the engine's best lines on the position, until
+    /// stopped, with an evaluation bar (a person plays both sides).
+    #[arg(long)]
+    pub analyse: bool,
+    /// An external UCI engine (for example /usr/games/stockfish or
+    /// /usr/games/fairy-stockfish) for the computer's moves, hints and the analysis.
+    #[arg(long)]
+    pub engine: Option<std::path::PathBuf>,
 }
 
 impl Default for ViewArgs {
@@ -60,6 +68,8 @@ impl Default for ViewArgs {
             window_size: (1280, 800),
             print_squares: false,
             data_dir: None,
+            analyse: false,
+            engine: None,
         }
     }
 }
@@ -75,6 +85,8 @@ pub fn view_verb(a: &ViewArgs) -> CliResult {
         print_squares: a.print_squares,
         data_dir: a.data_dir.clone(),
         trust_plugin: super::common().trust_plugin,
+        analyse: a.analyse,
+        engine: a.engine.clone(),
     })
     .map_err(CliError)
 }

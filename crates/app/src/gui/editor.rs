@@ -92,12 +92,22 @@ fn body(ui: &mut Ui, session: &mut Session, state: &mut EditorUi) {
     if let Some(message) = &state.message {
         widgets::error_text(ui, message);
     }
-    let play = ui
-        .add_enabled(valid.is_ok(), egui::Button::new("Play from here"))
-        .on_hover_text("A new game from this position, with the players set above");
-    if play.clicked() && session.new_game_from_fen(&fen) {
-        state.message = None;
-    }
+    ui.horizontal(|row| {
+        let play = row
+            .add_enabled(valid.is_ok(), egui::Button::new("Play from here"))
+            .on_hover_text("A new game from this position, with the players set above");
+        if play.clicked() && session.new_game_from_fen(&fen) {
+            state.message = None;
+        }
+        // The analysis mode (gui/analysis.rs) on this position.
+        let analyse = row
+            .add_enabled(valid.is_ok(), egui::Button::new("Analyse"))
+            .on_hover_text("A new game from this position, with the engine's best lines");
+        if analyse.clicked() && session.new_game_from_fen(&fen) {
+            state.message = None;
+            session.set_analysis(true);
+        }
+    });
 }
 
 /// The variant's pieces, White's then Black's, and the eraser.

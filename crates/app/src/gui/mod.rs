@@ -2,6 +2,7 @@
 //! panels (egui) out. Pointer and keys reach the board unless egui is using them; the
 //! computer thinks on its own thread, so the window is redrawn on a timer while it does.
 
+mod analysis;
 mod camera;
 mod editor;
 mod gpu;
@@ -48,6 +49,10 @@ pub struct ViewerOptions {
     pub data_dir: Option<std::path::PathBuf>,
     /// Trust a rule plugin outside the trusted places without asking (`--trust-plugin`).
     pub trust_plugin: bool,
+    /// Start in the analysis mode (gui/analysis.rs).
+    pub analyse: bool,
+    /// An external UCI engine for the computer and the analysis (session/engines.rs).
+    pub engine: Option<std::path::PathBuf>,
 }
 
 impl Default for ViewerOptions {
@@ -61,6 +66,8 @@ impl Default for ViewerOptions {
             print_squares: false,
             data_dir: None,
             trust_plugin: false,
+            analyse: false,
+            engine: None,
         }
     }
 }
@@ -94,6 +101,7 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
     session.set_player(Color::Black, opts.black);
     session.set_level(Level::new(opts.level).map_err(|e| e.to_string())?);
     session.watch(dirs);
+    crate::session::engines::apply_start_options(&mut session, opts.engine.clone(), opts.analyse);
     let book = Scorebook::open(opts.data_dir.as_deref())
         .map_err(|e| format!("cannot keep games even in memory: {e}"))?;
     if let Some(e) = book.open_error() {

@@ -18,6 +18,8 @@ use egui::{Color32, RichText, Ui};
 pub enum Tab {
     /// The game: players, level, the computer's thinking, moves, files.
     Play,
+    /// Engines, the analysis mode, attackers and defenders (gui/analysis.rs).
+    Analysis,
     /// The page's four steps and "try it".
     Learn,
     /// One piece's reach.
@@ -46,6 +48,9 @@ pub fn show(
         _ => {}
     }
     ui.probes.clear();
+    if session.take_analysis_started() {
+        ui.tab = Tab::Analysis; // analysis.rs: its lines show there
+    }
     egui::Panel::top("top")
         .frame(widgets::bar_frame(root))
         .show(root, |bar| top_bar(bar, session, book, ui, rig));
@@ -66,8 +71,10 @@ pub fn show(
         .frame(widgets::bar_frame(root))
         .show(root, |bar| widgets::news(bar, session));
     let board = root.available_rect_before_wrap();
+    let board = super::analysis::board_beside_bar(root, session, board); // analysis.rs
     confirm_dialog(root.ctx(), board, session, ui);
     widgets::overlays(root.ctx(), board, session, pointer);
+    super::analysis::overlay(root.ctx(), board, session, pointer, ui.view); // analysis.rs
     super::trust::prompt(root.ctx(), board, session);
     board
 }
@@ -254,6 +261,7 @@ fn side_panel(
     side.horizontal_wrapped(|row| {
         for (tab, label) in [
             (Tab::Play, "Play"),
+            (Tab::Analysis, "Analysis"),
             (Tab::Players, "Players"),
             (Tab::Learn, "Learn"),
             (Tab::Explore, "Explore"),
@@ -263,7 +271,7 @@ fn side_panel(
             if row.selectable_label(ui.tab == tab, label).clicked() && ui.tab != tab {
                 ui.tab = tab;
                 match tab {
-                    Tab::Play => session.set_mode(Mode::Play),
+                    Tab::Play | Tab::Analysis => session.set_mode(Mode::Play),
                     Tab::Learn => session.set_mode(Mode::Learn),
                     Tab::Explore => {
                         let kind = match session.mode() {
@@ -280,6 +288,7 @@ fn side_panel(
     side.separator();
     egui::ScrollArea::vertical().show(side, |side| match ui.tab {
         Tab::Play => play_tab(side, session, book, ui, rig),
+        Tab::Analysis => super::analysis::analysis_tab(side, session),
         Tab::Players => players::players_tab(side, session, book, &mut ui.players),
         Tab::Learn => tabs::learn_tab(side, session),
         Tab::Explore => tabs::explore_tab(side, session),

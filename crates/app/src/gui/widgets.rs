@@ -78,14 +78,7 @@ fn score_text(score: chess4d_engine::Score) -> String {
 
 /// The moves of a line in notation, played out from the current position.
 pub fn line_text(session: &Session, pv: &[Move], most: usize) -> String {
-    let rules = session.rules();
-    let mut pos = session.game().position().clone();
-    let mut words = Vec::new();
-    for &mv in pv.iter().take(most) {
-        words.push(rules.format_move(&pos, mv));
-        rules.make_move(&mut pos, mv);
-    }
-    words.join(" ")
+    session.san_line_text(pv, most) // SAN: session/notation.rs
 }
 
 /// The computer's thinking: what, how deep, how good, the best line, and a button.
@@ -209,7 +202,7 @@ pub fn error_text(ui: &mut Ui, text: &str) {
 
 /// The moves played, two to a row; a click goes back to the position after a move.
 pub fn move_list(ui: &mut Ui, session: &mut Session) {
-    let moves: Vec<String> = session.game().notation().map(str::to_string).collect();
+    let moves: Vec<String> = session.san_moves(); // SAN: session/notation.rs
     if moves.is_empty() && !session.reviewing() {
         ui.label(RichText::new("no moves yet").weak());
         // The same height as a list, so nothing below moves at the first move.

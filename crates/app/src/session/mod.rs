@@ -3,11 +3,15 @@
 //! explorer. The window only turns pointer and key events into calls here and draws
 //! [`Session::scene`]; everything here is unit-tested.
 
+pub mod analysis;
+pub mod attackers;
 pub mod editor;
+pub mod engines;
 mod files;
 mod flow;
 pub mod keyboard;
 pub mod learn;
+mod notation;
 pub mod opponent;
 pub mod picture;
 mod pointer;
@@ -17,6 +21,7 @@ pub mod scorebook;
 #[cfg(test)]
 mod tests;
 mod trust;
+pub mod uci_client;
 pub mod watch;
 
 use chess4d_core::{Color, Game, Move, PieceKind, Rules, Square};
@@ -138,6 +143,12 @@ pub struct Session {
     generation: u64,
     /// A rule plugin waiting for the person's trust.
     trust_request: Option<TrustRequest>,
+    /// The analysis mode: the engine's lines on the position on the board.
+    analysis: analysis::Analysis,
+    /// Attackers and defenders of a square, and the control overlay.
+    threats: attackers::Threats,
+    /// The game's moves in SAN, written once each.
+    san: chess4d_core::SanHistory,
 }
 
 impl Session {
@@ -188,6 +199,9 @@ impl Session {
             left: Vec::new(),
             generation: 0,
             trust_request: None,
+            analysis: analysis::Analysis::default(),
+            threats: attackers::Threats::default(),
+            san: chess4d_core::SanHistory::default(),
         })
     }
 

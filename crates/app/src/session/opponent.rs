@@ -2,9 +2,10 @@
 //! thread, its progress for the "thinking" line, and its answer tagged with the position
 //! it was asked about so a stale answer (the game moved on) is thrown away.
 
+use super::engines::{EngineChoice, Worker};
 use chess4d_core::Game;
 use chess4d_engine::{Limits, game_history};
-use chess4d_engine::{SearchError, SearchHandle, SearchInfo, SearchResult, Searcher};
+use chess4d_engine::{SearchError, SearchInfo, SearchResult};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
@@ -63,11 +64,12 @@ pub struct Answer {
 pub struct Opponent {
     running: Option<Running>,
     news: bool,
+    engine: EngineChoice,
 }
 
 #[derive(Debug)]
 struct Running {
-    handle: SearchHandle,
+    handle: Worker,
     infos: Receiver<SearchInfo>,
     thinking: Thinking,
     key: Key,
@@ -105,18 +107,23 @@ pub fn limits_for(job: Job, level: chess4d_engine::Level, game: &Game) -> Limits
 }
 
 impl Opponent {
+    /// The engine that searches (ours unless the Play tab chose an external one).
+    pub fn engine(&self) -> &EngineChoice {
+        &self.engine
+    }
+
+    /// Chooses the engine for the next searches.
+    pub fn set_engine(&mut self, engine: EngineChoice) {
+        self.engine = engine;
+    }
+
     /// Starts a search of the game's position (stopping any search already running).
     pub fn start(&mut self, job: Job, game: &Game, limits: Limits) {
         self.cancel();
         let (tx, rx) = channel();
-        let handle = Searcher::start(
-            game.rules().clone(),
-            game.position().clone(),
-            limits,
-            move |info| {
-                let _ = tx.send(info.clone());
-            },
-        );
+        let handle = Worker::start(&self.engine, game, limits, move |info: &SearchInfo| {
+            let _ = tx.send(info.clone());
+        });
         self.running = Some(Running {
             handle,
             infos: rx,
@@ -163,10 +170,17 @@ impl Opponent {
             key,
             ..
         } = self.running.take()?;
+        let external = matches!(handle, Worker::External(_));
+        let result = handle.wait();
+        if external && result.is_err() {
+            // An external engine that failed once (gone, or not playing this variant)
+            // is not asked again: the next search is ours, not a loop of failures.
+            self.engine = EngineChoice::Builtin;
+        }
         Some(Answer {
             job: thinking.job,
             key,
-            result: handle.wait(),
+            result,
         })
     }
 

@@ -58,6 +58,9 @@ impl Session {
             self.touch();
             return;
         }
+        if self.threats_click(sq) {
+            return; // attackers.rs: the threats mode picks squares
+        }
         self.choice = None;
         if !self.can_move_now() {
             return;
@@ -75,7 +78,7 @@ impl Session {
 
     /// The mouse button went down on `sq`: picks up the piece for a drag.
     pub fn press(&mut self, sq: Square) {
-        if !self.can_move_now() || matches!(self.mode, Mode::Explore(_)) {
+        if !self.can_move_now() || matches!(self.mode, Mode::Explore(_)) || self.threats().mode {
             return self.click(sq);
         }
         if self.own_piece(sq) {

@@ -179,6 +179,7 @@ impl Session {
         if let Some(h) = self.hint() {
             arrows.push(path_arrow(&**rules, pos, h, ArrowKind::Hint));
         }
+        self.board_marks(&mut highlights, &mut arrows); // analysis.rs, attackers.rs
         Picture {
             position: pos.clone(),
             highlights,
