@@ -29,6 +29,9 @@
 //!     repetition_limit: 3,
 //!     move_limit_plies: 100,
 //!     bare_kings_draw: true,
+//!     regions: vec![],
+//!     promotion_region: None,
+//!     ends: EndsDef::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();
 //! let mut pos = rules.start_position();
@@ -63,4 +66,7 @@ pub use rules::{
     MoveParseError, Rules, Status, VariantInfo, bare_kings, coordinate_notation, parse_among_legal,
     reach, write_coordinate_notation,
 };
-pub use table::{CastlingDef, Mode, MoveAtom, PieceDef, TableRules, VariantDef, VariantError};
+pub use table::{
+    CastlingDef, EndsDef, ExtinctionDef, GoalDef, Mode, MoveAtom, PieceDef, RegionDef, SquareSet,
+    TableRules, VariantDef, VariantError, Verdict,
+};

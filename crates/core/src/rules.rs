@@ -60,6 +60,15 @@ pub enum Status {
     Stalemate,
     /// Neither side can ever checkmate (two bare kings).
     InsufficientMaterial,
+    /// A rule of the variant ended the game: a piece reached its goal region, the last
+    /// check of n-check was given, a side lost the last of a kind of piece, or a
+    /// checkmate or stalemate that the variant scores otherwise than chess does.
+    Ended {
+        /// The winner, or `None` for a draw.
+        winner: Option<Color>,
+        /// Why it ended.
+        reason: crate::Reason,
+    },
 }
 
 /// Why a move string was refused.

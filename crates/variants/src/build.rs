@@ -1,5 +1,8 @@
 //! From a parsed variant file to the core's `VariantDef`, with every error located.
 
+mod ends;
+mod regions;
+
 use crate::error::VariantFileError;
 use crate::schema::{Counts, MoveFile, Names, VariantFile};
 use chess4d_core::{
@@ -227,6 +230,14 @@ impl Builder<'_> {
             }
         };
 
+        let regions = self.regions(&shape, &file.region)?;
+        let ends = self.ends(file.ends.as_ref())?;
+        let ends_span = file.ends.as_ref().map_or(rules_span.clone(), |e| e.span());
+        let region_span = |name: &str| {
+            file.region
+                .get(name)
+                .map_or(ends_span.clone(), |r| r.span())
+        };
         let def = VariantDef {
             name,
             title: header
@@ -244,6 +255,9 @@ impl Builder<'_> {
             repetition_limit: small(&rules.repetition, 3, 255, "repetition")? as u8,
             move_limit_plies: small(&rules.move_limit, 100, 65535, "move_limit")? as u16,
             bare_kings_draw: rules.bare_kings_draw.unwrap_or(true),
+            regions,
+            promotion_region: rules.promotion_region.as_ref().map(|r| r.get_ref().clone()),
+            ends,
         };
         TableRules::new(def)
             .map(|r| VariantSpec::Table(Box::new(r)))
@@ -281,6 +295,11 @@ impl Builder<'_> {
                     }
                     VariantError::NoKing(_) | VariantError::TwoKings(_) => start.span(),
                     VariantError::BadPromotion(_) => promotion_span.clone(),
+                    VariantError::BadRegion { name, .. } => match &rules.promotion_region {
+                        Some(p) if p.get_ref() == name => p.span(),
+                        _ => region_span(name),
+                    },
+                    VariantError::BadEnds(_) => ends_span.clone(),
                     VariantError::BadCastling { letter, .. } => file
                         .castling
                         .iter()

@@ -1,6 +1,12 @@
 //! The TOML schema of a variant file, as serde reads it.
 
+mod ends;
+mod regions;
+
+pub(crate) use ends::EndsFile;
+pub(crate) use regions::RegionFile;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use toml::Spanned;
 
 #[derive(Deserialize, Debug)]
@@ -13,6 +19,11 @@ pub(crate) struct VariantFile {
     pub piece: Vec<Spanned<PieceFile>>,
     #[serde(default)]
     pub castling: Vec<Spanned<CastlingFile>>,
+    /// Named sets of squares (`[region.hill]`).
+    #[serde(default)]
+    pub region: BTreeMap<String, Spanned<RegionFile>>,
+    /// How the game ends besides checkmate.
+    pub ends: Option<Spanned<EndsFile>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -39,6 +50,8 @@ pub(crate) struct RulesTable {
     pub repetition: Option<Spanned<i64>>,
     pub move_limit: Option<Spanned<i64>>,
     pub bare_kings_draw: Option<bool>,
+    /// The region where pawns promote (instead of the far end of `promotion_axes`).
+    pub promotion_region: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, Debug)]

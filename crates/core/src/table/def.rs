@@ -117,6 +117,12 @@ pub struct VariantDef {
     pub move_limit_plies: u16,
     /// Whether two bare kings draw.
     pub bare_kings_draw: bool,
+    /// Named sets of squares the other rules refer to.
+    pub regions: Vec<super::RegionDef>,
+    /// The region where pawns promote, instead of the far end of `promotion_axes`.
+    pub promotion_region: Option<String>,
+    /// How the game ends besides checkmate, and the obligations on moves.
+    pub ends: super::EndsDef,
 }
 
 /// Why a table variant was refused.
@@ -154,6 +160,15 @@ pub enum VariantError {
         /// Why.
         reason: String,
     },
+    /// A region that does not fit the board, or a name no region has.
+    BadRegion {
+        /// The region's name.
+        name: String,
+        /// Why.
+        reason: String,
+    },
+    /// An ending rule that names something the variant lacks.
+    BadEnds(String),
 }
 
 impl fmt::Display for VariantError {
@@ -190,6 +205,8 @@ impl fmt::Display for VariantError {
             VariantError::BadCastling { letter, reason } => {
                 write!(f, "castling '{letter}': {reason}")
             }
+            VariantError::BadRegion { name, reason } => write!(f, "region \"{name}\": {reason}"),
+            VariantError::BadEnds(reason) => write!(f, "ending rules: {reason}"),
         }
     }
 }

@@ -1,12 +1,17 @@
 //! The table-driven rules engine: any variant described in the movement vocabulary.
 
 mod attacks;
+mod counters;
 mod def;
+mod ends;
 mod geometry;
 mod make;
 mod movegen;
+mod region;
 
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
+pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
+pub use region::{RegionDef, SquareSet};
 
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -109,6 +114,8 @@ pub struct TableRules {
     /// By colour, by square: whose pawns promote on landing there.
     promotion_zone: [Vec<bool>; 2],
     double_step_rank: Option<u8>,
+    regions: region::Regions,
+    ends: ends::Ends,
 }
 
 impl TableRules {
@@ -232,13 +239,22 @@ impl TableRules {
             }
         }
 
-        let start = crate::position::parse_fen(&info, &def.start).map_err(VariantError::Start)?;
+        let regions = region::Regions::new(&shape, &def.regions)?;
+        let ends = ends::Ends::new(&def.ends, &info, &regions, &royal)?;
+        let promotion_region = match &def.promotion_region {
+            None => None,
+            Some(name) => Some(regions.require(name, "promotion")?),
+        };
+        let start =
+            counters::parse(ends.checks(), &info, &def.start).map_err(VariantError::Start)?;
         for color in Color::ALL {
             let kings = start
                 .pieces()
                 .filter(|(_, p)| p.color() == color && royal[p.kind().index()])
                 .count();
             match kings {
+                // Without a royal piece a side can still lose by extinction.
+                0 if def.ends.extinction.is_some() => {}
                 0 => return Err(VariantError::NoKing(color)),
                 1 => {}
                 _ => return Err(VariantError::TwoKings(color)),
@@ -268,8 +284,9 @@ impl TableRules {
             if kf[1..] != rf[1..] || kf[1..] != kt[1..] || kf[1..] != rt[1..] {
                 return Err(bad("king and rook must castle along one rank".into()));
             }
+            // The castling king is the royal piece, or (giveaway) the piece in its place.
             match start.piece_at(c.king_from) {
-                Some(p) if p.color() == c.color && royal[p.kind().index()] => {}
+                Some(p) if p.color() == c.color => {}
                 _ => return Err(bad("the king does not start on its castling square".into())),
             }
             match start.piece_at(c.rook_from) {
@@ -377,6 +394,9 @@ impl TableRules {
                 shape
                     .squares()
                     .map(|sq| {
+                        if let Some(zone) = &promotion_region {
+                            return zone[color.index()].contains(sq);
+                        }
                         let c = shape.coords(sq);
                         (0..4)
                             .filter(|a| def.promotion_axes & (1 << a) != 0)
@@ -388,6 +408,8 @@ impl TableRules {
                     .collect()
             }),
             double_step_rank: def.double_step_rank,
+            regions,
+            ends,
         })
     }
 
@@ -421,6 +443,26 @@ impl TableRules {
         self.promotion_zone[color.index()][sq.index()]
     }
 
+    /// Legal moves, none once a rule of the variant has ended the game (as
+    /// Fairy-Stockfish counts them), and only those the variant's obligations allow.
+    #[inline]
+    fn generate(&self, pos: &Position, wanted: movegen::Wanted, out: &mut Vec<Move>) {
+        if self.ends.immediate && ends::immediate_end(self, pos).is_some() {
+            out.clear();
+            return;
+        }
+        movegen::legal_moves(self, pos, wanted, out);
+        if self.ends.obliged {
+            ends::oblige(self, pos, out);
+        }
+    }
+
+    /// Each region's name and its squares for `color`, in the order the variant gives
+    /// them (what the viewer draws).
+    pub fn regions(&self, color: Color) -> impl Iterator<Item = (&str, &SquareSet)> + '_ {
+        self.regions.iter(color)
+    }
+
     /// Number of distinct direction vectors the variant uses (for tests and tuning).
     pub fn direction_count(&self) -> usize {
         self.rays.dirs.len()
@@ -437,11 +479,19 @@ impl Rules for TableRules {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        movegen::legal_moves(self, pos, movegen::Wanted::All, out);
+        self.generate(pos, movegen::Wanted::All, out);
     }
 
     fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) {
-        movegen::legal_moves(self, pos, movegen::Wanted::Noisy, out);
+        self.generate(pos, movegen::Wanted::Noisy, out);
+    }
+
+    fn status(&self, pos: &Position) -> crate::rules::Status {
+        ends::status(self, pos)
+    }
+
+    fn format_position(&self, pos: &Position) -> String {
+        counters::format(&self.info, pos)
     }
 
     fn make_move(&self, pos: &mut Position, mv: Move) -> Undo {
@@ -457,14 +507,14 @@ impl Rules for TableRules {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, crate::FenError> {
-        let mut pos = crate::position::parse_fen(&self.info, text)?;
+        let mut pos = counters::parse(self.ends.checks(), &self.info, text)?;
         // Rights whose king or rook is gone can never be used: drop them so that equal
         // positions hash equally.
         let mut rights = pos.castling_rights();
         for (bit, c) in self.castling.iter().enumerate() {
             let king_ok = pos
                 .piece_at(c.def.king_from)
-                .is_some_and(|p| p.color() == c.def.color && self.is_royal(p));
+                .is_some_and(|p| p.color() == c.def.color);
             let rook_ok = pos
                 .piece_at(c.def.rook_from)
                 .is_some_and(|p| p.color() == c.def.color);

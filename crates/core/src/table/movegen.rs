@@ -42,6 +42,9 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
                 piece_moves(rules, pos, us, Square(i as u16), p, wanted, out);
             }
         }
+        if wanted == Wanted::All {
+            castling_moves(rules, pos, us, None, out);
+        }
         return;
     };
     let checks = checks(rules, pos, king, them);
@@ -86,7 +89,7 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
         out.truncate(keep);
     }
     if !in_check && wanted == Wanted::All {
-        castling_moves(rules, pos, us, king, out);
+        castling_moves(rules, pos, us, Some(king), out);
     }
 }
 
@@ -212,13 +215,19 @@ fn castling_moves(
     rules: &TableRules,
     pos: &Position,
     us: Color,
-    king: Square,
+    king: Option<Square>,
     out: &mut Vec<Move>,
 ) {
     let them = !us;
     for (bit, c) in rules.castling.iter().enumerate() {
         let d = &c.def;
-        if d.color != us || pos.castling_rights() & (1 << bit) == 0 || d.king_from != king {
+        if d.color != us || pos.castling_rights() & (1 << bit) == 0 {
+            continue;
+        }
+        // A castling piece that is not royal (giveaway's king) is never impeded by
+        // attacks; a royal one must be the side's king.
+        let royal = pos.piece_at(d.king_from).is_some_and(|p| rules.is_royal(p));
+        if royal && Some(d.king_from) != king {
             continue;
         }
         let rook = pos.piece_at(d.rook_from);
@@ -228,9 +237,13 @@ fn castling_moves(
         if c.empty.iter().any(|&s| pos.piece_at(s).is_some()) {
             continue;
         }
-        let Some(king_piece) = pos.piece_at(king) else {
+        let Some(king_piece) = pos.piece_at(d.king_from).filter(|p| p.color() == us) else {
             continue;
         };
+        if !royal {
+            out.push(Move::new(d.king_from, d.king_to).with_second(d.rook_from, d.rook_to));
+            continue;
+        }
         // Squares before the destination are judged on the current board; the
         // destination on the board after castling, with the rook moved.
         let crossed = c.king_path.len().saturating_sub(1);
