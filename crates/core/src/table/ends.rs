@@ -75,6 +75,8 @@ pub struct EndsDef {
     pub must_capture: bool,
     /// Moves that give check are illegal (racing kings).
     pub checks_forbidden: bool,
+    /// A king in check may move only to take its one checker (makpong).
+    pub checked_king_only_captures: bool,
 }
 
 impl Default for EndsDef {
@@ -87,6 +89,7 @@ impl Default for EndsDef {
             extinction: None,
             must_capture: false,
             checks_forbidden: false,
+            checked_king_only_captures: false,
         }
     }
 }
@@ -145,7 +148,7 @@ impl Ends {
         };
         Ok(Ends {
             immediate: goal.is_some() || def.checks > 0 || def.extinction.is_some(),
-            obliged: def.must_capture || def.checks_forbidden,
+            obliged: def.must_capture || def.checks_forbidden || def.checked_king_only_captures,
             def: Some(def.clone()),
             goal,
             extinct_kinds,
@@ -292,6 +295,15 @@ pub(super) fn oblige(rules: &TableRules, pos: &Position, moves: &mut Vec<Move>) 
         && let Some(king) = pos.king(!us)
     {
         moves.retain(|&m| !gives_check(rules, pos, m, king));
+    }
+    if def.checked_king_only_captures
+        && let Some(king) = pos.king(us)
+    {
+        let mut checkers = Vec::new();
+        attacks::attackers(rules, pos, king, !us, &mut checkers);
+        if !checkers.is_empty() {
+            moves.retain(|m| m.from != king || checkers == [m.to]);
+        }
     }
     if def.must_capture {
         let captures =

@@ -253,8 +253,9 @@ impl TableRules {
                 .filter(|(_, p)| p.color() == color && royal[p.kind().index()])
                 .count();
             match kings {
-                // Without a royal piece a side can still lose by extinction.
-                0 if def.ends.extinction.is_some() => {}
+                // Without a royal piece a side can still lose by extinction, and a
+                // variant with no royal kind at all ends by its other rules.
+                0 if def.ends.extinction.is_some() || !royal.contains(&true) => {}
                 0 => return Err(VariantError::NoKing(color)),
                 1 => {}
                 _ => return Err(VariantError::TwoKings(color)),

@@ -12,7 +12,7 @@ use crate::Limits;
 use crate::eval::{Evaluator, victim};
 use crate::score::{INFINITY, MATE, MATE_BOUND, from_table, to_table};
 use crate::tt::{Bound, MoveRef, Table};
-use chess4d_core::{Move, Position, Rules};
+use chess4d_core::{Move, Position, Rules, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -205,7 +205,7 @@ impl<'a> Search<'a> {
         rules.legal_moves(pos, &mut self.moves[ply]);
         let n = self.moves[ply].len();
         if n == 0 {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            return terminal_score(rules, pos, ply, in_check);
         }
         if self.move_limit > 0 && pos.halfmove_clock() >= self.move_limit {
             return 0;
@@ -391,5 +391,22 @@ impl<'a> Search<'a> {
         let mv = best_move.as_ref().map(MoveRef::of);
         self.tt.store(hash, 0, to_table(best, ply), bound, mv);
         best
+    }
+}
+
+/// The score of a position without legal moves, for the side to move: chess's mate or
+/// stalemate, or what the variant's own ending says (a king on the hill, the third
+/// check, a stalemate that wins).
+fn terminal_score(rules: &dyn Rules, pos: &Position, ply: usize, in_check: bool) -> i32 {
+    match rules.status(pos) {
+        Status::Ended { winner, .. } => match winner {
+            Some(w) if w == pos.side_to_move() => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+            None => 0,
+        },
+        Status::Checkmate => -MATE + ply as i32,
+        Status::Stalemate | Status::InsufficientMaterial => 0,
+        Status::Ongoing if in_check => -MATE + ply as i32,
+        Status::Ongoing => 0,
     }
 }

@@ -37,7 +37,9 @@ impl Builder<'_> {
             match u8::try_from(*n.get_ref()) {
                 Ok(v) if (1..=99).contains(&v) => out.checks = v,
                 _ => {
-                    return Err(self.err(n.span(), "checks is the number of checks that wins, 1-99"));
+                    return Err(
+                        self.err(n.span(), "checks is the number of checks that wins, 1-99")
+                    );
                 }
             }
         }
@@ -59,6 +61,7 @@ impl Builder<'_> {
         }
         out.must_capture = e.must_capture;
         out.checks_forbidden = e.checks_forbidden;
+        out.checked_king_only_captures = e.checked_king_only_captures;
         let _ = span;
         Ok(out)
     }

@@ -25,6 +25,9 @@ pub(crate) struct EndsFile {
     pub must_capture: bool,
     #[serde(default)]
     pub checks_forbidden: bool,
+    /// A king in check may move only to take its checker (makpong).
+    #[serde(default)]
+    pub checked_king_only_captures: bool,
 }
 
 /// A region to reach.
