@@ -12,6 +12,7 @@
 //! let piece = |letter, name: &str, royal, moves| PieceDef {
 //!     info: PieceInfo { letter, name: name.into(), value: 500, royal, pawn: false },
 //!     moves,
+//!     confined: None,
 //! };
 //! let king_moves = (1..=4).map(|n| MoveAtom::new(&vec![1; n], 1)).collect();
 //! let def = VariantDef {
@@ -67,6 +68,6 @@ pub use rules::{
     reach, write_coordinate_notation,
 };
 pub use table::{
-    CastlingDef, EndsDef, ExtinctionDef, GoalDef, Mode, MoveAtom, PieceDef, RegionDef, SquareSet,
-    TableRules, VariantDef, VariantError, Verdict,
+    CastlingDef, EndsDef, ExtinctionDef, GoalDef, Mode, MoveAtom, Path, PieceDef, RegionDef,
+    SquareSet, TableRules, VariantDef, VariantError, Verdict,
 };

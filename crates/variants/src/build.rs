@@ -6,7 +6,7 @@ mod regions;
 use crate::error::VariantFileError;
 use crate::schema::{Counts, MoveFile, Names, VariantFile};
 use chess4d_core::{
-    CastlingDef, Color, Mode, MoveAtom, PieceDef, PieceInfo, Shape, TableRules, VariantDef,
+    CastlingDef, Color, Mode, MoveAtom, Path, PieceDef, PieceInfo, Shape, TableRules, VariantDef,
     VariantError,
 };
 use std::ops::Range;
@@ -145,6 +145,7 @@ impl Builder<'_> {
                     pawn: p.pawn,
                 },
                 moves,
+                confined: p.confined.as_ref().map(|c| c.get_ref().clone()),
             });
             atom_spans.push(spans);
         }
@@ -426,6 +427,17 @@ impl Builder<'_> {
                 ));
             }
         };
+        if m.hop && m.lame {
+            return Err(self.err(span, "a movement is `hop` or `lame`, not both"));
+        }
+        if m.lame && !patterns.iter().all(|(_, range)| *range == 1) {
+            return Err(self.err(span, "`lame` is for a leap or a step (range 1)"));
+        }
+        let path = match (m.hop, m.lame) {
+            (true, _) => Path::Hop,
+            (_, true) => Path::Lame,
+            _ => Path::Open,
+        };
         Ok(patterns
             .into_iter()
             .map(|(deltas, range)| MoveAtom {
@@ -434,6 +446,8 @@ impl Builder<'_> {
                 axes,
                 forward,
                 mode,
+                path,
+                within: m.within.clone(),
             })
             .collect())
     }

@@ -66,6 +66,8 @@ pub(crate) struct PieceFile {
     #[serde(default)]
     pub pawn: bool,
     pub moves: Spanned<Vec<Spanned<MoveFile>>>,
+    /// The region the piece never leaves (a palace).
+    pub confined: Option<Spanned<String>>,
 }
 
 /// One movement entry: exactly one of `slide`, `step`, `leap`, `ride`.
@@ -80,6 +82,14 @@ pub(crate) struct MoveFile {
     pub axes: Option<Vec<String>>,
     pub forward: Option<Names>,
     pub only: Option<String>,
+    /// Jumps exactly one piece first (the cannon).
+    #[serde(default)]
+    pub hop: bool,
+    /// A leap blocked on the square it passes (the xiangqi horse).
+    #[serde(default)]
+    pub lame: bool,
+    /// Only from the squares of this region (the soldier across the river).
+    pub within: Option<String>,
 }
 
 /// How many axes change: one number or a list of them.

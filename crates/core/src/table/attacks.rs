@@ -26,14 +26,17 @@ pub(super) fn attacked(
             .enumerate()
         {
             if let Some(p) = at(sq) {
-                if p.color() == by && ranges[row + p.code() as usize] as usize > k {
+                if p.color() == by
+                    && ranges[row + p.code() as usize] as usize > k
+                    && (!rules.special.any_confined || rules.special.may_stand(p, target))
+                {
                     return true;
                 }
                 break;
             }
         }
     }
-    false
+    rules.special.any_moves && super::special::attacked(rules, at, target, by)
 }
 
 /// Every square holding a piece of `by` that attacks `target`.

@@ -34,6 +34,11 @@ pub struct MoveAtom {
     pub forward: u8,
     /// Moving, capturing, or both.
     pub mode: Mode,
+    /// How it treats the pieces on its way: open, hopping (cannon) or lame (horse).
+    pub path: super::Path,
+    /// The region the piece must stand in to use this movement (the xiangqi soldier's
+    /// sideways step across the river); `None`: anywhere.
+    pub within: Option<String>,
 }
 
 impl MoveAtom {
@@ -55,6 +60,8 @@ impl MoveAtom {
             axes: 0b1111,
             forward: 0,
             mode: Mode::Both,
+            path: super::Path::Open,
+            within: None,
         }
     }
 }
@@ -66,6 +73,8 @@ pub struct PieceDef {
     pub info: PieceInfo,
     /// Its movements.
     pub moves: Vec<MoveAtom>,
+    /// The region it never leaves (a palace); `None`: the whole board.
+    pub confined: Option<String>,
 }
 
 /// One castling option.

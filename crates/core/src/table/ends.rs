@@ -77,6 +77,8 @@ pub struct EndsDef {
     pub checks_forbidden: bool,
     /// A king in check may move only to take its one checker (makpong).
     pub checked_king_only_captures: bool,
+    /// The royal pieces may not face each other along an open line (xiangqi).
+    pub flying_general: bool,
 }
 
 impl Default for EndsDef {
@@ -90,6 +92,7 @@ impl Default for EndsDef {
             must_capture: false,
             checks_forbidden: false,
             checked_king_only_captures: false,
+            flying_general: false,
         }
     }
 }

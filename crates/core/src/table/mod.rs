@@ -8,10 +8,12 @@ mod geometry;
 mod make;
 mod movegen;
 mod region;
+mod special;
 
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
 pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
 pub use region::{RegionDef, SquareSet};
+pub use special::Path;
 
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -116,6 +118,7 @@ pub struct TableRules {
     double_step_rank: Option<u8>,
     regions: region::Regions,
     ends: ends::Ends,
+    special: special::Special,
 }
 
 impl TableRules {
@@ -165,6 +168,9 @@ impl TableRules {
         let mut lines: Vec<Vec<Line>> = vec![Vec::new(); ncodes];
         // (attacking colour, walk direction) -> range by code
         let mut attacks: HashMap<(usize, u16), Vec<u8>> = HashMap::new();
+        // Regions first: a movement may be bound to one.
+        let regions = region::Regions::new(&shape, &def.regions)?;
+        let mut special_atoms: Vec<special::Atom> = Vec::new();
         for (k, p) in def.pieces.iter().enumerate() {
             for (ai, atom) in p.moves.iter().enumerate() {
                 let bad = |reason: &str| VariantError::BadMovement {
@@ -198,6 +204,23 @@ impl TableRules {
                     } else {
                         atom.range
                     };
+                    if atom.path != Path::Open || atom.within.is_some() {
+                        if atom.path == Path::Lame && atom.range != 1 {
+                            return Err(bad("a lame movement is a leap (range 1)"));
+                        }
+                        for vector in vectors {
+                            special_atoms.push(special::Atom {
+                                code,
+                                color,
+                                vector,
+                                range,
+                                mode: atom.mode,
+                                path: atom.path,
+                                within: atom.within.clone(),
+                            });
+                        }
+                        continue;
+                    }
                     for v in vectors {
                         let dir = rays.intern(&shape, v);
                         let rev = rays.intern(&shape, [-v[0], -v[1], -v[2], -v[3]]);
@@ -239,8 +262,18 @@ impl TableRules {
             }
         }
 
-        let regions = region::Regions::new(&shape, &def.regions)?;
         let ends = ends::Ends::new(&def.ends, &info, &regions, &royal)?;
+        let special = special::Special::new(
+            special::Setting {
+                shape: &shape,
+                ncodes,
+                regions: &regions,
+                confined: def.pieces.iter().map(|p| p.confined.clone()).collect(),
+                flying_general: def.ends.flying_general,
+            },
+            &mut rays,
+            &special_atoms,
+        )?;
         let promotion_region = match &def.promotion_region {
             None => None,
             Some(name) => Some(regions.require(name, "promotion")?),
@@ -411,6 +444,7 @@ impl TableRules {
             double_step_rank: def.double_step_rank,
             regions,
             ends,
+            special,
         })
     }
 
@@ -453,6 +487,15 @@ impl TableRules {
             return;
         }
         movegen::legal_moves(self, pos, wanted, out);
+        if self.special.any_confined {
+            out.retain(|m| {
+                pos.piece_at(m.from)
+                    .is_none_or(|p| self.special.may_stand(p, m.to))
+            });
+        }
+        if self.special.flying_general {
+            special::flying_general(self, pos, out);
+        }
         if self.ends.obliged {
             ends::oblige(self, pos, out);
         }

@@ -48,7 +48,14 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
         return;
     };
     let checks = checks(rules, pos, king, them);
-    let in_check = checks.count > 0;
+    // Hops, lame leaps and confinement escape the line-walk shortcuts below: with any of
+    // them every move is judged on the board after it.
+    let full = rules.special.full_legality;
+    let in_check = if full {
+        attacked(rules, &|s| pos.piece_at(s), king, them)
+    } else {
+        checks.count > 0
+    };
     let mut pins = PinList::new();
     let pins_known = pinned(rules, pos, king, us, &mut pins) && checks.complete;
     for (i, slot) in pos.board().iter().enumerate() {
@@ -58,12 +65,12 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
         }
         let from = Square(i as u16);
         let first = out.len();
-        if in_check && checks.count > 1 && !rules.is_royal(p) {
+        if in_check && checks.count > 1 && !rules.is_royal(p) && !full {
             continue; // only the king can answer a double check
         }
         piece_moves(rules, pos, us, from, p, wanted, out);
         let royal = rules.is_royal(p);
-        let free = !royal && !in_check && pins_known && !pins.contains(from);
+        let free = !royal && !in_check && pins_known && !pins.contains(from) && !full;
         // Most pieces are neither the king nor pinned: their moves are legal as
         // generated, except an en-passant capture, which removes a second piece.
         let mut keep = first;
@@ -74,7 +81,8 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
             } else if royal {
                 !attacked_after(rules, pos, m, p, m.to, them)
             } else {
-                let answers = !in_check
+                let answers = full
+                    || !in_check
                     || m.to == checks.checker
                     || m.capture == Some(checks.checker)
                     || checks.blocks(m.to)
@@ -149,12 +157,22 @@ fn piece_moves(
             double_step(rules, pos, us, from, span, quiet, out);
         }
     }
+    if rules.special.any_moves {
+        super::special::piece_moves(rules, pos, from, p, quiet, out);
+    }
 }
 
 /// Adds `mv`, once per promotion choice where a pawn reaches its zone; a move that
 /// neither promotes nor is `kept` (a quiet move in a noisy generation) is left out.
 #[inline]
-fn push(rules: &TableRules, pawn: bool, us: Color, mv: Move, kept: bool, out: &mut Vec<Move>) {
+pub(super) fn push(
+    rules: &TableRules,
+    pawn: bool,
+    us: Color,
+    mv: Move,
+    kept: bool,
+    out: &mut Vec<Move>,
+) {
     if pawn && !rules.promotion.is_empty() && rules.in_promotion_zone(mv.to, us) {
         for &k in &rules.promotion {
             out.push(mv.with_promotion(k));

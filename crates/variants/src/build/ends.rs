@@ -62,6 +62,7 @@ impl Builder<'_> {
         out.must_capture = e.must_capture;
         out.checks_forbidden = e.checks_forbidden;
         out.checked_king_only_captures = e.checked_king_only_captures;
+        out.flying_general = e.flying_general;
         let _ = span;
         Ok(out)
     }

@@ -28,6 +28,9 @@ pub(crate) struct EndsFile {
     /// A king in check may move only to take its checker (makpong).
     #[serde(default)]
     pub checked_king_only_captures: bool,
+    /// The kings may not face each other on an open line (xiangqi).
+    #[serde(default)]
+    pub flying_general: bool,
 }
 
 /// A region to reach.
