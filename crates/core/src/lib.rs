@@ -32,6 +32,7 @@
 //!     bare_kings_draw: true,
 //!     regions: vec![],
 //!     promotion_region: None,
+//!     double_step_region: None,
 //!     ends: EndsDef::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();

@@ -258,6 +258,10 @@ impl Builder<'_> {
             bare_kings_draw: rules.bare_kings_draw.unwrap_or(true),
             regions,
             promotion_region: rules.promotion_region.as_ref().map(|r| r.get_ref().clone()),
+            double_step_region: rules
+                .double_step_region
+                .as_ref()
+                .map(|r| r.get_ref().clone()),
             ends,
         };
         TableRules::new(def)

@@ -52,6 +52,8 @@ pub(crate) struct RulesTable {
     pub bare_kings_draw: Option<bool>,
     /// The region where pawns promote (instead of the far end of `promotion_axes`).
     pub promotion_region: Option<Spanned<String>>,
+    /// The region pawns may double-step from (instead of `double_step_rank`).
+    pub double_step_region: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -116,6 +116,8 @@ pub struct TableRules {
     /// By colour, by square: whose pawns promote on landing there.
     promotion_zone: [Vec<bool>; 2],
     double_step_rank: Option<u8>,
+    /// By colour: the squares a pawn may double-step from, when a region gives them.
+    double_step_from: Option<[SquareSet; 2]>,
     regions: region::Regions,
     ends: ends::Ends,
     special: special::Special,
@@ -274,6 +276,10 @@ impl TableRules {
             &mut rays,
             &special_atoms,
         )?;
+        let double_step_from = match &def.double_step_region {
+            None => None,
+            Some(name) => Some(regions.require(name, "the double step")?),
+        };
         let promotion_region = match &def.promotion_region {
             None => None,
             Some(name) => Some(regions.require(name, "promotion")?),
@@ -442,6 +448,7 @@ impl TableRules {
                     .collect()
             }),
             double_step_rank: def.double_step_rank,
+            double_step_from,
             regions,
             ends,
             special,

@@ -191,17 +191,24 @@ fn double_step(
     quiet: bool,
     out: &mut Vec<Move>,
 ) {
-    let Some(rank) = rules.double_step_rank else {
-        return;
-    };
-    let shape = &rules.info.shape;
-    let y = shape.coords(from)[1];
-    let own_rank = match us {
-        Color::White => y,
-        Color::Black => shape.sizes()[1] - 1 - y,
-    };
-    if own_rank != rank {
-        return;
+    if let Some(zone) = &rules.double_step_from {
+        // A region of start squares (horde: the first two ranks).
+        if !zone[us.index()].contains(from) {
+            return;
+        }
+    } else {
+        let Some(rank) = rules.double_step_rank else {
+            return;
+        };
+        let shape = &rules.info.shape;
+        let y = shape.coords(from)[1];
+        let own_rank = match us {
+            Color::White => y,
+            Color::Black => shape.sizes()[1] - 1 - y,
+        };
+        if own_rank != rank {
+            return;
+        }
     }
     let ray = rules.rays.squares(span.start, 2);
     if pos.piece_at(ray[0]).is_none() && pos.piece_at(ray[1]).is_none() {
