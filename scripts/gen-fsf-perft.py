@@ -80,6 +80,18 @@ VARIANTS = [
     "janggicasual",
 ]
 
+# Positions random play seldom reaches, chosen for a rule (the figures still come from
+# Fairy-Stockfish): promotion choices and limits, promotion zones.
+EXTRA_FENS = {
+    "grand": [
+        "4k5/1P8/10/10/10/10/10/10/10/4K4R w - - 0 1",
+        "4k5/1P8/P9/10/10/10/10/10/10/QRRBBNNACK w - - 0 1",
+        "4k5/10/10/10/10/10/10/10/1p8/QRRB1NNAC1 b - - 0 1",
+    ],
+    "makruk": ["8/4k3/8/1P6/8/8/6p1/4K3 w - - 0 1"],
+    "shatranj": ["8/1P2k3/8/8/8/8/8/4K2q w - - 0 1"],
+}
+
 RANDOM_POSITIONS = 24  # at least 20 per variant, as issue 9 asks
 START_DEPTH = 3
 RANDOM_DEPTH = 3
@@ -198,6 +210,10 @@ def generate(fsf_name, catalog_name):
             figures.append(eng.perft(RANDOM_DEPTH)[0])
         budget -= figures[-1]
         cases.append((f"random{i + 1:02}", fen, figures))
+    for i, fen in enumerate(EXTRA_FENS.get(fsf_name, [])):
+        eng.position(fen)
+        figures = [eng.perft(d)[0] for d in range(1, RANDOM_DEPTH + 1)]
+        cases.append((f"extra{i + 1:02}", eng.fen(), figures))
     eng.quit()
     path = os.path.join(OUT_DIR, f"{catalog_name}.perft")
     with open(path, "w") as f:

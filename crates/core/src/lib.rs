@@ -33,6 +33,7 @@
 //!     regions: vec![],
 //!     promotion_region: None,
 //!     double_step_region: None,
+//!     promotion_rules: PromotionDef::default(),
 //!     ends: EndsDef::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();
@@ -69,6 +70,6 @@ pub use rules::{
     reach, write_coordinate_notation,
 };
 pub use table::{
-    CastlingDef, EndsDef, ExtinctionDef, GoalDef, Mode, MoveAtom, Path, PieceDef, RegionDef,
-    SquareSet, TableRules, VariantDef, VariantError, Verdict,
+    CastlingDef, EndsDef, ExtinctionDef, GoalDef, Mode, MoveAtom, Path, PieceDef, PromotionDef,
+    RegionDef, SquareSet, TableRules, VariantDef, VariantError, Verdict,
 };

@@ -1,6 +1,7 @@
 //! From a parsed variant file to the core's `VariantDef`, with every error located.
 
 mod ends;
+mod promotion;
 mod regions;
 
 use crate::error::VariantFileError;
@@ -233,6 +234,7 @@ impl Builder<'_> {
 
         let regions = self.regions(&shape, &file.region)?;
         let ends = self.ends(file.ends.as_ref())?;
+        let promotion_rules = self.promotion_rules(file.promotion.as_ref())?;
         let ends_span = file.ends.as_ref().map_or(rules_span.clone(), |e| e.span());
         let region_span = |name: &str| {
             file.region
@@ -258,6 +260,7 @@ impl Builder<'_> {
             bare_kings_draw: rules.bare_kings_draw.unwrap_or(true),
             regions,
             promotion_region: rules.promotion_region.as_ref().map(|r| r.get_ref().clone()),
+            promotion_rules,
             double_step_region: rules
                 .double_step_region
                 .as_ref()

@@ -1,9 +1,11 @@
 //! The TOML schema of a variant file, as serde reads it.
 
 mod ends;
+mod promotion;
 mod regions;
 
 pub(crate) use ends::EndsFile;
+pub(crate) use promotion::PromotionFile;
 pub(crate) use regions::RegionFile;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -24,6 +26,8 @@ pub(crate) struct VariantFile {
     pub region: BTreeMap<String, Spanned<RegionFile>>,
     /// How the game ends besides checkmate.
     pub ends: Option<Spanned<EndsFile>>,
+    /// Optional promotion and promotion limits.
+    pub promotion: Option<Spanned<PromotionFile>>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -130,6 +130,8 @@ pub struct VariantDef {
     pub regions: Vec<super::RegionDef>,
     /// The region where pawns promote, instead of the far end of `promotion_axes`.
     pub promotion_region: Option<String>,
+    /// Optional promotion and limits on the kinds promoted to.
+    pub promotion_rules: super::PromotionDef,
     /// The region of squares a pawn may double-step from, instead of
     /// `double_step_rank` (horde: the first two ranks).
     pub double_step_region: Option<String>,

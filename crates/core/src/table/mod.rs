@@ -7,11 +7,13 @@ mod ends;
 mod geometry;
 mod make;
 mod movegen;
+mod promotion;
 mod region;
 mod special;
 
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
 pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
+pub use promotion::PromotionDef;
 pub use region::{RegionDef, SquareSet};
 pub use special::Path;
 
@@ -121,6 +123,7 @@ pub struct TableRules {
     regions: region::Regions,
     ends: ends::Ends,
     special: special::Special,
+    promotion_rules: promotion::Promotion,
 }
 
 impl TableRules {
@@ -276,6 +279,22 @@ impl TableRules {
             &mut rays,
             &special_atoms,
         )?;
+        let far_end: [SquareSet; 2] = Color::ALL.map(|color| {
+            let squares: Vec<Square> = shape
+                .squares()
+                .filter(|&sq| {
+                    let c = shape.coords(sq);
+                    (0..4)
+                        .filter(|a| def.promotion_axes & (1 << a) != 0)
+                        .all(|a| match color {
+                            Color::White => c[a] + 1 == shape.sizes()[a],
+                            Color::Black => c[a] == 0,
+                        })
+                })
+                .collect();
+            SquareSet::of(shape.len(), &squares)
+        });
+        let promotion_rules = promotion::Promotion::new(&def.promotion_rules, &info, far_end)?;
         let double_step_from = match &def.double_step_region {
             None => None,
             Some(name) => Some(regions.require(name, "the double step")?),
@@ -452,6 +471,7 @@ impl TableRules {
             regions,
             ends,
             special,
+            promotion_rules,
         })
     }
 
@@ -494,6 +514,9 @@ impl TableRules {
             return;
         }
         movegen::legal_moves(self, pos, wanted, out);
+        if self.promotion_rules.active {
+            promotion::adjust(self, pos, wanted == movegen::Wanted::Noisy, out);
+        }
         if self.special.any_confined {
             out.retain(|m| {
                 pos.piece_at(m.from)
