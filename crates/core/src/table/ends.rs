@@ -186,6 +186,7 @@ fn winner(verdict: Verdict, side: Color, pos: &Position) -> Option<Color> {
 ///
 /// The rules are tried in Fairy-Stockfish's order (extinction, goal, n-check), so that
 /// a position both rules end scores as it does there.
+#[inline(never)]
 pub(super) fn immediate_end(rules: &TableRules, pos: &Position) -> Option<(Option<Color>, Reason)> {
     let ends = &rules.ends;
     let def = ends.def.as_ref()?;
@@ -289,6 +290,7 @@ pub(super) fn status(rules: &TableRules, pos: &Position) -> Status {
 
 /// Removes the moves the variant forbids or that an obligation rules out: quiet moves
 /// while a capture exists (antichess), moves that give check (racing kings).
+#[inline(never)]
 pub(super) fn oblige(rules: &TableRules, pos: &Position, moves: &mut Vec<Move>) {
     let Some(def) = rules.ends.def.as_ref() else {
         return;

@@ -117,8 +117,8 @@ pub struct TableRules {
     promotion: Vec<PieceKind>,
     /// By colour, by square: whose pawns promote on landing there.
     promotion_zone: [Vec<bool>; 2],
-    double_step_rank: Option<u8>,
-    /// By colour: the squares a pawn may double-step from, when a region gives them.
+    /// By colour: the squares a pawn may double-step from (its double-step rank or a
+    /// region).
     double_step_from: Option<[SquareSet; 2]>,
     regions: region::Regions,
     ends: ends::Ends,
@@ -295,9 +295,23 @@ impl TableRules {
             SquareSet::of(shape.len(), &squares)
         });
         let promotion_rules = promotion::Promotion::new(&def.promotion_rules, &info, far_end)?;
-        let double_step_from = match &def.double_step_region {
-            None => None,
-            Some(name) => Some(regions.require(name, "the double step")?),
+        let double_step_from = match (&def.double_step_region, def.double_step_rank) {
+            (Some(name), _) => Some(regions.require(name, "the double step")?),
+            (None, Some(rank)) => Some(Color::ALL.map(|color| {
+                let on_rank: Vec<Square> = shape
+                    .squares()
+                    .filter(|&sq| {
+                        let y = shape.coords(sq)[1];
+                        let own = match color {
+                            Color::White => y,
+                            Color::Black => shape.sizes()[1] - 1 - y,
+                        };
+                        own == rank
+                    })
+                    .collect();
+                SquareSet::of(shape.len(), &on_rank)
+            })),
+            (None, None) => None,
         };
         let promotion_region = match &def.promotion_region {
             None => None,
@@ -466,7 +480,6 @@ impl TableRules {
                     })
                     .collect()
             }),
-            double_step_rank: def.double_step_rank,
             double_step_from,
             regions,
             ends,

@@ -40,6 +40,7 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
                 && p.color() == us
             {
                 piece_moves(rules, pos, us, Square(i as u16), p, wanted, out);
+                special_moves(rules, pos, Square(i as u16), p, wanted, out);
             }
         }
         if wanted == Wanted::All {
@@ -47,15 +48,12 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
         }
         return;
     };
+    if rules.special.full_legality {
+        legal_moves_in_full(rules, pos, king, wanted, out);
+        return;
+    }
     let checks = checks(rules, pos, king, them);
-    // Hops, lame leaps and confinement escape the line-walk shortcuts below: with any of
-    // them every move is judged on the board after it.
-    let full = rules.special.full_legality;
-    let in_check = if full {
-        attacked(rules, &|s| pos.piece_at(s), king, them)
-    } else {
-        checks.count > 0
-    };
+    let in_check = checks.count > 0;
     let mut pins = PinList::new();
     let pins_known = pinned(rules, pos, king, us, &mut pins) && checks.complete;
     for (i, slot) in pos.board().iter().enumerate() {
@@ -65,12 +63,12 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
         }
         let from = Square(i as u16);
         let first = out.len();
-        if in_check && checks.count > 1 && !rules.is_royal(p) && !full {
+        if in_check && checks.count > 1 && !rules.is_royal(p) {
             continue; // only the king can answer a double check
         }
         piece_moves(rules, pos, us, from, p, wanted, out);
         let royal = rules.is_royal(p);
-        let free = !royal && !in_check && pins_known && !pins.contains(from) && !full;
+        let free = !royal && !in_check && pins_known && !pins.contains(from);
         // Most pieces are neither the king nor pinned: their moves are legal as
         // generated, except an en-passant capture, which removes a second piece.
         let mut keep = first;
@@ -81,8 +79,7 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
             } else if royal {
                 !attacked_after(rules, pos, m, p, m.to, them)
             } else {
-                let answers = full
-                    || !in_check
+                let answers = !in_check
                     || m.to == checks.checker
                     || m.capture == Some(checks.checker)
                     || checks.blocks(m.to)
@@ -97,6 +94,45 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
         out.truncate(keep);
     }
     if !in_check && wanted == Wanted::All {
+        castling_moves(rules, pos, us, Some(king), out);
+    }
+}
+
+/// Legal moves where hops, lame leaps or confinement escape the line-walk shortcuts
+/// (moving any piece may open or close a screen or a leg): every move is judged on the
+/// board after it.
+#[inline(never)]
+fn legal_moves_in_full(
+    rules: &TableRules,
+    pos: &Position,
+    king: Square,
+    wanted: Wanted,
+    out: &mut Vec<Move>,
+) {
+    let us = pos.side_to_move();
+    let them = !us;
+    for (i, slot) in pos.board().iter().enumerate() {
+        let Some(p) = *slot else { continue };
+        if p.color() != us {
+            continue;
+        }
+        let from = Square(i as u16);
+        let first = out.len();
+        piece_moves(rules, pos, us, from, p, wanted, out);
+        special_moves(rules, pos, from, p, wanted, out);
+        let royal = rules.is_royal(p);
+        let mut keep = first;
+        for j in first..out.len() {
+            let m = out[j];
+            let target = if royal { m.to } else { king };
+            if !attacked_after(rules, pos, m, p, target, them) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+    if wanted == Wanted::All && !attacked(rules, &|s| pos.piece_at(s), king, them) {
         castling_moves(rules, pos, us, Some(king), out);
     }
 }
@@ -157,8 +193,21 @@ fn piece_moves(
             double_step(rules, pos, us, from, span, quiet, out);
         }
     }
+}
+
+/// The piece's hops, lame leaps and region-bound movements, if the variant has any
+/// (apart from `piece_moves`, whose loop the variants without them keep tight).
+#[inline]
+fn special_moves(
+    rules: &TableRules,
+    pos: &Position,
+    from: Square,
+    p: Piece,
+    wanted: Wanted,
+    out: &mut Vec<Move>,
+) {
     if rules.special.any_moves {
-        super::special::piece_moves(rules, pos, from, p, quiet, out);
+        super::special::piece_moves(rules, pos, from, p, wanted == Wanted::All, out);
     }
 }
 
@@ -191,24 +240,13 @@ fn double_step(
     quiet: bool,
     out: &mut Vec<Move>,
 ) {
-    if let Some(zone) = &rules.double_step_from {
-        // A region of start squares (horde: the first two ranks).
-        if !zone[us.index()].contains(from) {
-            return;
-        }
-    } else {
-        let Some(rank) = rules.double_step_rank else {
-            return;
-        };
-        let shape = &rules.info.shape;
-        let y = shape.coords(from)[1];
-        let own_rank = match us {
-            Color::White => y,
-            Color::Black => shape.sizes()[1] - 1 - y,
-        };
-        if own_rank != rank {
-            return;
-        }
+    // The squares a pawn may double-step from: its double-step rank, or a region
+    // (horde: the first two ranks), precomputed as a bitset.
+    let Some(zone) = &rules.double_step_from else {
+        return;
+    };
+    if !zone[us.index()].contains(from) {
+        return;
     }
     let ray = rules.rays.squares(span.start, 2);
     if pos.piece_at(ray[0]).is_none() && pos.piece_at(ray[1]).is_none() {
@@ -251,7 +289,8 @@ fn castling_moves(
         }
         // A castling piece that is not royal (giveaway's king) is never impeded by
         // attacks; a royal one must be the side's king.
-        let royal = pos.piece_at(d.king_from).is_some_and(|p| rules.is_royal(p));
+        let royal = Some(d.king_from) == king
+            || pos.piece_at(d.king_from).is_some_and(|p| rules.is_royal(p));
         if royal && Some(d.king_from) != king {
             continue;
         }

@@ -57,6 +57,7 @@ impl Promotion {
 }
 
 /// Applies the limits and the optional choice to a generated move list.
+#[inline(never)]
 pub(super) fn adjust(rules: &TableRules, pos: &Position, noisy: bool, moves: &mut Vec<Move>) {
     let p = &rules.promotion_rules;
     let us = pos.side_to_move();

@@ -225,6 +225,9 @@ fn confinement(
 }
 
 /// Adds the special moves of the piece `p` on `from`.
+// Kept out of line: the variants without special movements never call it, and
+// inlining it into the hot loops of the others slows them.
+#[inline(never)]
 pub(super) fn piece_moves(
     rules: &TableRules,
     pos: &Position,
@@ -267,6 +270,9 @@ pub(super) fn piece_moves(
 }
 
 /// Whether `by` attacks `target` with a special movement, on the board `at` describes.
+// Kept out of line: the variants without special movements never call it, and
+// inlining it into the hot loops of the others slows them.
+#[inline(never)]
 pub(super) fn attacked(
     rules: &TableRules,
     at: &impl Fn(Square) -> Option<Piece>,
@@ -303,6 +309,9 @@ pub(super) fn attacked(
 
 /// Removes the moves after which the royal pieces would face each other along an
 /// open line of one axis (the flying general).
+// Kept out of line: the variants without special movements never call it, and
+// inlining it into the hot loops of the others slows them.
+#[inline(never)]
 pub(super) fn flying_general(rules: &TableRules, pos: &Position, moves: &mut Vec<Move>) {
     let us = pos.side_to_move();
     let (Some(ours), Some(theirs)) = (pos.king(us), pos.king(!us)) else {
