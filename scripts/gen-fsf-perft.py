@@ -99,7 +99,7 @@ RANDOM_DEPTH = 3
 EXTRA_DEPTH_NODES = 1_000_000
 # Leaves per data file above which the depth of a random position is lowered (so the
 # debug-build test stays fast); such positions are still listed to depth 2.
-MAX_RANDOM_NODES = 3_000_000
+MAX_RANDOM_NODES = 20_000_000
 
 
 class Engine:
