@@ -237,3 +237,36 @@ fn region_mistakes_are_located_errors() {
         .map(|e| e.to_string());
     assert!(e.as_deref().is_some_and(|e| e.contains("moon")), "{e:?}");
 }
+
+#[test]
+fn ending_and_promotion_mistakes_are_located_errors() {
+    let base = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants/3check.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let cases = [
+        ("checks = 3", "checks = 0", "checks"),
+        ("checks = 3", "checks = 3\nstalemate = \"maybe\"", "maybe"),
+        (
+            "checks = 3",
+            "checks = 3\nextinction = { pieces = [\"Z\"] }",
+            "'Z'",
+        ),
+        (
+            "checks = 3",
+            "checks = 3\n\n[promotion]\nlimits = { Z = 1 }",
+            "'Z'",
+        ),
+    ];
+    for (from, to, needle) in cases {
+        let text = base.replacen(from, to, 1);
+        let e = parse_variant(&text, "3check.toml")
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            e.as_deref()
+                .is_some_and(|e| e.contains(needle) && e.contains("3check.toml:")),
+            "{to}: {e:?}"
+        );
+    }
+}

@@ -199,7 +199,9 @@ pub(super) fn immediate_end(rules: &TableRules, pos: &Position) -> Option<(Optio
     if let Some((sets, counted)) = &ends.goal {
         let on_goal = |c: Color| {
             pos.pieces().any(|(sq, p)| {
-                p.color() == c && counted[p.kind().index()] && sets[c.index()].contains(sq)
+                p.color() == c
+                    && counted.get(p.kind().index()).copied().unwrap_or(false)
+                    && sets[c.index()].contains(sq)
             })
         };
         let reply = def.goal.as_ref().is_some_and(|g| g.reply);
@@ -222,8 +224,11 @@ fn extinct(rules: &TableRules, e: &ExtinctionDef, pos: &Position, us: Color) -> 
     let nkinds = rules.info.pieces.len();
     let mut counts = [vec![0u16; nkinds + 1], vec![0u16; nkinds + 1]];
     for (_, p) in pos.pieces() {
-        counts[p.color().index()][p.kind().index()] += 1;
-        counts[p.color().index()][nkinds] += 1;
+        let side = &mut counts[p.color().index()];
+        if let Some(n) = side.get_mut(p.kind().index()) {
+            *n += 1;
+        }
+        side[nkinds] += 1;
     }
     let kinds: &[usize] = if rules.ends.extinct_kinds.is_empty() {
         &[nkinds]

@@ -63,8 +63,10 @@ pub(super) fn adjust(rules: &TableRules, pos: &Position, noisy: bool, moves: &mu
     let us = pos.side_to_move();
     let mut counts = vec![0u16; p.limits.len()];
     for (_, piece) in pos.pieces() {
-        if piece.color() == us {
-            counts[piece.kind().index()] += 1;
+        if piece.color() == us
+            && let Some(n) = counts.get_mut(piece.kind().index())
+        {
+            *n += 1;
         }
     }
     // Every pawn move that reached the region, once, before any promotion is dropped.
@@ -80,8 +82,8 @@ pub(super) fn adjust(rules: &TableRules, pos: &Position, noisy: bool, moves: &mu
     }
     moves.retain(|m| {
         m.promotion.is_none_or(|k| {
-            let limit = p.limits[k.index()];
-            limit == 0 || counts[k.index()] < limit as u16
+            let limit = p.limits.get(k.index()).copied().unwrap_or(0);
+            limit == 0 || counts.get(k.index()).copied().unwrap_or(0) < limit as u16
         })
     });
     if !p.optional {

@@ -291,7 +291,7 @@ pub(super) fn attacked(
                 continue;
             }
             let hit = p.color() == by
-                && line.codes[p.code() as usize]
+                && line.codes.get(p.code() as usize).copied().unwrap_or(false)
                 && line.within.as_ref().is_none_or(|w| w.contains(sq))
                 && rules.special.may_stand(p, target)
                 && (line.path != Path::Lame
