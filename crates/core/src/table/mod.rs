@@ -1,6 +1,7 @@
 //! The table-driven rules engine: any variant described in the movement vocabulary.
 
 mod attacks;
+mod build;
 mod counters;
 mod def;
 mod ends;
@@ -19,11 +20,10 @@ pub use special::Path;
 
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::piece::{Color, MAX_KINDS, Piece, PieceKind};
+use crate::piece::{Color, Piece, PieceKind};
 use crate::position::{Position, Undo};
 use crate::rules::{Rules, VariantInfo};
 use geometry::Rays;
-use std::collections::HashMap;
 
 /// "No limit" as a line's range.
 const UNLIMITED: u8 = u8::MAX;
@@ -129,144 +129,16 @@ pub struct TableRules {
 impl TableRules {
     /// Checks a variant and precomputes its tables.
     pub fn new(def: VariantDef) -> Result<TableRules, VariantError> {
+        build::check_pieces(&def)?;
         let shape = def.shape;
-        if def.pieces.is_empty() {
-            return Err(VariantError::NoPieces);
-        }
-        if def.pieces.len() > MAX_KINDS {
-            return Err(VariantError::TooManyPieces(def.pieces.len()));
-        }
-        for (i, p) in def.pieces.iter().enumerate() {
-            if !p.info.letter.is_ascii_alphabetic() {
-                return Err(VariantError::BadLetter(p.info.letter));
-            }
-            if def.pieces[..i]
-                .iter()
-                .any(|q| q.info.letter.eq_ignore_ascii_case(&p.info.letter))
-            {
-                return Err(VariantError::DuplicateLetter(p.info.letter));
-            }
-        }
-        let info = VariantInfo {
-            name: def.name.clone(),
-            title: def.title.clone(),
-            description: def.description.clone(),
-            shape,
-            pieces: def
-                .pieces
-                .iter()
-                .map(|p| {
-                    let mut i = p.info.clone();
-                    i.letter = i.letter.to_ascii_uppercase();
-                    i
-                })
-                .collect(),
-            castling_letters: def.castling.iter().map(|c| c.letter).collect(),
-            en_passant: def.en_passant,
-            repetition_limit: def.repetition_limit,
-            move_limit_plies: def.move_limit_plies,
-            bare_kings_draw: def.bare_kings_draw,
-        };
-
+        let info = build::variant_info(&def);
         let ncodes = 2 * def.pieces.len() + 2;
         let mut rays = Rays::new(&shape);
-        let mut lines: Vec<Vec<Line>> = vec![Vec::new(); ncodes];
-        // (attacking colour, walk direction) -> range by code
-        let mut attacks: HashMap<(usize, u16), Vec<u8>> = HashMap::new();
-        // Regions first: a movement may be bound to one.
         let regions = region::Regions::new(&shape, &def.regions)?;
-        let mut special_atoms: Vec<special::Atom> = Vec::new();
-        for (k, p) in def.pieces.iter().enumerate() {
-            for (ai, atom) in p.moves.iter().enumerate() {
-                let bad = |reason: &str| VariantError::BadMovement {
-                    piece: p.info.letter,
-                    index: ai,
-                    reason: reason.to_string(),
-                };
-                if atom.deltas.is_empty() || atom.deltas.len() > 4 {
-                    return Err(bad("a movement changes 1 to 4 axes"));
-                }
-                if atom.deltas.contains(&0) {
-                    return Err(bad("each changing axis moves at least 1"));
-                }
-                if atom.deltas.iter().any(|&d| d > 25) {
-                    return Err(bad("a distance is larger than any board"));
-                }
-                if atom.axes & 0b1111 == 0 {
-                    return Err(bad("no axis is allowed"));
-                }
-                for color in Color::ALL {
-                    let code = Piece::new(PieceKind(k as u8), color).code() as usize;
-                    let vectors = geometry::atom_vectors(
-                        &shape,
-                        &atom.deltas,
-                        atom.axes,
-                        atom.forward,
-                        color.forward(),
-                    );
-                    let range = if atom.range == 0 {
-                        UNLIMITED
-                    } else {
-                        atom.range
-                    };
-                    if atom.path != Path::Open || atom.within.is_some() {
-                        if atom.path == Path::Lame && atom.range != 1 {
-                            return Err(bad("a lame movement is a leap (range 1)"));
-                        }
-                        for vector in vectors {
-                            special_atoms.push(special::Atom {
-                                code,
-                                color,
-                                vector,
-                                range,
-                                mode: atom.mode,
-                                path: atom.path,
-                                within: atom.within.clone(),
-                            });
-                        }
-                        continue;
-                    }
-                    for v in vectors {
-                        let dir = rays.intern(&shape, v);
-                        let rev = rays.intern(&shape, [-v[0], -v[1], -v[2], -v[3]]);
-                        lines[code].push(Line {
-                            dir,
-                            range,
-                            mode: atom.mode,
-                        });
-                        if atom.mode != Mode::Move {
-                            let r = attacks
-                                .entry((color.index(), rev))
-                                .or_insert_with(|| vec![0; ncodes]);
-                            r[code] = r[code].max(range);
-                        }
-                    }
-                }
-            }
-        }
-        let mut attack_dirs: [Vec<AttackDir>; 2] = [Vec::new(), Vec::new()];
-        let mut keys: Vec<_> = attacks.keys().copied().collect();
-        keys.sort_unstable();
-        for key in keys {
-            let range_of = attacks.remove(&key).unwrap_or_default();
-            let max_range = range_of.iter().copied().max().unwrap_or(0);
-            attack_dirs[key.0].push(AttackDir {
-                dir: key.1,
-                max_range,
-                range_of,
-            });
-        }
-
+        let moves = build::movements(&def, &mut rays, ncodes)?;
         let pawn: Vec<bool> = def.pieces.iter().map(|p| p.info.pawn).collect();
         let royal: Vec<bool> = def.pieces.iter().map(|p| p.info.royal).collect();
-        let mut promotion = Vec::new();
-        for &c in &def.promotion {
-            match info.kind_by_letter(c) {
-                Some(k) if !royal[k.index()] => promotion.push(k),
-                _ => return Err(VariantError::BadPromotion(c)),
-            }
-        }
-
+        let promotion = build::promotion_kinds(&def, &info, &royal)?;
         let ends = ends::Ends::new(&def.ends, &info, &regions, &royal)?;
         let special = special::Special::new(
             special::Setting {
@@ -277,177 +149,22 @@ impl TableRules {
                 flying_general: def.ends.flying_general,
             },
             &mut rays,
-            &special_atoms,
+            &moves.special,
         )?;
-        let far_end: [SquareSet; 2] = Color::ALL.map(|color| {
-            let squares: Vec<Square> = shape
-                .squares()
-                .filter(|&sq| {
-                    let c = shape.coords(sq);
-                    (0..4)
-                        .filter(|a| def.promotion_axes & (1 << a) != 0)
-                        .all(|a| match color {
-                            Color::White => c[a] + 1 == shape.sizes()[a],
-                            Color::Black => c[a] == 0,
-                        })
-                })
-                .collect();
-            SquareSet::of(shape.len(), &squares)
-        });
-        let promotion_rules = promotion::Promotion::new(&def.promotion_rules, &info, far_end)?;
-        let double_step_from = match (&def.double_step_region, def.double_step_rank) {
-            (Some(name), _) => Some(regions.require(name, "the double step")?),
-            (None, Some(rank)) => Some(Color::ALL.map(|color| {
-                let on_rank: Vec<Square> = shape
-                    .squares()
-                    .filter(|&sq| {
-                        let y = shape.coords(sq)[1];
-                        let own = match color {
-                            Color::White => y,
-                            Color::Black => shape.sizes()[1] - 1 - y,
-                        };
-                        own == rank
-                    })
-                    .collect();
-                SquareSet::of(shape.len(), &on_rank)
-            })),
-            (None, None) => None,
-        };
+        let far_end = build::far_end(&shape, def.promotion_axes);
         let promotion_region = match &def.promotion_region {
             None => None,
             Some(name) => Some(regions.require(name, "promotion")?),
         };
+        let promotion_zone = build::promotion_zones(&shape, &far_end, promotion_region.as_ref());
+        let promotion_rules = promotion::Promotion::new(&def.promotion_rules, &info, far_end)?;
+        let double_step_from = build::double_step_squares(&def, &regions)?;
         let start =
             counters::parse(ends.checks(), &info, &def.start).map_err(VariantError::Start)?;
-        for color in Color::ALL {
-            let kings = start
-                .pieces()
-                .filter(|(_, p)| p.color() == color && royal[p.kind().index()])
-                .count();
-            match kings {
-                // Without a royal piece a side can still lose by extinction, and a
-                // variant with no royal kind at all ends by its other rules.
-                0 if def.ends.extinction.is_some() || !royal.contains(&true) => {}
-                0 => return Err(VariantError::NoKing(color)),
-                1 => {}
-                _ => return Err(VariantError::TwoKings(color)),
-            }
-        }
-
-        let mut castling = Vec::new();
-        let mut rights_kept = vec![u8::MAX; shape.len()];
-        if def.castling.len() > 8 {
-            return Err(VariantError::BadCastling {
-                letter: def.castling[8].letter,
-                reason: "at most 8 castling options".into(),
-            });
-        }
-        for (bit, c) in def.castling.iter().enumerate() {
-            let bad = |reason: String| VariantError::BadCastling {
-                letter: c.letter,
-                reason,
-            };
-            for sq in [c.king_from, c.king_to, c.rook_from, c.rook_to] {
-                if !shape.contains(sq) {
-                    return Err(bad("a square is off the board".into()));
-                }
-            }
-            let [kf, rf, kt, rt] =
-                [c.king_from, c.rook_from, c.king_to, c.rook_to].map(|s| shape.coords(s));
-            if kf[1..] != rf[1..] || kf[1..] != kt[1..] || kf[1..] != rt[1..] {
-                return Err(bad("king and rook must castle along one rank".into()));
-            }
-            // The castling king is the royal piece, or (giveaway) the piece in its place.
-            match start.piece_at(c.king_from) {
-                Some(p) if p.color() == c.color => {}
-                _ => return Err(bad("the king does not start on its castling square".into())),
-            }
-            match start.piece_at(c.rook_from) {
-                Some(p) if p.color() == c.color && !royal[p.kind().index()] => {}
-                _ => {
-                    return Err(bad(
-                        "no piece of that side starts on the rook's square".into()
-                    ));
-                }
-            }
-            let lo = [kf[0], rf[0], kt[0], rt[0]].into_iter().min().unwrap_or(0);
-            let hi = [kf[0], rf[0], kt[0], rt[0]].into_iter().max().unwrap_or(0);
-            let mut empty = Vec::new();
-            for x in lo..=hi {
-                let mut cc = kf;
-                cc[0] = x;
-                if let Some(sq) = shape.square(cc)
-                    && sq != c.king_from
-                    && sq != c.rook_from
-                {
-                    empty.push(sq);
-                }
-            }
-            let mut king_path = Vec::new();
-            let step: i16 = if kt[0] >= kf[0] { 1 } else { -1 };
-            let mut x = kf[0] as i16;
-            while x != kt[0] as i16 {
-                x += step;
-                let mut cc = kf;
-                cc[0] = x as u8;
-                if let Some(sq) = shape.square(cc) {
-                    king_path.push(sq);
-                }
-            }
-            rights_kept[c.king_from.index()] &= !(1 << bit);
-            rights_kept[c.rook_from.index()] &= !(1 << bit);
-            castling.push(Castling {
-                def: c.clone(),
-                empty,
-                king_path,
-            });
-        }
-
-        let nsq = shape.len();
-        let mut spans = Vec::new();
-        let mut span_index = Vec::with_capacity(ncodes * nsq + 1);
-        for code_lines in &lines {
-            for sq in shape.squares() {
-                span_index.push(spans.len() as u32);
-                for line in code_lines {
-                    let (start, full) = rays.span(line.dir, sq);
-                    if full == 0 {
-                        continue;
-                    }
-                    spans.push(Span {
-                        start,
-                        len: full.min(line.range as usize) as u16,
-                        full: full as u16,
-                        mode: line.mode,
-                        along_y: rays.dirs[line.dir as usize][1] != 0,
-                    });
-                }
-            }
-        }
-        span_index.push(spans.len() as u32);
-        let mut attack_spans: [Vec<AttackSpan>; 2] = [Vec::new(), Vec::new()];
-        let mut attack_index: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-        let mut attack_range: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
-        for c in 0..2 {
-            for sq in shape.squares() {
-                attack_index[c].push(attack_spans[c].len() as u32);
-                for (i, ad) in attack_dirs[c].iter().enumerate() {
-                    let (start, full) = rays.span(ad.dir, sq);
-                    let len = full.min(ad.max_range as usize);
-                    if len > 0 {
-                        attack_spans[c].push(AttackSpan {
-                            start,
-                            len: len as u16,
-                            dir: i as u16,
-                        });
-                    }
-                }
-            }
-            attack_index[c].push(attack_spans[c].len() as u32);
-            for ad in &attack_dirs[c] {
-                attack_range[c].extend_from_slice(&ad.range_of);
-            }
-        }
+        build::check_kings(&def, &start, &royal)?;
+        let (castling, rights_kept) = build::castling_tables(&def, &start, &royal)?;
+        let (spans, span_index) = build::span_tables(&shape, &rays, &moves.lines);
+        let attacks = build::attack_tables(&shape, &rays, &moves.attack_dirs);
         Ok(TableRules {
             info,
             start,
@@ -455,31 +172,15 @@ impl TableRules {
             ncodes,
             spans,
             span_index,
-            attack_spans,
-            attack_index,
-            attack_range,
+            attack_spans: attacks.spans,
+            attack_index: attacks.index,
+            attack_range: attacks.range,
             castling,
             rights_kept,
             pawn,
             royal,
             promotion,
-            promotion_zone: Color::ALL.map(|color| {
-                shape
-                    .squares()
-                    .map(|sq| {
-                        if let Some(zone) = &promotion_region {
-                            return zone[color.index()].contains(sq);
-                        }
-                        let c = shape.coords(sq);
-                        (0..4)
-                            .filter(|a| def.promotion_axes & (1 << a) != 0)
-                            .all(|a| match color {
-                                Color::White => c[a] + 1 == shape.sizes()[a],
-                                Color::Black => c[a] == 0,
-                            })
-                    })
-                    .collect()
-            }),
+            promotion_zone,
             double_step_from,
             regions,
             ends,
