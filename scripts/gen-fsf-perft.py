@@ -8,7 +8,8 @@ position after them is read back with `d`). `crates/variants/tests/fsf.rs` check
 the catalog variant of the same name gives identical totals.
 
 Usage: scripts/gen-fsf-perft.py [VARIANT[:CATALOG_NAME] ...]
-       (no arguments: every variant in VARIANTS below)
+       (no arguments: every variant in VARIANTS below; $FSF_PERFT_OUT: another
+       output directory; $FAIRY_STOCKFISH: another engine binary)
 
 The output is deterministic for one Fairy-Stockfish build: the seed is derived from the
 variant's name, and FSF's move list is sorted before a move is drawn.
@@ -20,7 +21,10 @@ import subprocess
 import sys
 
 FSF = os.environ.get("FAIRY_STOCKFISH", "/usr/games/fairy-stockfish")
-OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fsf")
+OUT_DIR = os.environ.get(
+    "FSF_PERFT_OUT",
+    os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fsf"),
+)
 
 # Fairy-Stockfish name -> catalog name (the same unless given).
 VARIANTS = [
@@ -225,7 +229,7 @@ def generate(fsf_name, catalog_name):
             f.write(f"\nid {catalog_name}-{cid}\nvariant {catalog_name}\nfen {fen}\n")
             for d, n in enumerate(figures, start=1):
                 f.write(f"perft {d} {n}\n")
-    print(f"{path}: {len(cases)} positions")
+    print(f"{os.path.normpath(path)}: {len(cases)} positions")
 
 
 def main():

@@ -2,12 +2,12 @@
 # Runs every test of the workspace: unit, property, perft, plugin, rendering and the
 # real window under Xvfb. On a machine where it runs as root it first installs the few
 # Debian packages the rendering and window tests need (lavapipe, Xvfb, xdotool) and
-# fairy-stockfish (the oracle scripts/gen-fsf-perft.py regenerates tests/fsf from).
+# fairy-stockfish and python3 (scripts/gen-fsf-perft.py regenerates tests/fsf with them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in mesa-vulkan-drivers xvfb xauth xdotool x11-apps imagemagick fairy-stockfish; do
+for pkg in mesa-vulkan-drivers xvfb xauth xdotool x11-apps imagemagick fairy-stockfish python3; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then

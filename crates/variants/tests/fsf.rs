@@ -132,3 +132,49 @@ fn every_variant_matches_fairy_stockfish() {
         failures.join("\n")
     );
 }
+
+/// The data files are what the committed script writes: regenerating two small
+/// variants with the installed `fairy-stockfish` gives the same bytes. Without the tool
+/// this is skipped, except on CI (`CI` set), where it fails.
+#[test]
+fn the_data_files_are_what_the_script_writes() {
+    let fsf =
+        std::env::var("FAIRY_STOCKFISH").unwrap_or_else(|_| "/usr/games/fairy-stockfish".into());
+    let have_python = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !Path::new(&fsf).exists() || !have_python {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs {fsf} and python3 (scripts/test-all.sh installs fairy-stockfish)"
+        );
+        eprintln!("SKIPPED: {fsf} or python3 is missing");
+        return;
+    }
+    let out = std::env::temp_dir().join(format!("chess4d-fsf-{}", std::process::id()));
+    std::fs::create_dir_all(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    let status = std::process::Command::new("python3")
+        .arg(root().join("scripts/gen-fsf-perft.py"))
+        .args(["gardner", "minixiangqi"])
+        .env("FSF_PERFT_OUT", &out)
+        .env("FAIRY_STOCKFISH", &fsf)
+        .output()
+        .unwrap_or_else(|e| panic!("gen-fsf-perft.py: {e}"));
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    for name in ["gardner", "minixiangqi"] {
+        let fresh = std::fs::read_to_string(out.join(format!("{name}.perft")))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let committed = std::fs::read_to_string(root().join(format!("tests/fsf/{name}.perft")))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            fresh == committed,
+            "tests/fsf/{name}.perft differs from a fresh run of the script"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
