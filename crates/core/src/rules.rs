@@ -203,6 +203,14 @@ pub trait Rules: Send + Sync {
         (0, None)
     }
 
+    /// The goal of `color`'s pieces, when the variant has one: the kinds that count and
+    /// the squares whose reaching wins (king of the hill, racing kings). A hint for the
+    /// computer opponent and the viewer; `None` by default.
+    fn goal(&self, color: Color) -> Option<(Vec<crate::PieceKind>, Vec<Square>)> {
+        let _ = color;
+        None
+    }
+
     /// Reads a move string and finds the legal move it names.
     fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveParseError> {
         parse_among_legal(self, pos, text)

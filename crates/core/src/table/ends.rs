@@ -158,6 +158,16 @@ impl Ends {
         })
     }
 
+    /// The goal of `color`'s pieces: the kinds that count and the goal squares.
+    pub(super) fn goal(&self, color: Color) -> Option<(Vec<crate::PieceKind>, Vec<Square>)> {
+        let (sets, counted) = self.goal.as_ref()?;
+        let kinds = (0..counted.len())
+            .filter(|&k| counted[k])
+            .map(|k| crate::PieceKind(k as u8))
+            .collect();
+        Some((kinds, sets[color.index()].squares().collect()))
+    }
+
     /// The number of checks that wins, 0 when the variant has no n-check.
     pub(super) fn checks(&self) -> u8 {
         self.def.as_ref().map_or(0, |d| d.checks)

@@ -282,6 +282,10 @@ impl Rules for TableRules {
         counters::format(&self.info, pos)
     }
 
+    fn goal(&self, color: Color) -> Option<(Vec<PieceKind>, Vec<Square>)> {
+        self.ends.goal(color)
+    }
+
     fn make_move(&self, pos: &mut Position, mv: Move) -> Undo {
         make::make_move(self, pos, mv)
     }

@@ -46,6 +46,10 @@ pub(crate) struct Search<'a> {
     history: Vec<i32>,
     squares: usize,
     move_limit: u16,
+    /// Whether the variant can end by reaching a goal: then every node first checks for
+    /// an ended game, which a static evaluation or a capture-only generation cannot
+    /// tell from a quiet position.
+    goals: bool,
 }
 
 impl<'a> Search<'a> {
@@ -72,6 +76,9 @@ impl<'a> Search<'a> {
             node_limit: limits.effective_nodes().unwrap_or(u64::MAX),
             nodes: 0,
             stopped: false,
+            goals: chess4d_core::Color::ALL
+                .iter()
+                .any(|&c| rules.goal(c).is_some()),
             seldepth: 0,
             moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
             keys: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
@@ -137,6 +144,9 @@ impl<'a> Search<'a> {
         }
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, in_check, 0);
+        }
+        if let Some(v) = self.goal_reached(pos, ply) {
+            return v;
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
@@ -291,6 +301,19 @@ impl<'a> Search<'a> {
         best
     }
 
+    /// In a variant with a goal: the score of a game already ended (a goal reached, or
+    /// any other end), found from the move list the rules give (empty once it is over).
+    fn goal_reached(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        if !self.goals {
+            return None;
+        }
+        let rules = self.rules;
+        rules.legal_moves(pos, &mut self.moves[ply]);
+        let over = self.moves[ply].is_empty();
+        self.moves[ply].clear();
+        over.then(|| terminal_score(rules, pos, ply, rules.in_check(pos)))
+    }
+
     fn quiesce(
         &mut self,
         pos: &mut Position,
@@ -305,6 +328,9 @@ impl<'a> Search<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = self.goal_reached(pos, ply) {
+            return v;
+        }
         if ply >= MAX_PLY - 1 || qply >= QUIESCE_PLIES {
             return self.eval.evaluate(pos);
         }
