@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace: unit, property, perft, plugin, rendering and the
 # real window under Xvfb. On a machine where it runs as root it first installs the few
-# Debian packages the rendering and window tests need (lavapipe, Xvfb, xdotool).
+# Debian packages the rendering and window tests need (lavapipe, Xvfb, xdotool) and
+# fairy-stockfish and python3 (scripts/gen-fsf-perft.py regenerates tests/fsf with them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
 # stockfish, fairy-stockfish: the external-engine tests (crates/app/src/session/
-# uci_client.rs, engines.rs, scripts/analysis-window-test.sh).
-for pkg in mesa-vulkan-drivers xvfb xauth xdotool x11-apps imagemagick stockfish fairy-stockfish; do
+# uci_client.rs, engines.rs, scripts/analysis-window-test.sh) and the Fairy-Stockfish
+# perft oracle (crates/variants/tests/fsf.rs).
+for pkg in mesa-vulkan-drivers xvfb xauth xdotool x11-apps imagemagick stockfish fairy-stockfish python3; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then

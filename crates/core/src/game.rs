@@ -24,6 +24,13 @@ pub enum Reason {
     Resignation,
     /// The players agreed to a draw.
     Agreement,
+    /// A piece reached the variant's goal region (king of the hill, racing kings).
+    Goal,
+    /// The side gave the variant's number of checks (three-check).
+    Checks,
+    /// A side lost every piece of a kind the variant counts (extinction, antichess,
+    /// a bare king in shatranj).
+    Extinction,
 }
 
 impl Reason {
@@ -37,6 +44,9 @@ impl Reason {
             Reason::BareKings => "bare kings",
             Reason::Resignation => "resignation",
             Reason::Agreement => "agreement",
+            Reason::Goal => "reaching the goal",
+            Reason::Checks => "giving the last check",
+            Reason::Extinction => "extinction",
         }
     }
 }
@@ -375,6 +385,7 @@ impl Game {
                 winner: None,
                 reason: Reason::BareKings,
             }),
+            Status::Ended { winner, reason } => Some(Outcome { winner, reason }),
             Status::Ongoing => None,
         };
         if self.outcome.is_none()

@@ -12,6 +12,7 @@
 //! let piece = |letter, name: &str, royal, moves| PieceDef {
 //!     info: PieceInfo { letter, name: name.into(), value: 500, royal, pawn: false },
 //!     moves,
+//!     confined: None,
 //! };
 //! let king_moves = (1..=4).map(|n| MoveAtom::new(&vec![1; n], 1)).collect();
 //! let def = VariantDef {
@@ -32,6 +33,11 @@
 //!     repetition_limit: 3,
 //!     move_limit_plies: 100,
 //!     bare_kings_draw: true,
+//!     regions: vec![],
+//!     promotion_region: None,
+//!     double_step_region: None,
+//!     promotion_rules: PromotionDef::default(),
+//!     ends: EndsDef::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();
 //! let mut pos = rules.start_position();
@@ -78,4 +84,7 @@ pub use rules::{
     MoveError, MoveErrorKind, MoveParseError, MoveParseErrorKind, Rules, Status, VariantInfo,
     bare_kings, coordinate_notation, parse_among_legal, reach, write_coordinate_notation,
 };
-pub use table::{CastlingDef, Mode, MoveAtom, PieceDef, TableRules, VariantDef, VariantError};
+pub use table::{
+    CastlingDef, EndsDef, ExtinctionDef, GoalDef, Mode, MoveAtom, Path, PieceDef, PromotionDef,
+    RegionDef, SquareSet, TableRules, VariantDef, VariantError, Verdict,
+};

@@ -60,6 +60,15 @@ pub enum Status {
     Stalemate,
     /// Neither side can ever checkmate (two bare kings).
     InsufficientMaterial,
+    /// A rule of the variant ended the game: a piece reached its goal region, the last
+    /// check of n-check was given, a side lost the last of a kind of piece, or a
+    /// checkmate or stalemate that the variant scores otherwise than chess does.
+    Ended {
+        /// The winner, or `None` for a draw.
+        winner: Option<Color>,
+        /// Why it ended.
+        reason: crate::Reason,
+    },
 }
 
 /// What kind of problem a move string has, as a value to match on.
@@ -284,6 +293,14 @@ pub trait Rules: Send + Sync {
     /// plugin's faults here, through any `dyn Rules`, with no need to know what is behind.
     fn faults(&self) -> (u64, Option<String>) {
         (0, None)
+    }
+
+    /// The goal of `color`'s pieces, when the variant has one: the kinds that count and
+    /// the squares whose reaching wins (king of the hill, racing kings). A hint for the
+    /// computer opponent and the viewer; `None` by default.
+    fn goal(&self, color: Color) -> Option<(Vec<crate::PieceKind>, Vec<Square>)> {
+        let _ = color;
+        None
     }
 
     /// Reads a move string and finds the legal move it names.

@@ -10,6 +10,8 @@ use chess4d_core::{Color, Piece, PieceKind, Position, Rules, Square};
 
 /// The bonus for having the move, in centipawns.
 const TEMPO: i32 = 10;
+/// The bonus per step nearer its goal region for a piece that wins by reaching it.
+const GOAL_STEP: i32 = 60;
 /// Boards larger than this skip the reach tables (building them would cost more than
 /// they give on a short search).
 const REACH_SQUARES: usize = 1024;
@@ -97,6 +99,7 @@ impl Evaluator {
                 }
             }
         }
+        add_goal_terms(rules, &coords, &mut table);
         Evaluator {
             squares,
             table,
@@ -180,6 +183,40 @@ impl Evaluator {
             s * left / (2 * self.move_limit)
         } else {
             s
+        }
+    }
+}
+
+/// Per square, a bonus for the pieces that win by reaching a goal (king of the hill,
+/// racing kings): the nearer the goal, the more, so that the search runs for it even
+/// when the arrival lies beyond its horizon.
+fn add_goal_terms(rules: &dyn Rules, coords: &[[u8; 4]], table: &mut [i32]) {
+    let squares = coords.len();
+    for color in Color::ALL {
+        let Some((kinds, goal)) = rules.goal(color) else {
+            continue;
+        };
+        if goal.is_empty() {
+            continue;
+        }
+        let distance: Vec<i32> = coords
+            .iter()
+            .map(|c| {
+                goal.iter()
+                    .filter_map(|g| coords.get(g.index()))
+                    .map(|g| chebyshev(c, g))
+                    .min()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let far = distance.iter().copied().max().unwrap_or(0);
+        for k in kinds {
+            let code = Piece::new(k, color).code() as usize;
+            for (sq, &d) in distance.iter().enumerate() {
+                if let Some(v) = table.get_mut(code * squares + sq) {
+                    *v += GOAL_STEP * (far - d);
+                }
+            }
         }
     }
 }

@@ -1,9 +1,13 @@
 //! From a parsed variant file to the core's `VariantDef`, with every error located.
 
+mod ends;
+mod promotion;
+mod regions;
+
 use crate::error::VariantFileError;
 use crate::schema::{Counts, MoveFile, Names, VariantFile};
 use chess4d_core::{
-    CastlingDef, Color, Mode, MoveAtom, PieceDef, PieceInfo, Shape, TableRules, VariantDef,
+    CastlingDef, Color, Mode, MoveAtom, Path, PieceDef, PieceInfo, Shape, TableRules, VariantDef,
     VariantError,
 };
 use std::ops::Range;
@@ -148,6 +152,7 @@ impl Builder<'_> {
                     pawn: p.pawn,
                 },
                 moves,
+                confined: p.confined.as_ref().map(|c| c.get_ref().clone()),
             });
             atom_spans.push(spans);
         }
@@ -245,6 +250,15 @@ impl Builder<'_> {
         for a in &header.wrap {
             wrap |= self.axis_bit(a.get_ref(), a.span())?;
         }
+        let regions = self.regions(&shape, &file.region)?;
+        let ends = self.ends(file.ends.as_ref())?;
+        let promotion_rules = self.promotion_rules(file.promotion.as_ref())?;
+        let ends_span = file.ends.as_ref().map_or(rules_span.clone(), |e| e.span());
+        let region_span = |name: &str| {
+            file.region
+                .get(name)
+                .map_or(ends_span.clone(), |r| r.span())
+        };
         let def = VariantDef {
             name,
             title: header
@@ -265,6 +279,14 @@ impl Builder<'_> {
             repetition_limit: small(&rules.repetition, 3, 255, "repetition")? as u8,
             move_limit_plies: small(&rules.move_limit, 100, 65535, "move_limit")? as u16,
             bare_kings_draw: rules.bare_kings_draw.unwrap_or(true),
+            regions,
+            promotion_region: rules.promotion_region.as_ref().map(|r| r.get_ref().clone()),
+            promotion_rules,
+            double_step_region: rules
+                .double_step_region
+                .as_ref()
+                .map(|r| r.get_ref().clone()),
+            ends,
         };
         TableRules::new(def)
             .map(|r| VariantSpec::Table(Box::new(r)))
@@ -294,6 +316,11 @@ impl Builder<'_> {
                     }
                     VariantError::NoKing(_) | VariantError::TwoKings(_) => start.span.clone(),
                     VariantError::BadPromotion(_) => promotion_span.clone(),
+                    VariantError::BadRegion { name, .. } => match &rules.promotion_region {
+                        Some(p) if p.get_ref() == name => p.span(),
+                        _ => region_span(name),
+                    },
+                    VariantError::BadEnds(_) => ends_span.clone(),
                     VariantError::BadCastling { letter, .. } => file
                         .castling
                         .iter()
@@ -454,6 +481,17 @@ impl Builder<'_> {
                 ));
             }
         };
+        if m.hop && m.lame {
+            return Err(self.err(span, "a movement is `hop` or `lame`, not both"));
+        }
+        if m.lame && !patterns.iter().all(|(_, range)| *range == 1) {
+            return Err(self.err(span, "`lame` is for a leap or a step (range 1)"));
+        }
+        let path = match (m.hop, m.lame) {
+            (true, _) => Path::Hop,
+            (_, true) => Path::Lame,
+            _ => Path::Open,
+        };
         Ok(patterns
             .into_iter()
             .map(|(deltas, range)| MoveAtom {
@@ -466,6 +504,8 @@ impl Builder<'_> {
                 offsets: offsets.clone(),
                 min_range,
                 bend,
+                path,
+                within: m.within.clone(),
             })
             .collect())
     }

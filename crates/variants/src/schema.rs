@@ -1,6 +1,14 @@
 //! The TOML schema of a variant file, as serde reads it.
 
+mod ends;
+mod promotion;
+mod regions;
+
+pub(crate) use ends::EndsFile;
+pub(crate) use promotion::PromotionFile;
+pub(crate) use regions::RegionFile;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use toml::Spanned;
 
 #[derive(Deserialize, Debug)]
@@ -17,6 +25,13 @@ pub(crate) struct VariantFile {
     /// `check::start_text`; here only so that the key is known).
     #[allow(dead_code)]
     pub start: Option<toml::Table>,
+    /// Named sets of squares (`[region.hill]`).
+    #[serde(default)]
+    pub region: BTreeMap<String, Spanned<RegionFile>>,
+    /// How the game ends besides checkmate.
+    pub ends: Option<Spanned<EndsFile>>,
+    /// Optional promotion and promotion limits.
+    pub promotion: Option<Spanned<PromotionFile>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -53,6 +68,10 @@ pub(crate) struct RulesTable {
     pub repetition: Option<Spanned<i64>>,
     pub move_limit: Option<Spanned<i64>>,
     pub bare_kings_draw: Option<bool>,
+    /// The region where pawns promote (instead of the far end of `promotion_axes`).
+    pub promotion_region: Option<Spanned<String>>,
+    /// The region pawns may double-step from (instead of `double_step_rank`).
+    pub double_step_region: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -67,6 +86,8 @@ pub(crate) struct PieceFile {
     #[serde(default)]
     pub pawn: bool,
     pub moves: Spanned<Vec<Spanned<MoveFile>>>,
+    /// The region the piece never leaves (a palace).
+    pub confined: Option<Spanned<String>>,
 }
 
 /// One movement entry: exactly one of `slide`, `step`, `leap`, `ride`.
@@ -92,6 +113,14 @@ pub(crate) struct MoveFile {
     pub only: Option<String>,
     /// Only as a first move (from a start square), and never a capture.
     pub first: Option<bool>,
+    /// Jumps exactly one piece first (the cannon).
+    #[serde(default)]
+    pub hop: bool,
+    /// A leap blocked on the square it passes (the xiangqi horse).
+    #[serde(default)]
+    pub lame: bool,
+    /// Only from the squares of this region (the soldier across the river).
+    pub within: Option<String>,
 }
 
 /// How many axes change: one number or a list of them.

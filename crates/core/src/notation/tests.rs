@@ -1,6 +1,6 @@
 use crate::{
-    MoveAtom, PieceDef, PieceInfo, Rules, Shape, TableRules, VariantDef, parse_notation, parse_san,
-    san, san_moves,
+    EndsDef, MoveAtom, PieceDef, PieceInfo, PromotionDef, Rules, Shape, TableRules, VariantDef,
+    parse_notation, parse_san, san, san_moves,
 };
 
 /// Kings and rooks on a 4x4x2x2 board: boards in FEN order [0,0] [1,0] [0,1] [1,1].
@@ -14,6 +14,7 @@ fn kings_and_rooks() -> TableRules {
             pawn: false,
         },
         moves,
+        confined: None,
     };
     let king_moves = (1..=4).map(|n| MoveAtom::new(&vec![1; n], 1)).collect();
     TableRules::new(VariantDef {
@@ -37,6 +38,11 @@ fn kings_and_rooks() -> TableRules {
         repetition_limit: 3,
         move_limit_plies: 100,
         bare_kings_draw: true,
+        regions: vec![],
+        promotion_region: None,
+        double_step_region: None,
+        promotion_rules: PromotionDef::default(),
+        ends: EndsDef::default(),
     })
     .expect("rules")
 }

@@ -27,6 +27,8 @@ pub enum FenErrorKind {
     EnPassant,
     /// A clock field is not a number in range.
     Clock,
+    /// The check counter of an n-check variant (`3+3`) cannot be read.
+    CheckCounter,
     /// The string reads, but the position cannot occur: see the [`PositionErrorKind`].
     Impossible(PositionErrorKind),
     /// The variant's own reader (a rule plugin) refused the string.

@@ -31,6 +31,9 @@ pub struct Position {
     fullmove_number: u32,
     hash: u64,
     kings: [Option<Square>; 2],
+    /// Per-side counters a variant's rules keep (the checks each side has left to give
+    /// in n-check); `None` where the variant keeps none.
+    counters: Option<[u8; 2]>,
 }
 
 /// The most board squares one move may change (from, to, a capture square, and a second
@@ -49,6 +52,7 @@ pub struct Undo {
     fullmove_number: u32,
     hash: u64,
     kings: [Option<Square>; 2],
+    counters: Option<[u8; 2]>,
 }
 
 impl Position {
@@ -64,6 +68,7 @@ impl Position {
             fullmove_number: 1,
             hash: 0,
             kings: [None; 2],
+            counters: None,
         }
     }
 
@@ -174,6 +179,7 @@ impl Position {
             fullmove_number: self.fullmove_number,
             hash: self.hash,
             kings: self.kings,
+            counters: self.counters,
         }
     }
 
@@ -262,6 +268,7 @@ impl Position {
         self.fullmove_number = undo.fullmove_number;
         self.hash = undo.hash;
         self.kings = undo.kings;
+        self.counters = undo.counters;
     }
 
     /// Recomputes the hash from scratch (for checks; make/unmake keep it current).
@@ -277,7 +284,21 @@ impl Position {
         if let Some(ep) = self.en_passant {
             h ^= zobrist::en_passant_key(ep.0);
         }
-        h
+        h ^ zobrist::counters_key(self.counters)
+    }
+
+    /// The per-side counters the variant's rules keep (in n-check: the checks White and
+    /// Black have left to give), or `None`.
+    #[inline]
+    pub fn counters(&self) -> Option<[u8; 2]> {
+        self.counters
+    }
+
+    /// Sets the per-side counters (hash kept current).
+    #[inline]
+    pub fn set_counters(&mut self, counters: Option<[u8; 2]>) {
+        self.hash ^= zobrist::counters_key(self.counters) ^ zobrist::counters_key(counters);
+        self.counters = counters;
     }
 }
 

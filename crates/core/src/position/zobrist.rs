@@ -37,3 +37,12 @@ pub fn castling_key(rights: u8) -> u64 {
 pub fn en_passant_key(square: u16) -> u64 {
     mix(0x3_0000_0000 | square as u64)
 }
+
+/// The key of the per-side counters (n-check's checks left); 0 when there are none.
+#[inline]
+pub fn counters_key(counters: Option<[u8; 2]>) -> u64 {
+    match counters {
+        None => 0,
+        Some([w, b]) => mix(0x4_0000_0000 | (w as u64) << 8 | b as u64),
+    }
+}

@@ -30,6 +30,7 @@ pub(super) fn attacked(
                 if p.color() == by
                     && ranges[row + p.code() as usize] as usize > k
                     && k + 1 >= mins[span.dir as usize] as usize
+                    && (!rules.special.any_confined || rules.special.may_stand(p, target))
                 {
                     return true;
                 }
@@ -37,7 +38,7 @@ pub(super) fn attacked(
             }
         }
     }
-    false
+    rules.special.any_moves && super::special::attacked(rules, at, target, by)
 }
 
 /// Every square holding a piece of `by` that attacks `target`.

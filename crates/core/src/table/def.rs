@@ -48,6 +48,11 @@ pub struct MoveAtom {
     /// many axes, turning outward (the griffon: `deltas` `[1, 1]` and `bend` 1); `range`
     /// limits the slide. 0: a straight movement.
     pub bend: u8,
+    /// How it treats the pieces on its way: open, hopping (cannon) or lame (horse).
+    pub path: super::Path,
+    /// The region the piece must stand in to use this movement (the xiangqi soldier's
+    /// sideways step across the river); `None`: anywhere.
+    pub within: Option<String>,
 }
 
 impl MoveAtom {
@@ -73,6 +78,8 @@ impl MoveAtom {
             offsets: Vec::new(),
             min_range: 0,
             bend: 0,
+            path: super::Path::Open,
+            within: None,
         }
     }
 }
@@ -84,6 +91,8 @@ pub struct PieceDef {
     pub info: PieceInfo,
     /// Its movements.
     pub moves: Vec<MoveAtom>,
+    /// The region it never leaves (a palace); `None`: the whole board.
+    pub confined: Option<String>,
 }
 
 /// One castling option.
@@ -144,6 +153,17 @@ pub struct VariantDef {
     pub move_limit_plies: u16,
     /// Whether two bare kings draw.
     pub bare_kings_draw: bool,
+    /// Named sets of squares the other rules refer to.
+    pub regions: Vec<super::RegionDef>,
+    /// The region where pawns promote, instead of the far end of `promotion_axes`.
+    pub promotion_region: Option<String>,
+    /// Optional promotion and limits on the kinds promoted to.
+    pub promotion_rules: super::PromotionDef,
+    /// The region of squares a pawn may double-step from, instead of
+    /// `double_step_rank` (horde: the first two ranks).
+    pub double_step_region: Option<String>,
+    /// How the game ends besides checkmate, and the obligations on moves.
+    pub ends: super::EndsDef,
 }
 
 /// Why a table variant was refused.
@@ -181,6 +201,15 @@ pub enum VariantError {
         /// Why.
         reason: String,
     },
+    /// A region that does not fit the board, or a name no region has.
+    BadRegion {
+        /// The region's name.
+        name: String,
+        /// Why.
+        reason: String,
+    },
+    /// An ending rule that names something the variant lacks.
+    BadEnds(String),
 }
 
 impl fmt::Display for VariantError {
@@ -217,6 +246,8 @@ impl fmt::Display for VariantError {
             VariantError::BadCastling { letter, reason } => {
                 write!(f, "castling '{letter}': {reason}")
             }
+            VariantError::BadRegion { name, reason } => write!(f, "region \"{name}\": {reason}"),
+            VariantError::BadEnds(reason) => write!(f, "ending rules: {reason}"),
         }
     }
 }

@@ -68,6 +68,9 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
     if captured.is_some_and(|c| rules.is_royal(c)) {
         pos.set_king(!us, None);
     }
+    if rules.ends.checks() > 0 {
+        super::counters::after_move(rules, pos, us);
+    }
     pos.set_side_to_move(!us);
     undo
 }

@@ -2,22 +2,31 @@
 
 mod attacks;
 mod bent;
+mod build;
 mod check;
+mod counters;
 mod def;
+mod ends;
 mod geometry;
 mod make;
 mod movegen;
 mod path;
+mod promotion;
+mod region;
+mod special;
 
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
+pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
+pub use promotion::PromotionDef;
+pub use region::{RegionDef, SquareSet};
+pub use special::Path;
 
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::piece::{Color, MAX_KINDS, Piece, PieceKind};
+use crate::piece::{Color, Piece, PieceKind};
 use crate::position::{Position, Undo};
 use crate::rules::{Rules, VariantInfo};
 use geometry::Rays;
-use std::collections::HashMap;
 
 /// "No limit" as a line's range.
 const UNLIMITED: u8 = u8::MAX;
@@ -137,329 +146,59 @@ pub struct TableRules {
     promotion: Vec<PieceKind>,
     /// By colour, by square: whose pawns promote on landing there.
     promotion_zone: [Vec<bool>; 2],
+    /// Where a pawn may double-step: its double-step rank, counted along the axis it
+    /// advances on (`double_step_from` holds a region instead).
     double_step_rank: Option<u8>,
     /// Whether a pawn on its double-step rank may also advance three squares.
     triple_step: bool,
+    /// By colour: the squares a pawn may double-step from when a region names them
+    /// (horde: the first two ranks); `None`: the double-step rank decides.
+    double_step_from: Option<[SquareSet; 2]>,
+    regions: region::Regions,
+    ends: ends::Ends,
+    special: special::Special,
+    promotion_rules: promotion::Promotion,
 }
 
 impl TableRules {
     /// Checks a variant and precomputes its tables.
     pub fn new(def: VariantDef) -> Result<TableRules, VariantError> {
+        build::check_pieces(&def)?;
         let shape = def.shape;
-        if def.pieces.is_empty() {
-            return Err(VariantError::NoPieces);
-        }
-        if def.pieces.len() > MAX_KINDS {
-            return Err(VariantError::TooManyPieces(def.pieces.len()));
-        }
-        for (i, p) in def.pieces.iter().enumerate() {
-            if !p.info.letter.is_ascii_alphabetic() {
-                return Err(VariantError::BadLetter(p.info.letter));
-            }
-            if def.pieces[..i]
-                .iter()
-                .any(|q| q.info.letter.eq_ignore_ascii_case(&p.info.letter))
-            {
-                return Err(VariantError::DuplicateLetter(p.info.letter));
-            }
-        }
-        let info = VariantInfo {
-            name: def.name.clone(),
-            title: def.title.clone(),
-            description: def.description.clone(),
-            shape,
-            pieces: def
-                .pieces
-                .iter()
-                .map(|p| {
-                    let mut i = p.info.clone();
-                    i.letter = i.letter.to_ascii_uppercase();
-                    i
-                })
-                .collect(),
-            castling_letters: def.castling.iter().map(|c| c.letter).collect(),
-            en_passant: def.en_passant,
-            repetition_limit: def.repetition_limit,
-            move_limit_plies: def.move_limit_plies,
-            bare_kings_draw: def.bare_kings_draw,
-        };
-
+        let info = build::variant_info(&def);
         let ncodes = 2 * def.pieces.len() + 2;
-        let mut holes = vec![false; shape.len()];
-        for &h in &def.holes {
-            if let Some(slot) = holes.get_mut(h.index()) {
-                *slot = true;
-            }
-        }
-        let mut rays = if def.holes.is_empty() && def.wrap == 0 {
-            Rays::new(&shape)
-        } else {
-            Rays::with_board(&shape, holes, def.wrap & 0b1111)
-        };
-        let mut lines: Vec<Vec<Line>> = vec![Vec::new(); ncodes];
-        // (attacking colour, walk direction, minimum range) -> range by code
-        let mut attacks: HashMap<(usize, u16, u8), Vec<u8>> = HashMap::new();
-        for (k, p) in def.pieces.iter().enumerate() {
-            for (ai, atom) in p.moves.iter().enumerate() {
-                let bad = |reason: &str| VariantError::BadMovement {
-                    piece: p.info.letter,
-                    index: ai,
-                    reason: reason.to_string(),
-                };
-                if let Err(why) = geometry::check_offsets(&atom.offsets) {
-                    return Err(bad(why));
-                }
-                let directed = !atom.offsets.is_empty();
-                if !directed && (atom.deltas.is_empty() || atom.deltas.len() > 4) {
-                    return Err(bad("a movement changes 1 to 4 axes"));
-                }
-                if atom.deltas.contains(&0) {
-                    return Err(bad("each changing axis moves at least 1"));
-                }
-                if atom.deltas.iter().any(|&d| d > 25) {
-                    return Err(bad("a distance is larger than any board"));
-                }
-                if atom.axes & 0b1111 == 0 {
-                    return Err(bad("no axis is allowed"));
-                }
-                // A first move is known by the start square only; attacks are looked up
-                // by piece, not square, so such a movement must not capture.
-                let repeats = atom.range != 1;
-                let min = atom.min_range.max(1);
-                if atom.bend > 4 || (atom.bend > 0 && (directed || min > 1)) {
-                    return Err(bad(
-                        "a bent movement bends into 1 to 4 axes, without offsets or a minimum range",
-                    ));
-                }
-                if min > 1 && (!repeats || (atom.range != 0 && min > atom.range)) {
-                    return Err(bad(
-                        "a minimum range needs a movement that repeats at least that far",
-                    ));
-                }
-                if atom.first && atom.mode != Mode::Move {
-                    return Err(bad(
-                        "a first-move movement may not capture: add only = \"move\"",
-                    ));
-                }
-                for color in Color::ALL {
-                    let code = Piece::new(PieceKind(k as u8), color).code() as usize;
-                    let vectors = if directed {
-                        geometry::offset_vectors(
-                            &shape,
-                            &atom.offsets,
-                            atom.forward,
-                            color.forward(),
-                        )
-                    } else {
-                        geometry::atom_vectors(
-                            &shape,
-                            &atom.deltas,
-                            atom.axes,
-                            atom.forward,
-                            color.forward(),
-                        )
-                    };
-                    let range = if atom.range == 0 {
-                        UNLIMITED
-                    } else {
-                        atom.range
-                    };
-                    if atom.bend > 0 {
-                        let mut bent = bent::Bent {
-                            rays: &mut rays,
-                            shape: &shape,
-                            lines: &mut lines[code],
-                            attacks: &mut attacks,
-                            color: color.index(),
-                            code,
-                            ncodes,
-                        };
-                        for v in vectors {
-                            let legs = bent::second_legs(&shape, v, atom.bend, atom.axes);
-                            bent.add(v, &legs, atom.range, atom.mode, atom.first);
-                        }
-                        continue;
-                    }
-                    for v in vectors {
-                        let dir = rays.intern(&shape, v);
-                        let rev = rays.intern(&shape, [-v[0], -v[1], -v[2], -v[3]]);
-                        lines[code].push(Line {
-                            dir,
-                            range,
-                            mode: atom.mode,
-                            first: atom.first,
-                            min,
-                        });
-                        if atom.mode != Mode::Move {
-                            let r = attacks
-                                .entry((color.index(), rev, min))
-                                .or_insert_with(|| vec![0; ncodes]);
-                            r[code] = r[code].max(range);
-                        }
-                    }
-                }
-            }
-        }
-        let mut attack_dirs: [Vec<AttackDir>; 2] = [Vec::new(), Vec::new()];
-        let mut keys: Vec<_> = attacks.keys().copied().collect();
-        keys.sort_unstable();
-        for key in keys {
-            let range_of = attacks.remove(&key).unwrap_or_default();
-            let max_range = range_of.iter().copied().max().unwrap_or(0);
-            attack_dirs[key.0].push(AttackDir {
-                dir: key.1,
-                max_range,
-                range_of,
-                min: key.2,
-            });
-        }
-
+        let mut rays = build::rays(&def);
+        let regions = region::Regions::new(&shape, &def.regions)?;
+        let moves = build::movements(&def, &mut rays, ncodes)?;
         let pawn: Vec<bool> = def.pieces.iter().map(|p| p.info.pawn).collect();
         let royal: Vec<bool> = def.pieces.iter().map(|p| p.info.royal).collect();
-        let mut promotion = Vec::new();
-        for &c in &def.promotion {
-            match info.kind_by_letter(c) {
-                Some(k) if !royal[k.index()] => promotion.push(k),
-                _ => return Err(VariantError::BadPromotion(c)),
-            }
-        }
-
-        let start = crate::position::parse_fen(&info, &def.start).map_err(VariantError::Start)?;
-        for color in Color::ALL {
-            let kings = start
-                .pieces()
-                .filter(|(_, p)| p.color() == color && royal[p.kind().index()])
-                .count();
-            match kings {
-                0 => return Err(VariantError::NoKing(color)),
-                1 => {}
-                _ => return Err(VariantError::TwoKings(color)),
-            }
-        }
-
-        let mut castling = Vec::new();
-        let mut rights_kept = vec![u8::MAX; shape.len()];
-        if def.castling.len() > 8 {
-            return Err(VariantError::BadCastling {
-                letter: def.castling[8].letter,
-                reason: "at most 8 castling options".into(),
-            });
-        }
-        for (bit, c) in def.castling.iter().enumerate() {
-            let bad = |reason: String| VariantError::BadCastling {
-                letter: c.letter,
-                reason,
-            };
-            for sq in [c.king_from, c.king_to, c.rook_from, c.rook_to] {
-                if !shape.contains(sq) {
-                    return Err(bad("a square is off the board".into()));
-                }
-            }
-            let [kf, rf, kt, rt] =
-                [c.king_from, c.rook_from, c.king_to, c.rook_to].map(|s| shape.coords(s));
-            if kf[1..] != rf[1..] || kf[1..] != kt[1..] || kf[1..] != rt[1..] {
-                return Err(bad("king and rook must castle along one rank".into()));
-            }
-            match start.piece_at(c.king_from) {
-                Some(p) if p.color() == c.color && royal[p.kind().index()] => {}
-                _ => return Err(bad("the king does not start on its castling square".into())),
-            }
-            match start.piece_at(c.rook_from) {
-                Some(p) if p.color() == c.color && !royal[p.kind().index()] => {}
-                _ => {
-                    return Err(bad(
-                        "no piece of that side starts on the rook's square".into()
-                    ));
-                }
-            }
-            let lo = [kf[0], rf[0], kt[0], rt[0]].into_iter().min().unwrap_or(0);
-            let hi = [kf[0], rf[0], kt[0], rt[0]].into_iter().max().unwrap_or(0);
-            let mut empty = Vec::new();
-            for x in lo..=hi {
-                let mut cc = kf;
-                cc[0] = x;
-                if let Some(sq) = shape.square(cc)
-                    && sq != c.king_from
-                    && sq != c.rook_from
-                {
-                    empty.push(sq);
-                }
-            }
-            let mut king_path = Vec::new();
-            let step: i16 = if kt[0] >= kf[0] { 1 } else { -1 };
-            let mut x = kf[0] as i16;
-            while x != kt[0] as i16 {
-                x += step;
-                let mut cc = kf;
-                cc[0] = x as u8;
-                if let Some(sq) = shape.square(cc) {
-                    king_path.push(sq);
-                }
-            }
-            rights_kept[c.king_from.index()] &= !(1 << bit);
-            rights_kept[c.rook_from.index()] &= !(1 << bit);
-            castling.push(Castling {
-                def: c.clone(),
-                empty,
-                king_path,
-            });
-        }
-
-        let nsq = shape.len();
-        let mut spans = Vec::new();
-        let mut span_index = Vec::with_capacity(ncodes * nsq + 1);
-        for (code, code_lines) in lines.iter().enumerate() {
-            for sq in shape.squares() {
-                span_index.push(spans.len() as u32);
-                // A first-move movement exists only where a piece of this code starts.
-                let starts_here = start
-                    .piece_at(sq)
-                    .is_some_and(|p| p.code() as usize == code);
-                for line in code_lines {
-                    if line.first && !starts_here {
-                        continue;
-                    }
-                    let (start, full) = rays.span(line.dir, sq);
-                    if full == 0 {
-                        continue;
-                    }
-                    spans.push(Span {
-                        start,
-                        len: full.min(line.range as usize) as u16,
-                        full: full as u16,
-                        mode: line.mode,
-                        min: line.min,
-                        push_axis: push_axis(rays.dirs[line.dir as usize]),
-                    });
-                }
-            }
-        }
-        span_index.push(spans.len() as u32);
-        let mut attack_spans: [Vec<AttackSpan>; 2] = [Vec::new(), Vec::new()];
-        let mut attack_index: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
-        let mut attack_range: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
-        let attack_min: [Vec<u8>; 2] =
-            [0, 1].map(|c| attack_dirs[c].iter().map(|ad| ad.min).collect());
-        for c in 0..2 {
-            for sq in shape.squares() {
-                attack_index[c].push(attack_spans[c].len() as u32);
-                for (i, ad) in attack_dirs[c].iter().enumerate() {
-                    let (start, full) = rays.span(ad.dir, sq);
-                    let len = full.min(ad.max_range as usize);
-                    if len >= ad.min as usize {
-                        attack_spans[c].push(AttackSpan {
-                            start,
-                            len: len as u16,
-                            dir: i as u16,
-                        });
-                    }
-                }
-            }
-            attack_index[c].push(attack_spans[c].len() as u32);
-            for ad in &attack_dirs[c] {
-                attack_range[c].extend_from_slice(&ad.range_of);
-            }
-        }
+        let promotion = build::promotion_kinds(&def, &info, &royal)?;
+        let ends = ends::Ends::new(&def.ends, &info, &regions, &royal)?;
+        let special = special::Special::new(
+            special::Setting {
+                shape: &shape,
+                ncodes,
+                regions: &regions,
+                confined: def.pieces.iter().map(|p| p.confined.clone()).collect(),
+                flying_general: def.ends.flying_general,
+            },
+            &mut rays,
+            &moves.special,
+        )?;
+        let far_end = build::far_end(&shape, def.promotion_axes);
+        let promotion_region = match &def.promotion_region {
+            None => None,
+            Some(name) => Some(regions.require(name, "promotion")?),
+        };
+        let promotion_zone = build::promotion_zones(&shape, &far_end, promotion_region.as_ref());
+        let promotion_rules = promotion::Promotion::new(&def.promotion_rules, &info, far_end)?;
+        let double_step_from = build::double_step_squares(&def, &regions)?;
+        let start =
+            counters::parse(ends.checks(), &info, &def.start).map_err(VariantError::Start)?;
+        build::check_kings(&def, &start, &royal)?;
+        let (castling, rights_kept) = build::castling_tables(&def, &start, &royal)?;
+        let (spans, span_index) = build::span_tables(&shape, &rays, &moves.lines, &start);
+        let attacks = build::attack_tables(&shape, &rays, &moves.attack_dirs);
         let rules = TableRules {
             info,
             start,
@@ -467,37 +206,35 @@ impl TableRules {
             ncodes,
             spans,
             span_index,
-            attack_spans,
-            attack_index,
-            attack_range,
-            attack_min,
+            attack_spans: attacks.spans,
+            attack_index: attacks.index,
+            attack_range: attacks.range,
+            attack_min: attacks.min,
             castling,
             rights_kept,
             pawn,
             royal,
             promotion,
-            promotion_zone: Color::ALL.map(|color| {
-                shape
-                    .squares()
-                    .map(|sq| {
-                        let c = shape.coords(sq);
-                        (0..4)
-                            .filter(|a| def.promotion_axes & (1 << a) != 0)
-                            .all(|a| match color {
-                                Color::White => c[a] + 1 == shape.sizes()[a],
-                                Color::Black => c[a] == 0,
-                            })
-                    })
-                    .collect()
-            }),
+            promotion_zone,
             double_step_rank: def.double_step_rank,
             triple_step: def.triple_step,
+            double_step_from,
+            regions,
+            ends,
+            special,
+            promotion_rules,
         };
         // The start position must be one a game can be in, as every other position.
         rules
             .checked(&rules.start)
             .map_err(|e| VariantError::Start(e.into()))?;
         Ok(rules)
+    }
+
+    /// Reads a position string with the variant's own counters (Fairy-Stockfish's
+    /// `3+3` check counter where checks are counted).
+    fn read_position(&self, text: &str) -> Result<Position, crate::FenError> {
+        counters::parse(self.ends.checks(), &self.info, text)
     }
 
     /// A piece's lines from a square.
@@ -530,6 +267,38 @@ impl TableRules {
         self.promotion_zone[color.index()][sq.index()]
     }
 
+    /// Legal moves, none once a rule of the variant has ended the game (as
+    /// Fairy-Stockfish counts them), and only those the variant's obligations allow.
+    #[inline]
+    fn generate(&self, pos: &Position, wanted: movegen::Wanted, out: &mut Vec<Move>) {
+        if self.ends.immediate && ends::immediate_end(self, pos).is_some() {
+            out.clear();
+            return;
+        }
+        movegen::legal_moves(self, pos, wanted, out);
+        if self.promotion_rules.active {
+            promotion::adjust(self, pos, wanted == movegen::Wanted::Noisy, out);
+        }
+        if self.special.any_confined {
+            out.retain(|m| {
+                pos.piece_at(m.from)
+                    .is_none_or(|p| self.special.may_stand(p, m.to))
+            });
+        }
+        if self.special.flying_general {
+            special::flying_general(self, pos, out);
+        }
+        if self.ends.obliged {
+            ends::oblige(self, pos, out);
+        }
+    }
+
+    /// Each region's name and its squares for `color`, in the order the variant gives
+    /// them (what the viewer draws).
+    pub fn regions(&self, color: Color) -> impl Iterator<Item = (&str, &SquareSet)> + '_ {
+        self.regions.iter(color)
+    }
+
     /// Number of distinct direction vectors the variant uses (for tests and tuning).
     pub fn direction_count(&self) -> usize {
         self.rays.dirs.len()
@@ -546,11 +315,23 @@ impl Rules for TableRules {
     }
 
     fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        movegen::legal_moves(self, pos, movegen::Wanted::All, out);
+        self.generate(pos, movegen::Wanted::All, out);
     }
 
     fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) {
-        movegen::legal_moves(self, pos, movegen::Wanted::Noisy, out);
+        self.generate(pos, movegen::Wanted::Noisy, out);
+    }
+
+    fn status(&self, pos: &Position) -> crate::rules::Status {
+        ends::status(self, pos)
+    }
+
+    fn format_position(&self, pos: &Position) -> String {
+        counters::format(&self.info, pos)
+    }
+
+    fn goal(&self, color: Color) -> Option<(Vec<PieceKind>, Vec<Square>)> {
+        self.ends.goal(color)
     }
 
     fn make_move(&self, pos: &mut Position, mv: Move) -> Undo {
@@ -570,20 +351,20 @@ impl Rules for TableRules {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, crate::FenError> {
-        let pos = crate::position::parse_fen(&self.info, text)?;
+        let pos = self.read_position(text)?;
         self.checked(&pos)?;
         Ok(pos)
     }
 
     fn parse_position_unchecked(&self, text: &str) -> Result<Position, crate::FenError> {
-        let mut pos = crate::position::parse_fen(&self.info, text)?;
+        let mut pos = self.read_position(text)?;
         // Rights whose king or rook is gone can never be used: drop them so that equal
         // positions hash equally.
         let mut rights = pos.castling_rights();
         for (bit, c) in self.castling.iter().enumerate() {
             let king_ok = pos
                 .piece_at(c.def.king_from)
-                .is_some_and(|p| p.color() == c.def.color && self.is_royal(p));
+                .is_some_and(|p| p.color() == c.def.color);
             let rook_ok = pos
                 .piece_at(c.def.rook_from)
                 .is_some_and(|p| p.color() == c.def.color);

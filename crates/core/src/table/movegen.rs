@@ -40,10 +40,18 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
                 && p.color() == us
             {
                 piece_moves(rules, pos, us, Square(i as u16), p, wanted, out);
+                special_moves(rules, pos, Square(i as u16), p, wanted, out);
             }
+        }
+        if wanted == Wanted::All {
+            castling_moves(rules, pos, us, None, out);
         }
         return;
     };
+    if rules.special.full_legality {
+        legal_moves_in_full(rules, pos, king, wanted, out);
+        return;
+    }
     let checks = checks(rules, pos, king, them);
     let in_check = checks.count > 0;
     let mut pins = PinList::new();
@@ -86,7 +94,46 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
         out.truncate(keep);
     }
     if !in_check && wanted == Wanted::All {
-        castling_moves(rules, pos, us, king, out);
+        castling_moves(rules, pos, us, Some(king), out);
+    }
+}
+
+/// Legal moves where hops, lame leaps or confinement escape the line-walk shortcuts
+/// (moving any piece may open or close a screen or a leg): every move is judged on the
+/// board after it.
+#[inline(never)]
+fn legal_moves_in_full(
+    rules: &TableRules,
+    pos: &Position,
+    king: Square,
+    wanted: Wanted,
+    out: &mut Vec<Move>,
+) {
+    let us = pos.side_to_move();
+    let them = !us;
+    for (i, slot) in pos.board().iter().enumerate() {
+        let Some(p) = *slot else { continue };
+        if p.color() != us {
+            continue;
+        }
+        let from = Square(i as u16);
+        let first = out.len();
+        piece_moves(rules, pos, us, from, p, wanted, out);
+        special_moves(rules, pos, from, p, wanted, out);
+        let royal = rules.is_royal(p);
+        let mut keep = first;
+        for j in first..out.len() {
+            let m = out[j];
+            let target = if royal { m.to } else { king };
+            if !attacked_after(rules, pos, m, p, target, them) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+    if wanted == Wanted::All && !attacked(rules, &|s| pos.piece_at(s), king, them) {
+        castling_moves(rules, pos, us, Some(king), out);
     }
 }
 
@@ -156,10 +203,33 @@ fn piece_moves(
     }
 }
 
+/// The piece's hops, lame leaps and region-bound movements, if the variant has any
+/// (apart from `piece_moves`, whose loop the variants without them keep tight).
+#[inline]
+fn special_moves(
+    rules: &TableRules,
+    pos: &Position,
+    from: Square,
+    p: Piece,
+    wanted: Wanted,
+    out: &mut Vec<Move>,
+) {
+    if rules.special.any_moves {
+        super::special::piece_moves(rules, pos, from, p, wanted == Wanted::All, out);
+    }
+}
+
 /// Adds `mv`, once per promotion choice where a pawn reaches its zone; a move that
 /// neither promotes nor is `kept` (a quiet move in a noisy generation) is left out.
 #[inline]
-fn push(rules: &TableRules, pawn: bool, us: Color, mv: Move, kept: bool, out: &mut Vec<Move>) {
+pub(super) fn push(
+    rules: &TableRules,
+    pawn: bool,
+    us: Color,
+    mv: Move,
+    kept: bool,
+    out: &mut Vec<Move>,
+) {
     if pawn && !rules.promotion.is_empty() && rules.in_promotion_zone(mv.to, us) {
         for &k in &rules.promotion {
             out.push(mv.with_promotion(k));
@@ -178,17 +248,22 @@ fn double_step(
     quiet: bool,
     out: &mut Vec<Move>,
 ) {
-    let Some(rank) = rules.double_step_rank else {
-        return;
+    // A region (horde: the first two ranks) or the double-step rank, counted along
+    // the axis this push advances on.
+    let allowed = match &rules.double_step_from {
+        Some(zone) => zone[us.index()].contains(from),
+        None => rules.double_step_rank.is_some_and(|rank| {
+            let shape = &rules.info.shape;
+            let axis = span.push_axis as usize;
+            let c = shape.coords(from)[axis];
+            let own_rank = match us {
+                Color::White => c,
+                Color::Black => shape.sizes()[axis] - 1 - c,
+            };
+            own_rank == rank
+        }),
     };
-    let shape = &rules.info.shape;
-    let axis = span.push_axis as usize;
-    let c = shape.coords(from)[axis];
-    let own_rank = match us {
-        Color::White => c,
-        Color::Black => shape.sizes()[axis] - 1 - c,
-    };
-    if own_rank != rank {
+    if !allowed {
         return;
     }
     // Two squares (three with the triple step), each over empty squares only.
@@ -245,13 +320,20 @@ fn castling_moves(
     rules: &TableRules,
     pos: &Position,
     us: Color,
-    king: Square,
+    king: Option<Square>,
     out: &mut Vec<Move>,
 ) {
     let them = !us;
     for (bit, c) in rules.castling.iter().enumerate() {
         let d = &c.def;
-        if d.color != us || pos.castling_rights() & (1 << bit) == 0 || d.king_from != king {
+        if d.color != us || pos.castling_rights() & (1 << bit) == 0 {
+            continue;
+        }
+        // A castling piece that is not royal (giveaway's king) is never impeded by
+        // attacks; a royal one must be the side's king.
+        let royal = Some(d.king_from) == king
+            || pos.piece_at(d.king_from).is_some_and(|p| rules.is_royal(p));
+        if royal && Some(d.king_from) != king {
             continue;
         }
         let rook = pos.piece_at(d.rook_from);
@@ -261,9 +343,13 @@ fn castling_moves(
         if c.empty.iter().any(|&s| pos.piece_at(s).is_some()) {
             continue;
         }
-        let Some(king_piece) = pos.piece_at(king) else {
+        let Some(king_piece) = pos.piece_at(d.king_from).filter(|p| p.color() == us) else {
             continue;
         };
+        if !royal {
+            out.push(Move::new(d.king_from, d.king_to).with_second(d.rook_from, d.rook_to));
+            continue;
+        }
         // Squares before the destination are judged on the current board; the
         // destination on the board after castling, with the rook moved.
         let crossed = c.king_path.len().saturating_sub(1);

@@ -12,7 +12,7 @@ use crate::Limits;
 use crate::eval::{Evaluator, victim};
 use crate::score::{INFINITY, MATE, MATE_BOUND, from_table, to_table};
 use crate::tt::{Bound, MoveRef, Table};
-use chess4d_core::{Move, Position, Rules};
+use chess4d_core::{Move, Position, Rules, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -46,6 +46,10 @@ pub(crate) struct Search<'a> {
     history: Vec<i32>,
     squares: usize,
     move_limit: u16,
+    /// Whether the variant can end by reaching a goal: then every node first checks for
+    /// an ended game, which a static evaluation or a capture-only generation cannot
+    /// tell from a quiet position.
+    goals: bool,
 }
 
 impl<'a> Search<'a> {
@@ -72,6 +76,9 @@ impl<'a> Search<'a> {
             node_limit: limits.effective_nodes().unwrap_or(u64::MAX),
             nodes: 0,
             stopped: false,
+            goals: chess4d_core::Color::ALL
+                .iter()
+                .any(|&c| rules.goal(c).is_some()),
             seldepth: 0,
             moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
             keys: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
@@ -137,6 +144,9 @@ impl<'a> Search<'a> {
         }
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, in_check, 0);
+        }
+        if let Some(v) = self.goal_reached(pos, ply) {
+            return v;
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
@@ -205,7 +215,7 @@ impl<'a> Search<'a> {
         rules.legal_moves(pos, &mut self.moves[ply]);
         let n = self.moves[ply].len();
         if n == 0 {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            return terminal_score(rules, pos, ply, in_check);
         }
         if self.move_limit > 0 && pos.halfmove_clock() >= self.move_limit {
             return 0;
@@ -291,6 +301,19 @@ impl<'a> Search<'a> {
         best
     }
 
+    /// In a variant with a goal: the score of a game already ended (a goal reached, or
+    /// any other end), found from the move list the rules give (empty once it is over).
+    fn goal_reached(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        if !self.goals {
+            return None;
+        }
+        let rules = self.rules;
+        rules.legal_moves(pos, &mut self.moves[ply]);
+        let over = self.moves[ply].is_empty();
+        self.moves[ply].clear();
+        over.then(|| terminal_score(rules, pos, ply, rules.in_check(pos)))
+    }
+
     fn quiesce(
         &mut self,
         pos: &mut Position,
@@ -305,6 +328,9 @@ impl<'a> Search<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = self.goal_reached(pos, ply) {
+            return v;
+        }
         if ply >= MAX_PLY - 1 || qply >= QUIESCE_PLIES {
             return self.eval.evaluate(pos);
         }
@@ -391,5 +417,22 @@ impl<'a> Search<'a> {
         let mv = best_move.as_ref().map(MoveRef::of);
         self.tt.store(hash, 0, to_table(best, ply), bound, mv);
         best
+    }
+}
+
+/// The score of a position without legal moves, for the side to move: chess's mate or
+/// stalemate, or what the variant's own ending says (a king on the hill, the third
+/// check, a stalemate that wins).
+fn terminal_score(rules: &dyn Rules, pos: &Position, ply: usize, in_check: bool) -> i32 {
+    match rules.status(pos) {
+        Status::Ended { winner, .. } => match winner {
+            Some(w) if w == pos.side_to_move() => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+            None => 0,
+        },
+        Status::Checkmate => -MATE + ply as i32,
+        Status::Stalemate | Status::InsufficientMaterial => 0,
+        Status::Ongoing if in_check => -MATE + ply as i32,
+        Status::Ongoing => 0,
     }
 }

@@ -1,0 +1,499 @@
+//! Building a table variant: the named steps `TableRules::new` runs in order.
+
+use super::geometry::{self, Rays};
+use super::region::{Regions, SquareSet};
+use super::{
+    AttackDir, AttackSpan, Castling, Line, Mode, Path, Span, UNLIMITED, VariantDef, VariantError,
+    bent, special,
+};
+use crate::geometry::{Shape, Square};
+use crate::piece::{Color, MAX_KINDS, Piece, PieceKind};
+use crate::position::Position;
+use crate::rules::VariantInfo;
+use std::collections::HashMap;
+
+/// The piece list: not empty, not too long, distinct letters a-z.
+pub(super) fn check_pieces(def: &VariantDef) -> Result<(), VariantError> {
+    if def.pieces.is_empty() {
+        return Err(VariantError::NoPieces);
+    }
+    if def.pieces.len() > MAX_KINDS {
+        return Err(VariantError::TooManyPieces(def.pieces.len()));
+    }
+    for (i, p) in def.pieces.iter().enumerate() {
+        if !p.info.letter.is_ascii_alphabetic() {
+            return Err(VariantError::BadLetter(p.info.letter));
+        }
+        if def.pieces[..i]
+            .iter()
+            .any(|q| q.info.letter.eq_ignore_ascii_case(&p.info.letter))
+        {
+            return Err(VariantError::DuplicateLetter(p.info.letter));
+        }
+    }
+    Ok(())
+}
+
+/// What everything above the rules sees of the variant.
+pub(super) fn variant_info(def: &VariantDef) -> VariantInfo {
+    VariantInfo {
+        name: def.name.clone(),
+        title: def.title.clone(),
+        description: def.description.clone(),
+        shape: def.shape,
+        pieces: def
+            .pieces
+            .iter()
+            .map(|p| {
+                let mut i = p.info.clone();
+                i.letter = i.letter.to_ascii_uppercase();
+                i
+            })
+            .collect(),
+        castling_letters: def.castling.iter().map(|c| c.letter).collect(),
+        en_passant: def.en_passant,
+        repetition_limit: def.repetition_limit,
+        move_limit_plies: def.move_limit_plies,
+        bare_kings_draw: def.bare_kings_draw,
+    }
+}
+
+/// Every piece's movements: plain lines (with the reversed lines attackers stand on)
+/// and the special ones (hops, lame leaps, region-bound movements).
+pub(super) struct Movements {
+    /// By piece code: its lines.
+    pub(super) lines: Vec<Vec<Line>>,
+    /// By attacking colour: the directions to look along from a target.
+    pub(super) attack_dirs: [Vec<AttackDir>; 2],
+    pub(super) special: Vec<special::Atom>,
+}
+
+/// The ray store of the board: plain, or with holes and wrap-around axes.
+pub(super) fn rays(def: &VariantDef) -> Rays {
+    let shape = def.shape;
+    if def.holes.is_empty() && def.wrap == 0 {
+        return Rays::new(&shape);
+    }
+    let mut holes = vec![false; shape.len()];
+    for &h in &def.holes {
+        if let Some(slot) = holes.get_mut(h.index()) {
+            *slot = true;
+        }
+    }
+    Rays::with_board(&shape, holes, def.wrap & 0b1111)
+}
+
+/// (attacking colour, walk direction, minimum range) -> range by piece code.
+type AttackRanges = HashMap<(usize, u16, u8), Vec<u8>>;
+
+/// Checks one movement's settings against each other.
+fn check_atom(
+    atom: &super::MoveAtom,
+    bad: &dyn Fn(&str) -> VariantError,
+) -> Result<(), VariantError> {
+    if let Err(why) = geometry::check_offsets(&atom.offsets) {
+        return Err(bad(why));
+    }
+    let directed = !atom.offsets.is_empty();
+    if !directed && (atom.deltas.is_empty() || atom.deltas.len() > 4) {
+        return Err(bad("a movement changes 1 to 4 axes"));
+    }
+    if atom.deltas.contains(&0) {
+        return Err(bad("each changing axis moves at least 1"));
+    }
+    if atom.deltas.iter().any(|&d| d > 25) {
+        return Err(bad("a distance is larger than any board"));
+    }
+    if atom.axes & 0b1111 == 0 {
+        return Err(bad("no axis is allowed"));
+    }
+    if atom.path == Path::Lame && atom.range != 1 {
+        return Err(bad("a lame movement is a leap (range 1)"));
+    }
+    let repeats = atom.range != 1;
+    let min = atom.min_range.max(1);
+    if atom.bend > 4 || (atom.bend > 0 && (directed || min > 1)) {
+        return Err(bad(
+            "a bent movement bends into 1 to 4 axes, without offsets or a minimum range",
+        ));
+    }
+    if min > 1 && (!repeats || (atom.range != 0 && min > atom.range)) {
+        return Err(bad(
+            "a minimum range needs a movement that repeats at least that far",
+        ));
+    }
+    // A first move is known by the start square only; attacks are looked up by piece,
+    // not square, so such a movement must not capture.
+    if atom.first && atom.mode != Mode::Move {
+        return Err(bad(
+            "a first-move movement may not capture: add only = \"move\"",
+        ));
+    }
+    let special = atom.path != Path::Open || atom.within.is_some();
+    if special && (atom.first || min > 1 || atom.bend > 0) {
+        return Err(bad(
+            "a hopping, lame or region-bound movement cannot also be first-move-only, bent \
+             or have a minimum range",
+        ));
+    }
+    Ok(())
+}
+
+/// Checks and expands every movement of every piece into direction vectors.
+pub(super) fn movements(
+    def: &VariantDef,
+    rays: &mut Rays,
+    ncodes: usize,
+) -> Result<Movements, VariantError> {
+    let shape = def.shape;
+    let mut lines: Vec<Vec<Line>> = vec![Vec::new(); ncodes];
+    let mut attacks: AttackRanges = HashMap::new();
+    let mut special_atoms = Vec::new();
+    for (k, p) in def.pieces.iter().enumerate() {
+        for (ai, atom) in p.moves.iter().enumerate() {
+            let bad = |reason: &str| VariantError::BadMovement {
+                piece: p.info.letter,
+                index: ai,
+                reason: reason.to_string(),
+            };
+            check_atom(atom, &bad)?;
+            let range = if atom.range == 0 {
+                UNLIMITED
+            } else {
+                atom.range
+            };
+            let min = atom.min_range.max(1);
+            for color in Color::ALL {
+                let code = Piece::new(PieceKind(k as u8), color).code() as usize;
+                let vectors = if atom.offsets.is_empty() {
+                    geometry::atom_vectors(
+                        &shape,
+                        &atom.deltas,
+                        atom.axes,
+                        atom.forward,
+                        color.forward(),
+                    )
+                } else {
+                    geometry::offset_vectors(&shape, &atom.offsets, atom.forward, color.forward())
+                };
+                if atom.path != Path::Open || atom.within.is_some() {
+                    special_atoms.extend(vectors.into_iter().map(|vector| special::Atom {
+                        code,
+                        color,
+                        vector,
+                        range,
+                        mode: atom.mode,
+                        path: atom.path,
+                        within: atom.within.clone(),
+                    }));
+                    continue;
+                }
+                if atom.bend > 0 {
+                    let mut bent = bent::Bent {
+                        rays: &mut *rays,
+                        shape: &shape,
+                        lines: &mut lines[code],
+                        attacks: &mut attacks,
+                        color: color.index(),
+                        code,
+                        ncodes,
+                    };
+                    for v in vectors {
+                        let legs = bent::second_legs(&shape, v, atom.bend, atom.axes);
+                        bent.add(v, &legs, atom.range, atom.mode, atom.first);
+                    }
+                    continue;
+                }
+                for v in vectors {
+                    let dir = rays.intern(&shape, v);
+                    let rev = rays.intern(&shape, [-v[0], -v[1], -v[2], -v[3]]);
+                    lines[code].push(Line {
+                        dir,
+                        range,
+                        mode: atom.mode,
+                        first: atom.first,
+                        min,
+                    });
+                    if atom.mode != Mode::Move {
+                        let r = attacks
+                            .entry((color.index(), rev, min))
+                            .or_insert_with(|| vec![0; ncodes]);
+                        r[code] = r[code].max(range);
+                    }
+                }
+            }
+        }
+    }
+    Ok(Movements {
+        lines,
+        attack_dirs: attack_directions(attacks),
+        special: special_atoms,
+    })
+}
+
+/// The attack ranges grouped by colour, in a fixed order.
+fn attack_directions(mut attacks: AttackRanges) -> [Vec<AttackDir>; 2] {
+    let mut attack_dirs: [Vec<AttackDir>; 2] = [Vec::new(), Vec::new()];
+    let mut keys: Vec<_> = attacks.keys().copied().collect();
+    keys.sort_unstable();
+    for key in keys {
+        let range_of = attacks.remove(&key).unwrap_or_default();
+        let max_range = range_of.iter().copied().max().unwrap_or(0);
+        attack_dirs[key.0].push(AttackDir {
+            dir: key.1,
+            max_range,
+            range_of,
+            min: key.2,
+        });
+    }
+    attack_dirs
+}
+
+/// The kinds a pawn may promote to: defined, and not royal.
+pub(super) fn promotion_kinds(
+    def: &VariantDef,
+    info: &VariantInfo,
+    royal: &[bool],
+) -> Result<Vec<PieceKind>, VariantError> {
+    def.promotion
+        .iter()
+        .map(|&c| match info.kind_by_letter(c) {
+            Some(k) if !royal[k.index()] => Ok(k),
+            _ => Err(VariantError::BadPromotion(c)),
+        })
+        .collect()
+}
+
+/// By colour: the squares at the far end of every promotion axis.
+pub(super) fn far_end(shape: &Shape, axes: u8) -> [SquareSet; 2] {
+    Color::ALL.map(|color| {
+        let squares: Vec<Square> = shape
+            .squares()
+            .filter(|&sq| {
+                let c = shape.coords(sq);
+                (0..4)
+                    .filter(|a| axes & (1 << a) != 0)
+                    .all(|a| match color {
+                        Color::White => c[a] + 1 == shape.sizes()[a],
+                        Color::Black => c[a] == 0,
+                    })
+            })
+            .collect();
+        SquareSet::of(shape.len(), &squares)
+    })
+}
+
+/// By colour, by square: whether a pawn landing there promotes (the promotion region,
+/// or the far end).
+pub(super) fn promotion_zones(
+    shape: &Shape,
+    far_end: &[SquareSet; 2],
+    region: Option<&[SquareSet; 2]>,
+) -> [Vec<bool>; 2] {
+    let zone = region.unwrap_or(far_end);
+    Color::ALL.map(|color| {
+        shape
+            .squares()
+            .map(|sq| zone[color.index()].contains(sq))
+            .collect()
+    })
+}
+
+/// By colour: the squares a pawn may double-step from when a region names them; `None`
+/// where the double-step rank decides (counted along the axis each push advances on).
+pub(super) fn double_step_squares(
+    def: &VariantDef,
+    regions: &Regions,
+) -> Result<Option<[SquareSet; 2]>, VariantError> {
+    Ok(match &def.double_step_region {
+        Some(name) => Some(regions.require(name, "the double step")?),
+        None => None,
+    })
+}
+
+/// Each side has one royal piece, or none where the variant can end without one.
+pub(super) fn check_kings(
+    def: &VariantDef,
+    start: &Position,
+    royal: &[bool],
+) -> Result<(), VariantError> {
+    for color in Color::ALL {
+        let kings = start
+            .pieces()
+            .filter(|(_, p)| p.color() == color && royal[p.kind().index()])
+            .count();
+        match kings {
+            // Without a royal piece a side can still lose by extinction, and a variant
+            // with no royal kind at all ends by its other rules.
+            0 if def.ends.extinction.is_some() || !royal.contains(&true) => {}
+            0 => return Err(VariantError::NoKing(color)),
+            1 => {}
+            _ => return Err(VariantError::TwoKings(color)),
+        }
+    }
+    Ok(())
+}
+
+/// The castling options with their squares worked out, and by square the rights that
+/// survive a move from or to it.
+pub(super) fn castling_tables(
+    def: &VariantDef,
+    start: &Position,
+    royal: &[bool],
+) -> Result<(Vec<Castling>, Vec<u8>), VariantError> {
+    let shape = def.shape;
+    let mut castling = Vec::new();
+    let mut rights_kept = vec![u8::MAX; shape.len()];
+    if def.castling.len() > 8 {
+        return Err(VariantError::BadCastling {
+            letter: def.castling[8].letter,
+            reason: "at most 8 castling options".into(),
+        });
+    }
+    for (bit, c) in def.castling.iter().enumerate() {
+        let option = castling_option(&shape, c, start, royal)?;
+        rights_kept[c.king_from.index()] &= !(1 << bit);
+        rights_kept[c.rook_from.index()] &= !(1 << bit);
+        castling.push(option);
+    }
+    Ok((castling, rights_kept))
+}
+
+/// One castling option checked against the board and the start position.
+fn castling_option(
+    shape: &Shape,
+    c: &super::CastlingDef,
+    start: &Position,
+    royal: &[bool],
+) -> Result<Castling, VariantError> {
+    let bad = |reason: &str| VariantError::BadCastling {
+        letter: c.letter,
+        reason: reason.to_string(),
+    };
+    for sq in [c.king_from, c.king_to, c.rook_from, c.rook_to] {
+        if !shape.contains(sq) {
+            return Err(bad("a square is off the board"));
+        }
+    }
+    let [kf, rf, kt, rt] =
+        [c.king_from, c.rook_from, c.king_to, c.rook_to].map(|s| shape.coords(s));
+    if kf[1..] != rf[1..] || kf[1..] != kt[1..] || kf[1..] != rt[1..] {
+        return Err(bad("king and rook must castle along one rank"));
+    }
+    // The castling king is the royal piece, or (giveaway) the piece in its place.
+    match start.piece_at(c.king_from) {
+        Some(p) if p.color() == c.color => {}
+        _ => return Err(bad("the king does not start on its castling square")),
+    }
+    match start.piece_at(c.rook_from) {
+        Some(p) if p.color() == c.color && !royal[p.kind().index()] => {}
+        _ => return Err(bad("no piece of that side starts on the rook's square")),
+    }
+    let lo = [kf[0], rf[0], kt[0], rt[0]].into_iter().min().unwrap_or(0);
+    let hi = [kf[0], rf[0], kt[0], rt[0]].into_iter().max().unwrap_or(0);
+    let on_rank = |x: u8| {
+        let mut cc = kf;
+        cc[0] = x;
+        shape.square(cc)
+    };
+    let empty = (lo..=hi)
+        .filter_map(on_rank)
+        .filter(|&sq| sq != c.king_from && sq != c.rook_from)
+        .collect();
+    let mut king_path = Vec::new();
+    let step: i16 = if kt[0] >= kf[0] { 1 } else { -1 };
+    let mut x = kf[0] as i16;
+    while x != kt[0] as i16 {
+        x += step;
+        king_path.extend(on_rank(x as u8));
+    }
+    Ok(Castling {
+        def: c.clone(),
+        empty,
+        king_path,
+    })
+}
+
+/// Every piece's lines from every square, and where each (piece, square) starts.
+pub(super) fn span_tables(
+    shape: &Shape,
+    rays: &Rays,
+    lines: &[Vec<Line>],
+    start_position: &Position,
+) -> (Vec<Span>, Vec<u32>) {
+    let mut spans = Vec::new();
+    let mut span_index = Vec::with_capacity(lines.len() * shape.len() + 1);
+    for (code, code_lines) in lines.iter().enumerate() {
+        for sq in shape.squares() {
+            span_index.push(spans.len() as u32);
+            // A first-move movement exists only where a piece of this code starts.
+            let starts_here = start_position
+                .piece_at(sq)
+                .is_some_and(|p| p.code() as usize == code);
+            for line in code_lines {
+                if line.first && !starts_here {
+                    continue;
+                }
+                let (start, full) = rays.span(line.dir, sq);
+                if full == 0 {
+                    continue;
+                }
+                spans.push(Span {
+                    start,
+                    len: full.min(line.range as usize) as u16,
+                    full: full as u16,
+                    mode: line.mode,
+                    min: line.min,
+                    push_axis: super::push_axis(rays.dirs[line.dir as usize]),
+                });
+            }
+        }
+    }
+    span_index.push(spans.len() as u32);
+    (spans, span_index)
+}
+
+/// By attacking colour: the lines to look along from every square, where each square's
+/// lines start, and how far each piece attacks along each direction.
+pub(super) struct AttackTables {
+    pub(super) spans: [Vec<AttackSpan>; 2],
+    pub(super) index: [Vec<u32>; 2],
+    pub(super) range: [Vec<u8>; 2],
+    /// By colour, by attack direction: the shortest distance of its attacks.
+    pub(super) min: [Vec<u8>; 2],
+}
+
+/// The attack lines from every square.
+pub(super) fn attack_tables(
+    shape: &Shape,
+    rays: &Rays,
+    attack_dirs: &[Vec<AttackDir>; 2],
+) -> AttackTables {
+    let mut out = AttackTables {
+        spans: [Vec::new(), Vec::new()],
+        index: [Vec::new(), Vec::new()],
+        range: [Vec::new(), Vec::new()],
+        min: [0, 1].map(|c| attack_dirs[c].iter().map(|ad| ad.min).collect()),
+    };
+    for (c, dirs) in attack_dirs.iter().enumerate() {
+        for sq in shape.squares() {
+            out.index[c].push(out.spans[c].len() as u32);
+            for (i, ad) in dirs.iter().enumerate() {
+                let (start, full) = rays.span(ad.dir, sq);
+                let len = full.min(ad.max_range as usize);
+                if len > 0 && len >= ad.min as usize {
+                    out.spans[c].push(AttackSpan {
+                        start,
+                        len: len as u16,
+                        dir: i as u16,
+                    });
+                }
+            }
+        }
+        out.index[c].push(out.spans[c].len() as u32);
+        for ad in dirs {
+            out.range[c].extend_from_slice(&ad.range_of);
+        }
+    }
+    out
+}
