@@ -13,7 +13,13 @@ impl TableRules {
         check_board(self, pos)?;
         check_royals(self, pos)?;
         if !self.promotion.is_empty() {
-            check_pawns(self, pos, &|sq, color| self.in_promotion_zone(sq, color))?;
+            // Where promotion is optional (grand), a pawn may stand in the zone short of
+            // the squares where it must promote.
+            check_pawns(self, pos, &|sq, color| {
+                self.promotion_rules
+                    .must_promote(sq, color)
+                    .unwrap_or_else(|| self.in_promotion_zone(sq, color))
+            })?;
         }
         // The square a double step passes is one beyond the rank it starts from.
         let passed = self.double_step_rank.map(|r| r.saturating_add(1));
@@ -47,9 +53,12 @@ impl TableRules {
                 continue;
             }
             let def = &c.def;
+            // Without a royal kind (giveaway, extinction) the castling "king" is the
+            // piece on that square, royal or not.
+            let any_royal = self.royal.contains(&true);
             let king_ok = pos
                 .piece_at(def.king_from)
-                .is_some_and(|p| p.color() == def.color && self.is_royal(p));
+                .is_some_and(|p| p.color() == def.color && (!any_royal || self.is_royal(p)));
             let rook_ok = pos
                 .piece_at(def.rook_from)
                 .is_some_and(|p| p.color() == def.color && !self.is_royal(p));

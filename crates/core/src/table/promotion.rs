@@ -56,6 +56,21 @@ impl Promotion {
     }
 }
 
+impl Promotion {
+    /// Whether a pawn of `color` arriving on `sq` has to promote, where promotion is
+    /// optional (`None` where it is not: the promotion zone decides).
+    pub(super) fn must_promote(&self, sq: crate::geometry::Square, color: Color) -> Option<bool> {
+        if !self.optional {
+            return None;
+        }
+        Some(
+            self.mandatory
+                .as_ref()
+                .is_some_and(|z| z[color.index()].contains(sq)),
+        )
+    }
+}
+
 /// Applies the limits and the optional choice to a generated move list.
 #[inline(never)]
 pub(super) fn adjust(rules: &TableRules, pos: &Position, noisy: bool, moves: &mut Vec<Move>) {

@@ -41,7 +41,12 @@ fn check_one(doc: &Doc, info: &VariantInfo, pos: &Position, t: &Table, out: &mut
     };
     if let Some((sq, span)) = first_square("king") {
         let holds = pos.piece_at(sq);
-        if !holds.is_some_and(|p| p.color() == side && info.pieces[p.kind().index()].royal) {
+        // Without a royal kind (giveaway, extinction) the castling "king" is the piece
+        // on that square, royal or not.
+        let any_royal = info.pieces.iter().any(|p| p.royal);
+        if !holds.is_some_and(|p| {
+            p.color() == side && (!any_royal || info.pieces[p.kind().index()].royal)
+        }) {
             let king = pos
                 .pieces()
                 .find(|(_, p)| p.color() == side && info.pieces[p.kind().index()].royal)

@@ -204,8 +204,22 @@ pub fn check_text(text: &str, path: &str) -> Checked {
     if let Ok(VariantSpec::Table(rules)) = &spec {
         warnings.extend(play::warnings(&doc, rules));
     }
+    // A file may say that a warning is meant: `# check: allow zero-value` (any comment
+    // line, one or more kind names).
+    let allowed = allowed_warnings(text);
+    warnings.retain(|w| !allowed.contains(&w.kind.code()));
     warnings.sort_by_key(|w| (w.place.line, w.place.column));
     Checked { spec, warnings }
+}
+
+/// The warning kinds a file's `# check: allow KIND ...` comments accept.
+fn allowed_warnings(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| l.trim_start().strip_prefix('#'))
+        .filter_map(|l| l.trim_start().strip_prefix("check:"))
+        .filter_map(|l| l.trim_start().strip_prefix("allow"))
+        .flat_map(str::split_whitespace)
+        .collect()
 }
 
 /// Checks a variant file, and that its name collides with no other variant file on

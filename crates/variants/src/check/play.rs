@@ -24,7 +24,10 @@ pub(super) fn warnings(doc: &Doc, rules: &TableRules) -> Vec<Finding> {
             continue;
         };
         let white = Piece::new(kind, Color::White);
-        let here = |sq: Square| !moves_from(rules, white, sq).is_empty();
+        // A board where the piece stands alone may already be a finished game (losers:
+        // the side with no other piece has won); nothing is known of its moves there.
+        let here =
+            |sq: Square| !moves_from(rules, white, sq).is_empty() || ended_alone(rules, white, sq);
         if !info.shape.squares().any(here) {
             out.push(doc.at(
                 Kind::NoMoves,
@@ -66,6 +69,9 @@ fn pawn_warnings(
     let letter = info.pieces[kind.index()].letter;
     let promotes = !doc.promotion_letters().is_empty();
     for (sq, p) in start.pieces().filter(|(_, p)| p.kind() == kind) {
+        if ended_alone(rules, p, sq) {
+            continue;
+        }
         let name = info.shape.square_name(sq);
         let who = if p.color() == Color::White {
             "white"
@@ -126,6 +132,15 @@ fn reaches_promotion(rules: &TableRules, piece: Piece, from: Square) -> bool {
 
 /// The piece's moves from a square on an empty board, and its captures on a board full
 /// of enemy pieces (no king on either, so nothing limits them).
+/// Whether a rule of the variant (not checkmate or stalemate) has ended the game when
+/// `piece` stands alone on `sq`.
+fn ended_alone(rules: &TableRules, piece: Piece, sq: Square) -> bool {
+    let mut pos = Position::empty(rules.info().shape);
+    pos.put(sq, Some(piece));
+    pos.set_side_to_move(piece.color());
+    matches!(rules.status(&pos), chess4d_core::Status::Ended { .. })
+}
+
 fn moves_from(rules: &TableRules, piece: Piece, sq: Square) -> Vec<Move> {
     let info = rules.info();
     let shape = info.shape;

@@ -299,7 +299,8 @@ impl<'t> Doc<'t> {
         };
         let pawns = self.pieces().iter().any(|p| p.pawn);
         let no_pawns = "no piece has `pawn = true`";
-        let double_step = entry(rules, "double_step_rank").is_some();
+        let double_step = entry(rules, "double_step_rank").is_some()
+            || entry(rules, "double_step_region").is_some();
         if let Some((k, v)) = entry(rules, "en_passant")
             && boolean(v) == Some(true)
         {
