@@ -203,6 +203,12 @@ impl Evaluator {
 
     /// The score from the side to move's view.
     pub(crate) fn evaluate(&self, pos: &Position) -> i32 {
+        self.fade(pos, self.raw(pos))
+    }
+
+    /// The score from the side to move's view before the move-limit fade: a function
+    /// of the board and the side to move alone, so it can be cached by hash.
+    pub(crate) fn raw(&self, pos: &Position) -> i32 {
         let mut side = [Side::default(); 2];
         let mut pawn_sets = [[0u64; MAX_WORDS]; 2];
         let mut pieces = [(0u16, 0u8); MAX_PIECES];
@@ -247,7 +253,13 @@ impl Evaluator {
         white += self.mop_up(pos, &side);
         white = material::scale(white, &side);
         let us = pos.side_to_move();
-        let s = if us == Color::White { white } else { -white } + self.w.tempo;
+        if us == Color::White { white } else { -white }
+    }
+
+    /// `s` faded by the move-limit clock, plus the tempo bonus.
+    #[inline]
+    pub(crate) fn fade(&self, pos: &Position, s: i32) -> i32 {
+        let s = s + self.w.tempo;
         // An advantage fades as the move-limit draw nears: the side ahead then prefers
         // the captures and pawn moves that reset the clock, which is how it makes
         // progress instead of shuffling into a draw.

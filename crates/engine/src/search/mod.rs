@@ -23,6 +23,8 @@ pub(crate) const MAX_PLY: usize = 128;
 /// Nodes between looks at the clock and the stop flag (a power of two).
 const POLL_EVERY: u64 = 1024;
 
+/// Entries in the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 /// Quiescence plies after which the position is judged as it stands.
 const QUIESCE_PLIES: u32 = 8;
 /// Quiescence plies within which a check is answered with every evasion.
@@ -49,6 +51,8 @@ pub(crate) struct Search<'a> {
     squares: usize,
     move_limit: u16,
     exchange: Exchange,
+    /// Raw evaluations by position hash (direct-mapped).
+    eval_cache: Vec<(u64, i32)>,
     /// Late-move reductions by depth and move number: `reductions[depth][moves]`.
     reductions: Vec<[u8; 64]>,
 }
@@ -104,8 +108,26 @@ impl<'a> Search<'a> {
             squares,
             move_limit: info.move_limit_plies,
             exchange: Exchange::default(),
+            eval_cache: vec![(u64::MAX, 0); EVAL_CACHE],
             reductions: reduction_table(),
         }
+    }
+
+    /// The static evaluation, through a small cache: quiescence and the main search
+    /// evaluate the same positions again and again.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let hash = pos.hash();
+        let slot = (hash as usize) & (EVAL_CACHE - 1);
+        let (key, value) = self.eval_cache[slot];
+        let raw = if key == hash {
+            value
+        } else {
+            let v = self.eval.raw(pos);
+            self.eval_cache[slot] = (hash, v);
+            v
+        };
+        self.eval.fade(pos, raw)
     }
 
     #[inline]
@@ -162,7 +184,7 @@ impl<'a> Search<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
@@ -183,7 +205,7 @@ impl<'a> Search<'a> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.eval.evaluate(pos)
+            self.evaluate(pos)
         };
         let quiet_window = !pv_node && !in_check && beta.abs() < MATE_BOUND;
         // Reverse futility: far above beta near the leaves, one quiet move will not
@@ -331,7 +353,7 @@ impl<'a> Search<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 || qply >= QUIESCE_PLIES {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         // On a small crowded board nearly every capture checks; answering every check
         // with every move would make quiescence a full search. Past the first plies a
@@ -341,7 +363,7 @@ impl<'a> Search<'a> {
         let stand = if in_check {
             -MATE + ply as i32
         } else {
-            let s = self.eval.evaluate(pos);
+            let s = self.evaluate(pos);
             if s >= beta {
                 return s;
             }
