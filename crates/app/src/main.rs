@@ -79,6 +79,8 @@ enum Command {
         #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=8))]
         level: u8,
     },
+    /// Speak the UCI protocol on stdin and stdout (for GUIs, match runners, analysis).
+    Uci,
     /// Play games between engine levels (or `random`); White's W-D-L is the last line.
     Selfplay {
         /// A catalog name or a path to a .toml file.
@@ -175,6 +177,7 @@ fn main() -> ExitCode {
             movetime,
             level,
         }) => cli::engine::bestmove_verb(&variant, fen.as_deref(), depth, movetime, level),
+        Some(Command::Uci) => cli::uci::uci_verb(),
         Some(Command::Selfplay {
             variant,
             white,

@@ -5,6 +5,8 @@
 //! the calling thread; [`Searcher::start`] runs the same search on its own thread and
 //! hands back a [`SearchHandle`] to stop it or wait for it. [`Level`] 1 to 8 sets the
 //! strength: depth caps and seeded noise make the low levels play like beginners.
+//! [`search_shared`] searches with a [`HashTable`] kept between moves, on
+//! [`Limits::threads`] threads (lazy SMP), reporting [`Limits::multipv`] lines.
 //!
 //! ```
 //! use chess4d_engine::{Limits, search};
@@ -26,30 +28,35 @@ mod see;
 mod tt;
 
 pub use eval::{StaticEval, Weights};
-pub use limits::{Level, LevelError, Limits, MAX_DEPTH};
+pub use limits::{Level, LevelError, Limits, MAX_DEPTH, MAX_THREADS};
 pub use rng::Rng;
 pub use score::{MATE, MATE_BOUND, Score};
 
 use chess4d_core::{Game, Move, Position, Rules, Status};
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// Progress of a running search, sent after every completed iteration.
+/// Progress of a running search, sent after every completed iteration (once per line
+/// when [`Limits::multipv`] asks for several, best line first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
     /// The iteration just completed, in plies.
     pub depth: u32,
     /// The deepest ply any line reached (extensions and quiescence included).
     pub seldepth: u32,
-    /// The score of the best move, from the side to move's view.
+    /// Which line this is, 1 for the best (UCI's `multipv`).
+    pub multipv: u32,
+    /// The score of this line's first move, from the side to move's view.
     pub score: Score,
-    /// Nodes searched so far.
+    /// Nodes searched so far, by every thread.
     pub nodes: u64,
     /// Time since the search started.
     pub time: Duration,
+    /// How full the transposition table is with this search's entries, in permille.
+    pub hashfull: u32,
     /// The principal variation, best move first.
     pub pv: Vec<Move>,
 }
@@ -141,11 +148,159 @@ pub fn search_with(
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Result<SearchResult, SearchError> {
+    let table = HashTable::new(limits.hash_mb);
+    search_shared(rules, pos, limits, &table, stop, on_info)
+}
+
+/// A transposition table that searches share: every thread of one search, and the
+/// searches of one game (a UCI session keeps it between moves). Cloning it shares it.
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_engine::{HashTable, Limits, search_shared};
+/// use std::sync::atomic::AtomicBool;
+/// let rules = chess4d_variants::Catalog::embedded().resolve("orthodox").unwrap();
+/// let table = HashTable::new(4);
+/// let limits = Limits::depth(4);
+/// let r = search_shared(&*rules, &rules.start_position(), &limits, &table, &AtomicBool::new(false), &mut |_| {});
+/// assert!(r.is_ok());
+/// assert!(table.hashfull() > 0);
+/// table.clear();
+/// assert_eq!(table.hashfull(), 0);
+/// ```
+#[derive(Clone)]
+pub struct HashTable(Arc<tt::Shared>);
+
+impl HashTable {
+    /// A table of at most `mb` MiB (1 to 1024; outside values are clamped).
+    pub fn new(mb: usize) -> HashTable {
+        HashTable(Arc::new(tt::Shared::new(mb)))
+    }
+
+    /// Forgets every entry (a new game).
+    pub fn clear(&self) {
+        self.0.clear();
+    }
+
+    /// The size in MiB.
+    pub fn size_mb(&self) -> usize {
+        self.0.size_mb()
+    }
+
+    /// How full the table is with the latest search's entries, in permille.
+    pub fn hashfull(&self) -> u32 {
+        self.0.hashfull()
+    }
+}
+
+impl fmt::Debug for HashTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "HashTable({} MiB)", self.size_mb())
+    }
+}
+
+/// [`search_with`] on a table of the caller's, kept between searches.
+///
+/// With [`Limits::threads`] above 1 at full strength ([`Level::MAX`]; lower levels
+/// count nodes or cap depth, which threads would blur), helper threads search the
+/// same position at the same time, half of them one ply deeper, sharing the table:
+/// what they store there makes the main thread's search faster (lazy SMP). The main
+/// thread's result is the answer; the helpers stop when it does. A node limit is
+/// shared out among the threads.
+pub fn search_shared(
+    rules: &dyn Rules,
+    pos: &Position,
+    limits: &Limits,
+    table: &HashTable,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchResult, SearchError> {
+    table.0.new_search();
+    let threads = if limits.level == Level::MAX {
+        limits.threads.clamp(1, MAX_THREADS)
+    } else {
+        1
+    };
+    let nodes: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+    let helpers_stop = AtomicBool::new(false);
+    let mut main_limits = limits.clone();
+    main_limits.nodes = limits.nodes.map(|n| n.div_ceil(threads as u64));
+    std::thread::scope(|scope| {
+        for index in 1..threads {
+            let helper = Limits {
+                movetime: None,
+                nodes: None,
+                multipv: 1,
+                ..limits.clone()
+            };
+            let (nodes, stop, table) = (&nodes[..], &helpers_stop, &table.0);
+            // A helper that cannot start only costs speed.
+            let _ = std::thread::Builder::new()
+                .name(format!("chess4d-helper-{index}"))
+                .spawn_scoped(scope, move || {
+                    let team = Team { index, nodes };
+                    run_one(rules, pos, &helper, table, stop, &team, &mut |_| {})
+                });
+        }
+        let team = Team {
+            index: 0,
+            nodes: &nodes,
+        };
+        let result = run_one(rules, pos, &main_limits, &table.0, stop, &team, on_info);
+        helpers_stop.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// Which thread of a search this is (0: the main thread, which reports and answers),
+/// and every thread's node count, published as they go.
+pub(crate) struct Team<'t> {
+    pub(crate) index: usize,
+    pub(crate) nodes: &'t [AtomicU64],
+}
+
+impl Team<'_> {
+    /// Publishes this thread's node count.
+    pub(crate) fn publish(&self, nodes: u64) {
+        if let Some(n) = self.nodes.get(self.index) {
+            n.store(nodes, Ordering::Relaxed);
+        }
+    }
+
+    /// The nodes of every thread, this one's counted as `own`.
+    pub(crate) fn total(&self, own: u64) -> u64 {
+        let others: u64 = self
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != self.index)
+            .map(|(_, n)| n.load(Ordering::Relaxed))
+            .sum();
+        own + others
+    }
+
+    /// Whether this is a helper thread.
+    pub(crate) fn is_helper(&self) -> bool {
+        self.index > 0
+    }
+}
+
+/// One thread's search.
+fn run_one(
+    rules: &dyn Rules,
+    pos: &Position,
+    limits: &Limits,
+    table: &Arc<tt::Shared>,
+    stop: &AtomicBool,
+    team: &Team,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchResult, SearchError> {
     let mut pos = pos.clone();
     let evaluator = eval::Evaluator::new(rules);
-    let mut table = tt::Table::new(limits.hash_mb);
+    let mut table = tt::Table::on(table.clone());
     let mut s = search::Search::new(rules, &evaluator, &mut table, stop, limits);
-    s.run(&mut pos, limits, on_info)
+    s.run(&mut pos, limits, team, on_info)
         .ok_or_else(|| SearchError::NoLegalMoves(rules.status(&pos)))
 }
 

@@ -6,6 +6,9 @@ use std::time::Duration;
 /// The deepest iteration any search runs.
 pub const MAX_DEPTH: u32 = 64;
 
+/// The most threads one search uses.
+pub const MAX_THREADS: usize = 64;
+
 /// A playing strength from 1 (beginner) to 8 (full strength).
 ///
 /// Levels 1 to 4 see 1 to 4 plies and add seeded noise to the score of every root
@@ -184,6 +187,12 @@ pub struct Limits {
     /// Hashes of the game's earlier positions, oldest first, without the current one;
     /// repetitions of them count as draws inside the search.
     pub history: Vec<u64>,
+    /// How many best lines to search and report (UCI's `MultiPV`; at least 1).
+    pub multipv: usize,
+    /// Threads to search with (1 to [`MAX_THREADS`]); used at [`Level::MAX`] only.
+    pub threads: usize,
+    /// Only these root moves (UCI's `searchmoves`); empty, or none of them legal: all.
+    pub root_moves: Vec<chess4d_core::Move>,
 }
 
 impl Default for Limits {
@@ -196,6 +205,9 @@ impl Default for Limits {
             seed: 0,
             hash_mb: 16,
             history: Vec::new(),
+            multipv: 1,
+            threads: 1,
+            root_moves: Vec::new(),
         }
     }
 }
@@ -232,6 +244,12 @@ impl Limits {
     /// The same limits with the game's earlier position hashes.
     pub fn with_history(mut self, history: Vec<u64>) -> Limits {
         self.history = history;
+        self
+    }
+
+    /// The same limits on `threads` threads.
+    pub fn with_threads(mut self, threads: usize) -> Limits {
+        self.threads = threads;
         self
     }
 

@@ -1,6 +1,11 @@
 //! The transposition table: one slot per hash index, the deeper search wins the slot.
+//! Its memory is shared: every thread of a search (and every search of a UCI
+//! session) reads and writes the same slots without locks.
 
 use chess4d_core::Move;
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU8, AtomicU64};
 
 /// The largest table, in MiB.
 pub(crate) const MAX_MB: usize = 1024;
@@ -66,9 +71,9 @@ fn tag(mv: &Move) -> u16 {
     p ^ c.rotate_left(5) ^ s.rotate_left(10)
 }
 
+/// One slot's contents, unpacked.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
-    key: u64,
     mv: MoveRef,
     has_move: bool,
     score: i16,
@@ -77,19 +82,148 @@ struct Slot {
     generation: u8,
 }
 
-const EMPTY: Slot = Slot {
-    key: 0,
-    mv: MoveRef {
-        from: 0,
-        to: 0,
-        tag: 0,
-    },
-    has_move: false,
-    score: 0,
-    depth: 0,
-    bound: 0,
-    generation: 0,
-};
+impl Slot {
+    /// The two data words of a slot: the move and score, then depth, bound,
+    /// generation and whether there is a move.
+    fn pack(&self) -> (u64, u64) {
+        let a = self.mv.from as u64
+            | (self.mv.to as u64) << 16
+            | (self.mv.tag as u64) << 32
+            | (self.score as u16 as u64) << 48;
+        let b = self.depth as u64
+            | (self.bound as u64) << 8
+            | (self.generation as u64) << 16
+            | (self.has_move as u64) << 24;
+        (a, b)
+    }
+
+    fn unpack(a: u64, b: u64) -> Slot {
+        Slot {
+            mv: MoveRef {
+                from: a as u16,
+                to: (a >> 16) as u16,
+                tag: (a >> 32) as u16,
+            },
+            score: (a >> 48) as u16 as i16,
+            depth: b as u8,
+            bound: (b >> 8) as u8,
+            generation: (b >> 16) as u8,
+            has_move: (b >> 24) & 1 == 1,
+        }
+    }
+}
+
+/// One slot in memory: the key is stored XORed with both data words, so a slot that
+/// two threads wrote at once (one word from each) fails the key check and reads as
+/// empty instead of handing back a mix (the "lockless hashing" of chess programs).
+struct Cell {
+    check: AtomicU64,
+    a: AtomicU64,
+    b: AtomicU64,
+}
+
+impl Cell {
+    fn empty() -> Cell {
+        Cell {
+            check: AtomicU64::new(0),
+            a: AtomicU64::new(0),
+            b: AtomicU64::new(0),
+        }
+    }
+
+    /// The slot if it holds `key` (and was ever written).
+    #[inline]
+    fn read(&self, key: u64) -> Option<Slot> {
+        let a = self.a.load(Relaxed);
+        let b = self.b.load(Relaxed);
+        let check = self.check.load(Relaxed);
+        let slot = Slot::unpack(a, b);
+        (check ^ a ^ b == key && slot.generation != 0).then_some(slot)
+    }
+
+    /// The generation and depth of whatever the slot holds, and whether it is `key`.
+    #[inline]
+    fn occupant(&self, key: u64) -> (bool, Option<Slot>) {
+        let a = self.a.load(Relaxed);
+        let b = self.b.load(Relaxed);
+        let check = self.check.load(Relaxed);
+        let slot = Slot::unpack(a, b);
+        if slot.generation == 0 {
+            return (false, None);
+        }
+        (check ^ a ^ b == key, Some(slot))
+    }
+
+    #[inline]
+    fn write(&self, key: u64, slot: &Slot) {
+        let (a, b) = slot.pack();
+        self.a.store(a, Relaxed);
+        self.b.store(b, Relaxed);
+        self.check.store(key ^ a ^ b, Relaxed);
+    }
+
+    fn clear(&self) {
+        self.a.store(0, Relaxed);
+        self.b.store(0, Relaxed);
+        self.check.store(0, Relaxed);
+    }
+}
+
+/// The memory of a table, shared by every thread that searches with it.
+pub(crate) struct Shared {
+    cells: Box<[Cell]>,
+    mask: usize,
+    generation: AtomicU8,
+}
+
+impl Shared {
+    /// A table of at most `mb` MiB (a power of two slots, at least 1 MiB).
+    pub(crate) fn new(mb: usize) -> Shared {
+        // Capped so that a mistyped size cannot ask for more memory than a desktop has.
+        let bytes = mb.clamp(1, MAX_MB) << 20;
+        let want = bytes / std::mem::size_of::<Cell>();
+        let len = if want.is_power_of_two() {
+            want
+        } else {
+            want.next_power_of_two() >> 1
+        };
+        Shared {
+            cells: (0..len).map(|_| Cell::empty()).collect(),
+            mask: len - 1,
+            generation: AtomicU8::new(1),
+        }
+    }
+
+    /// Marks a new search: older entries give way to newer ones whatever their depth.
+    pub(crate) fn new_search(&self) {
+        let next = self.generation.load(Relaxed).wrapping_add(1).max(1);
+        self.generation.store(next, Relaxed);
+    }
+
+    /// Empties every slot.
+    pub(crate) fn clear(&self) {
+        for c in self.cells.iter() {
+            c.clear();
+        }
+    }
+
+    /// The table's size in MiB.
+    pub(crate) fn size_mb(&self) -> usize {
+        (self.cells.len() * std::mem::size_of::<Cell>()) >> 20
+    }
+
+    /// How full the table is with this search's entries, in permille (sampled on the
+    /// first thousand slots, as UCI's `hashfull` is).
+    pub(crate) fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
+        let sample = self.cells.len().min(1000);
+        let used = self.cells[..sample]
+            .iter()
+            .filter(|c| Slot::unpack(c.a.load(Relaxed), c.b.load(Relaxed)).generation == generation)
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -100,42 +234,34 @@ pub(crate) struct Hit {
     pub bound: Bound,
 }
 
-/// A fixed-size table indexed by the low bits of the Zobrist hash.
+/// One thread's view of a shared table: the memory, and the generation its search
+/// writes.
 pub(crate) struct Table {
-    slots: Vec<Slot>,
-    mask: usize,
+    shared: Arc<Shared>,
     generation: u8,
 }
 
 impl Table {
-    /// A table of at most `mb` MiB (a power of two slots, at least 1 MiB).
+    /// A fresh table of its own, of at most `mb` MiB.
+    #[cfg(test)]
     pub(crate) fn new(mb: usize) -> Table {
-        // Capped so that a mistyped size cannot ask for more memory than a desktop has.
-        let bytes = mb.clamp(1, MAX_MB) << 20;
-        let want = bytes / std::mem::size_of::<Slot>();
-        let len = if want.is_power_of_two() {
-            want
-        } else {
-            want.next_power_of_two() >> 1
-        };
-        Table {
-            slots: vec![EMPTY; len],
-            mask: len - 1,
-            generation: 1,
-        }
+        Table::on(Arc::new(Shared::new(mb)))
     }
 
-    /// Marks a new search: older entries give way to newer ones whatever their depth.
-    pub(crate) fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1).max(1);
+    /// A view of `shared`, writing its current generation.
+    pub(crate) fn on(shared: Arc<Shared>) -> Table {
+        let generation = shared.generation.load(Relaxed);
+        Table { shared, generation }
+    }
+
+    /// How full the table is with this search's entries, in permille.
+    pub(crate) fn hashfull(&self) -> u32 {
+        self.shared.hashfull()
     }
 
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Hit> {
-        let s = &self.slots[key as usize & self.mask];
-        if s.key != key || s.generation == 0 {
-            return None;
-        }
+        let s = self.shared.cells[key as usize & self.shared.mask].read(key)?;
         Some(Hit {
             mv: s.has_move.then_some(s.mv),
             score: s.score as i32,
@@ -158,28 +284,38 @@ impl Table {
         mv: Option<MoveRef>,
     ) {
         let generation = self.generation;
-        let s = &mut self.slots[key as usize & self.mask];
-        let same = s.key == key && s.generation != 0;
-        if !same && s.generation == generation && (depth as u8) < s.depth {
+        let cell = &self.shared.cells[key as usize & self.shared.mask];
+        let (same, old) = cell.occupant(key);
+        if let Some(o) = old
+            && !same
+            && o.generation == generation
+            && (depth as u8) < o.depth
+        {
             return;
         }
         // A shallower result for the same position keeps the better-searched move
         // when it found none of its own.
-        let keep_move = same && mv.is_none();
-        let old_move = (s.has_move, s.mv);
-        *s = Slot {
+        let old_move = old.filter(|o| same && o.has_move).map(|o| o.mv);
+        let mv = mv.or(old_move);
+        cell.write(
             key,
-            mv: mv.unwrap_or(old_move.1),
-            has_move: mv.is_some() || (keep_move && old_move.0),
-            score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-            depth: depth.min(255) as u8,
-            bound: match bound {
-                Bound::Exact => 0,
-                Bound::Lower => 1,
-                Bound::Upper => 2,
+            &Slot {
+                mv: mv.unwrap_or(MoveRef {
+                    from: 0,
+                    to: 0,
+                    tag: 0,
+                }),
+                has_move: mv.is_some(),
+                score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+                depth: depth.min(255) as u8,
+                bound: match bound {
+                    Bound::Exact => 0,
+                    Bound::Lower => 1,
+                    Bound::Upper => 2,
+                },
+                generation,
             },
-            generation,
-        };
+        );
     }
 }
 
@@ -192,7 +328,7 @@ mod tests {
     fn deeper_entries_keep_their_slot_within_a_search() {
         let mut t = Table::new(1);
         let key = 12345u64;
-        let other = key + ((t.mask as u64) + 1); // same slot, different key
+        let other = key + ((t.shared.mask as u64) + 1); // same slot, different key
         let mv = MoveRef::of(&Move::new(Square(1), Square(2)));
         t.store(key, 6, 40, Bound::Exact, Some(mv));
         t.store(other, 2, 10, Bound::Lower, None);
@@ -203,7 +339,8 @@ mod tests {
                 .is_some_and(|m| m.matches(&Move::new(Square(1), Square(2))))
         );
         assert!(t.probe(other).is_none());
-        t.new_search();
+        t.shared.new_search();
+        let mut t = Table::on(t.shared.clone());
         t.store(other, 2, 10, Bound::Lower, None);
         assert!(
             t.probe(other).is_some(),

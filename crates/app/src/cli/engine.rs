@@ -61,15 +61,10 @@ impl std::fmt::Display for Player {
     }
 }
 
-/// A line of moves in notation, each formatted in the position it is played from.
+/// A line of moves, each formatted in the position it is played from: UCI's form on
+/// 2D boards (`e1g1`, en passant as the pawn's move), coordinate notation beyond.
 fn format_line(rules: &dyn Rules, pos: &Position, line: &[Move]) -> String {
-    let mut p = pos.clone();
-    let mut words = Vec::with_capacity(line.len());
-    for &m in line {
-        words.push(rules.format_move(&p, m));
-        rules.make_move(&mut p, m);
-    }
-    words.join(" ")
+    super::uci::uci_line(rules, pos, line, false)
 }
 
 fn info_line(rules: &dyn Rules, pos: &Position, info: &SearchInfo) -> String {
@@ -128,14 +123,20 @@ pub fn bestmove_verb(
                 let info = SearchInfo {
                     depth: r.depth,
                     seldepth: r.depth,
+                    multipv: 1,
                     score: r.score,
                     nodes: r.nodes,
                     time: r.time,
+                    hashfull: 0,
                     pv: r.pv.clone(),
                 };
                 writeln!(out, "{}", info_line(&*rules, &pos, &info))?;
             }
-            writeln!(out, "bestmove {}", rules.format_move(&pos, r.best))?;
+            writeln!(
+                out,
+                "bestmove {}",
+                super::uci::uci_move(&*rules, &pos, r.best, false)
+            )?;
         }
         Err(SearchError::NoLegalMoves(status)) => {
             writeln!(out, "info string no legal moves ({status:?})")?;

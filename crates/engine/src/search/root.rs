@@ -1,13 +1,14 @@
-//! The root: iterative deepening, aspiration windows, the level's noise, and when to
-//! stop deepening.
+//! The root: iterative deepening, aspiration windows, the level's noise, several
+//! lines (MultiPV), a lazy SMP helper's depths, and when to stop deepening.
 
 use super::Search;
 use crate::rng::Rng;
 use crate::score::{INFINITY, MATE_BOUND, Score};
-use crate::{Limits, SearchInfo, SearchResult};
+use crate::{Limits, SearchInfo, SearchResult, Team};
 use chess4d_core::{Move, Position};
 use std::time::Duration;
 
+#[derive(Clone, Copy)]
 struct RootMove {
     mv: Move,
     /// The level's noise for this move, fixed for the whole search.
@@ -15,19 +16,103 @@ struct RootMove {
     score: i32,
 }
 
+/// One reported line of a finished pass: its score and moves.
+type Line = (i32, Vec<Move>);
+
 impl Search<'_> {
     /// Iterative deepening from `pos`; `None` when the side to move has no legal move.
+    ///
+    /// Each iteration searches [`Limits::multipv`] lines: the best move, then the best
+    /// of the others, and so on. A helper thread of a lazy SMP search (`team.index`
+    /// above 0) reports nothing, and half of the helpers search one ply deeper than
+    /// the iteration, so that the threads spread over more of the tree.
     pub(crate) fn run(
         &mut self,
         pos: &mut Position,
         limits: &Limits,
+        team: &Team,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> Option<SearchResult> {
-        self.tt.new_search();
+        let mut root = self.root_moves(pos, limits);
+        if root.is_empty() {
+            return None;
+        }
+        let max_depth = limits.effective_depth();
+        let lines = limits.multipv.clamp(1, root.len());
+        let mut result = SearchResult {
+            best: root[0].mv,
+            score: Score(0),
+            depth: 0,
+            pv: vec![root[0].mv],
+            nodes: 0,
+            time: Duration::ZERO,
+        };
+        let mut guesses: Vec<i32> = Vec::new();
+        for iteration in 1..=max_depth {
+            let depth = if team.is_helper() {
+                (iteration + (team.index as u32 & 1)).min(max_depth)
+            } else {
+                iteration
+            };
+            self.seldepth = 0;
+            let mut found: Vec<Line> = Vec::with_capacity(lines);
+            for k in 0..lines {
+                let guess = guesses.get(k).copied();
+                let Some((i, v, line)) =
+                    self.aspirated_pass(pos, &mut root[k..], depth, guess, team)
+                else {
+                    break;
+                };
+                // The line's first move takes the k-th place; the others keep their order.
+                root[k..=k + i].rotate_right(1);
+                found.push((v, line));
+                team.publish(self.nodes);
+                if self.stopped {
+                    break;
+                }
+            }
+            if let Some((v, line)) = found.first() {
+                // A move that beat the previous best in an unfinished iteration is
+                // still better than it: keep it.
+                result.best = root[0].mv;
+                result.score = Score(*v);
+                result.pv.clone_from(line);
+            }
+            if self.stopped {
+                break;
+            }
+            rank_lines(&mut root, &mut found);
+            result.best = root[0].mv;
+            result.score = Score(found[0].0);
+            result.pv.clone_from(&found[0].1);
+            result.depth = depth;
+            result.nodes = team.total(self.nodes);
+            result.time = self.start.elapsed();
+            guesses = found.iter().map(|l| l.0).collect();
+            if !team.is_helper() {
+                self.report(&result, &found, on_info);
+            }
+            for h in &mut self.history {
+                *h /= 2;
+            }
+            if self.should_stop_deepening(depth, &result, root.len(), limits) {
+                break;
+            }
+        }
+        team.publish(self.nodes);
+        result.nodes = team.total(self.nodes);
+        result.time = self.start.elapsed();
+        Some(result)
+    }
+
+    /// The root moves (those of `searchmoves` when any of them is legal), each with the
+    /// level's noise, in the first iteration's order: captures and promotions by value,
+    /// then the rest.
+    fn root_moves(&mut self, pos: &Position, limits: &Limits) -> Vec<RootMove> {
         let mut legal = Vec::new();
         self.rules.legal_moves(pos, &mut legal);
-        if legal.is_empty() {
-            return None;
+        if legal.iter().any(|m| limits.root_moves.contains(m)) {
+            legal.retain(|m| limits.root_moves.contains(m));
         }
         let mut rng = Rng::new(limits.seed ^ pos.hash());
         let noise = limits.level.noise();
@@ -39,78 +124,57 @@ impl Search<'_> {
                 score: -INFINITY,
             })
             .collect();
-        // First iteration order: captures and promotions by value, then the rest.
         root.sort_by_key(|r| -self.static_key(pos, &r.mv, None, 0));
+        root
+    }
 
-        let max_depth = limits.effective_depth();
-        let mut result = SearchResult {
-            best: root[0].mv,
-            score: Score(0),
-            depth: 0,
-            pv: vec![root[0].mv],
-            nodes: 0,
-            time: Duration::ZERO,
-        };
-        for depth in 1..=max_depth {
-            self.seldepth = 0;
-            // Aspiration: most iterations land near the last score; a narrow window
-            // cuts more, and a miss is searched again with the window opened.
-            let mut window = if depth >= 4 && !result.score.is_mate() {
-                (result.score.0 - 50, result.score.0 + 50)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let best = loop {
-                let pass = self.root_pass(pos, &mut root, depth, window.0, window.1);
-                match pass {
-                    Some((_, v, _)) if !self.stopped && v <= window.0 && window.0 > -INFINITY => {
-                        window.0 = -INFINITY;
-                    }
-                    Some((_, v, _)) if !self.stopped && v >= window.1 && window.1 < INFINITY => {
-                        window.1 = INFINITY;
-                    }
-                    // Stopped mid-pass: only a move that beat the window's floor is
-                    // known to be good.
-                    Some((_, v, _)) if self.stopped && v <= window.0 => break None,
-                    other => break other,
-                }
-            };
-            if let Some((i, _, line)) = best {
-                // A move that beat the previous best in an unfinished iteration is
-                // still better than it: keep it.
-                result.best = root[i].mv;
-                result.score = Score(root[i].score);
-                result.pv = line;
-            }
-            if self.stopped {
-                break;
-            }
-            result.depth = depth;
-            result.nodes = self.nodes;
-            result.time = self.start.elapsed();
+    /// One info per line of a finished iteration, best first.
+    fn report(&self, result: &SearchResult, found: &[Line], on_info: &mut dyn FnMut(&SearchInfo)) {
+        let hashfull = self.tt.hashfull();
+        for (k, (v, line)) in found.iter().enumerate() {
             on_info(&SearchInfo {
-                depth,
+                depth: result.depth,
                 seldepth: self.seldepth as u32,
-                score: result.score,
-                nodes: self.nodes,
+                multipv: k as u32 + 1,
+                score: Score(*v),
+                nodes: result.nodes,
                 time: result.time,
-                pv: result.pv.clone(),
+                hashfull,
+                pv: line.clone(),
             });
-            // Stable: among equal scores, the earlier (better ordered) stays first.
-            root.sort_by_key(|r| -r.score);
-            if let Some(k) = root.iter().position(|r| r.mv == result.best) {
-                root[..=k].rotate_right(1);
-            }
-            for h in &mut self.history {
-                *h /= 2;
-            }
-            if self.should_stop_deepening(depth, &result, root.len(), limits) {
-                break;
+        }
+    }
+
+    /// [`Search::root_pass`] in an aspiration window around `guess` (the line's score
+    /// in the last iteration): most iterations land near it, a narrow window cuts
+    /// more, and a miss is searched again with the window opened.
+    fn aspirated_pass(
+        &mut self,
+        pos: &mut Position,
+        root: &mut [RootMove],
+        depth: u32,
+        guess: Option<i32>,
+        team: &Team,
+    ) -> Option<(usize, i32, Vec<Move>)> {
+        let mut window = match guess {
+            Some(g) if depth >= 4 && g.abs() < MATE_BOUND => (g - 50, g + 50),
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let pass = self.root_pass(pos, root, depth, window, team);
+            match pass {
+                Some((_, v, _)) if !self.stopped && v <= window.0 && window.0 > -INFINITY => {
+                    window.0 = -INFINITY;
+                }
+                Some((_, v, _)) if !self.stopped && v >= window.1 && window.1 < INFINITY => {
+                    window.1 = INFINITY;
+                }
+                // Stopped mid-pass: only a move that beat the window's floor is
+                // known to be good.
+                Some((_, v, _)) if self.stopped && v <= window.0 => return None,
+                other => return other,
             }
         }
-        result.nodes = self.nodes;
-        result.time = self.start.elapsed();
-        Some(result)
     }
 
     /// One pass over the root moves with the window `(alpha, beta)`: the best move's
@@ -120,8 +184,8 @@ impl Search<'_> {
         pos: &mut Position,
         root: &mut [RootMove],
         depth: u32,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
+        team: &Team,
     ) -> Option<(usize, i32, Vec<Move>)> {
         let root_hash = pos.hash();
         let mut best: Option<(usize, i32, Vec<Move>)> = None;
@@ -146,6 +210,7 @@ impl Search<'_> {
             };
             self.path.pop();
             self.rules.unmake_move(pos, &undo);
+            team.publish(self.nodes);
             if self.stopped {
                 break;
             }
@@ -197,4 +262,19 @@ impl Search<'_> {
         let total = deadline.saturating_duration_since(self.start);
         self.start.elapsed() * 5 >= total * 3
     }
+}
+
+/// Orders a finished iteration: its lines by score (a later line can come out above an
+/// earlier one when the search is unstable), then the other moves by their bounds.
+/// Sorts are stable, so among equal scores the better-ordered move stays first.
+fn rank_lines(root: &mut [RootMove], found: &mut Vec<Line>) {
+    let lines = found.len();
+    let mut top: Vec<(RootMove, Line)> =
+        root[..lines].iter().copied().zip(found.drain(..)).collect();
+    top.sort_by_key(|(_, (v, _))| -v);
+    for (k, (entry, line)) in top.into_iter().enumerate() {
+        root[k] = entry;
+        found.push(line);
+    }
+    root[lines..].sort_by_key(|r| -r.score);
 }

@@ -1,0 +1,137 @@
+//! Moves as UCI writes them: on 2D boards `e2e4`, `e7e8q`, castling as the king's own
+//! move (`e1g1`, or king takes rook, `e1h1`, in Chess960 mode) and en passant as the
+//! pawn's own move (`e5d6`); beyond 2D the coordinate notation (`a2[0,0]a3[0,0]`),
+//! which no 2D client could read anyway.
+
+use chess4d_core::{Move, VariantInfo};
+use chess4d_core::{MoveParseError, Position, Rules};
+use std::fmt::Write;
+
+/// Whether the board is one UCI's move form fits (two axes).
+pub fn is_uci_board(info: &VariantInfo) -> bool {
+    info.shape.axes() == 2
+}
+
+/// The short UCI form of `mv`: from, to (or the castling rook's square in Chess960
+/// mode), promotion letter. Captures away from the landing square and second pieces
+/// are left out.
+fn short_form(info: &VariantInfo, pos: &Position, mv: Move, chess960: bool) -> String {
+    let mut s = String::with_capacity(6);
+    let shape = &info.shape;
+    let _ = shape.write_square(mv.from, &mut s);
+    let royal = pos
+        .piece_at(mv.from)
+        .and_then(|p| info.pieces.get(p.kind().index()))
+        .is_some_and(|p| p.royal);
+    let to = match mv.second {
+        Some((rook, _)) if chess960 && royal => rook,
+        _ => mv.to,
+    };
+    let _ = shape.write_square(to, &mut s);
+    if let Some(k) = mv.promotion {
+        let letter = info.pieces.get(k.index()).map_or('?', |p| p.letter);
+        let _ = s.write_char(letter.to_ascii_lowercase());
+    }
+    s
+}
+
+/// Writes `mv` (legal in `pos`) the way a UCI client reads it; on 2D boards the short
+/// form, unless another legal move shares it (then the full coordinate notation).
+pub fn format_move(rules: &dyn Rules, pos: &Position, mv: Move, chess960: bool) -> String {
+    let info = rules.info();
+    if !is_uci_board(info) {
+        return rules.format_move(pos, mv);
+    }
+    let short = short_form(info, pos, mv, chess960);
+    let mut legal = Vec::new();
+    rules.legal_moves(pos, &mut legal);
+    let shared = legal
+        .iter()
+        .filter(|&&m| m != mv && short_form(info, pos, m, chess960) == short)
+        .count();
+    if shared == 0 {
+        short
+    } else {
+        rules.format_move(pos, mv)
+    }
+}
+
+/// A line of moves from `pos`, each written in the position it is played from.
+pub fn format_line(rules: &dyn Rules, pos: &Position, line: &[Move], chess960: bool) -> String {
+    let mut p = pos.clone();
+    let mut words = Vec::with_capacity(line.len());
+    for &m in line {
+        words.push(format_move(rules, &p, m, chess960));
+        rules.make_move(&mut p, m);
+    }
+    words.join(" ")
+}
+
+/// Finds the legal move `text` names: the UCI form on 2D boards (castling both as the
+/// king's move and as king takes rook), else the rules' own notation.
+pub fn parse_move(rules: &dyn Rules, pos: &Position, text: &str) -> Result<Move, MoveParseError> {
+    let info = rules.info();
+    if is_uci_board(info) {
+        let want = text.trim().to_ascii_lowercase();
+        let mut legal = Vec::new();
+        rules.legal_moves(pos, &mut legal);
+        let found: Vec<Move> = legal
+            .into_iter()
+            .filter(|&m| {
+                short_form(info, pos, m, false) == want || short_form(info, pos, m, true) == want
+            })
+            .collect();
+        if let [one] = found[..] {
+            return Ok(one);
+        }
+    }
+    rules.parse_move(pos, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess4d_variants::Catalog;
+
+    fn orthodox(fen: &str) -> (std::sync::Arc<dyn Rules>, Position) {
+        let rules = Catalog::embedded().resolve("orthodox").expect("built in");
+        let pos = rules.parse_position(fen).expect("a position");
+        (rules, pos)
+    }
+
+    #[test]
+    fn castling_en_passant_and_promotion_in_uci_form() {
+        let (rules, pos) = orthodox("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+        let mut written: Vec<String> = Vec::new();
+        let mut legal = Vec::new();
+        rules.legal_moves(&pos, &mut legal);
+        for &m in &legal {
+            let w = format_move(&*rules, &pos, m, false);
+            assert_eq!(parse_move(&*rules, &pos, &w), Ok(m), "{w}");
+            written.push(w);
+        }
+        for want in ["e1g1", "e1c1", "e5d6", "b7b8q", "b7b8n", "b7a8r"] {
+            assert!(written.iter().any(|w| w == want), "{want} in {written:?}");
+        }
+        assert!(written.iter().all(|w| w.len() <= 5), "{written:?}");
+        let castle = parse_move(&*rules, &pos, "e1g1").expect("castling");
+        assert_eq!(format_move(&*rules, &pos, castle, true), "e1h1");
+        assert_eq!(parse_move(&*rules, &pos, "e1h1"), Ok(castle));
+        // The old coordinate notation is still read.
+        assert_eq!(parse_move(&*rules, &pos, "e1g1+h1f1"), Ok(castle));
+        assert!(parse_move(&*rules, &pos, "e1e3").is_err());
+        assert!(parse_move(&*rules, &pos, "0000").is_err());
+    }
+
+    #[test]
+    fn beyond_2d_the_coordinate_notation_stays() {
+        let rules = Catalog::embedded().resolve("full").expect("built in");
+        let pos = rules.start_position();
+        let mut legal = Vec::new();
+        rules.legal_moves(&pos, &mut legal);
+        let m = legal[0];
+        let w = format_move(&*rules, &pos, m, false);
+        assert_eq!(w, rules.format_move(&pos, m));
+        assert_eq!(parse_move(&*rules, &pos, &w), Ok(m));
+    }
+}
