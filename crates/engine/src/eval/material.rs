@@ -21,11 +21,21 @@ pub(super) fn scale(white: i32, side: &[Side; 2]) -> i32 {
     }
     let margin = s.pieces - w.pieces;
     // Below a rook's worth more (in the variant's own values, the largest piece short
-    // of that is a minor piece) the extra material does not mate.
-    if s.pieces == 0 || margin < minor_limit(s, w) {
+    // of that is a minor piece) the extra material does not mate, nor does a single
+    // piece that cannot mate alone.
+    if s.pieces == 0 || margin < minor_limit(s, w) || (s.count == 1 && !s.mater) {
         return white / 8;
     }
     white
+}
+
+/// Whether a piece that reaches `reach` squares of `squares` on the empty board (on
+/// average) can force mate with its king against a lone king: it must cover a fifth
+/// of the board. On 8x8 that is the rook and queen but not the bishop or knight; on
+/// the 4x4x2x2 board only the queen, as the retrograde solve in
+/// `examples/lone_king.rs` finds.
+pub(super) fn mates_alone(reach: i32, squares: usize) -> bool {
+    reach as usize * 5 >= squares
 }
 
 /// The margin over the other side's pieces that a side without pawns needs to mate:

@@ -36,6 +36,7 @@ pub(crate) struct Evaluator {
     table_eg: Vec<i32>,
     /// Per kind: value (0 for royal pieces), royal, pawn.
     value: Vec<i32>,
+    max_value: i32,
     royal: Vec<bool>,
     pawn: Vec<bool>,
     /// Per kind: mobility weight per move (per 16) and the move count it is centred on.
@@ -43,6 +44,8 @@ pub(crate) struct Evaluator {
     mobility_mean: Vec<i32>,
     /// Per kind: weight of its attacks on a king's neighbourhood.
     attack_weight: Vec<i32>,
+    /// Per kind: whether it reaches enough of the board to mate with its king alone.
+    mates_alone: Vec<bool>,
     coords: Vec<[u8; 4]>,
     /// The variant's move limit in plies (0: none).
     move_limit: i32,
@@ -66,6 +69,10 @@ struct Side {
     pawns: i32,
     /// The value of its most valuable single piece (not pawns or royals).
     best_piece: i32,
+    /// How many pieces it has (not pawns or royals).
+    count: i32,
+    /// Whether one of them could mate with the king's help alone.
+    mater: bool,
 }
 
 impl Evaluator {
@@ -93,6 +100,9 @@ impl Evaluator {
         let movers: Vec<bool> = (0..kinds).map(|k| learn && !royal[k] && !pawn[k]).collect();
         let rays = RayTable::build(rules, &movers);
         let (mobility_scale, mobility_mean) = mobility_weights(&rays, squares, kinds, &movers);
+        let mates_alone = (0..kinds)
+            .map(|k| !movers[k] || material::mates_alone(mobility_mean[k] * 2, squares))
+            .collect();
         let attack_weight = value.iter().map(|&v| isqrt(v) / 6).collect();
         let pawns = pawn
             .iter()
@@ -115,6 +125,7 @@ impl Evaluator {
             squares,
             words,
             w,
+            max_value: value.iter().copied().max().unwrap_or(0),
             table_mg: Vec::new(),
             table_eg: Vec::new(),
             value,
@@ -123,6 +134,7 @@ impl Evaluator {
             mobility_scale,
             mobility_mean,
             attack_weight,
+            mates_alone,
             coords,
             move_limit: info.move_limit_plies as i32,
             edge,
@@ -185,6 +197,12 @@ impl Evaluator {
         self.value.get(kind.index()).copied().unwrap_or(0)
     }
 
+    /// The value of the most valuable kind.
+    #[inline]
+    pub(crate) fn max_value(&self) -> i32 {
+        self.max_value
+    }
+
     /// Whether a piece kind is royal (unknown kinds count as royal: never traded).
     #[inline]
     pub(crate) fn is_royal(&self, kind: PieceKind) -> bool {
@@ -233,6 +251,8 @@ impl Evaluator {
             } else {
                 s.pieces += self.value[k];
                 s.best_piece = s.best_piece.max(self.value[k]);
+                s.count += 1;
+                s.mater |= self.mates_alone[k];
                 if count < MAX_PIECES {
                     pieces[count] = (i as u16, p.code());
                     count += 1;
@@ -404,5 +424,61 @@ impl StaticEval {
         noisy
             .iter()
             .all(|mv| !exchange.at_least(rules, &self.eval, &mut scratch, mv, 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(variant: &str) -> (std::sync::Arc<dyn Rules>, Evaluator) {
+        let rules = chess4d_variants::Catalog::embedded()
+            .resolve(variant)
+            .expect("built-in variant");
+        let e = Evaluator::new(&*rules);
+        (rules, e)
+    }
+
+    fn mates(rules: &dyn Rules, e: &Evaluator, letter: char) -> bool {
+        let k = rules.info().kind_by_letter(letter).expect("piece");
+        e.mates_alone[k.index()]
+    }
+
+    #[test]
+    fn the_pieces_that_mate_alone_follow_the_board() {
+        let (rules, e) = setup("orthodox");
+        assert!(mates(&*rules, &e, 'Q') && mates(&*rules, &e, 'R'));
+        assert!(!mates(&*rules, &e, 'B') && !mates(&*rules, &e, 'N'));
+        let (rules, e) = setup("classic");
+        assert!(mates(&*rules, &e, 'Q'));
+        assert!(!mates(&*rules, &e, 'R') && !mates(&*rules, &e, 'B') && !mates(&*rules, &e, 'N'));
+    }
+
+    #[test]
+    fn material_that_cannot_mate_scores_near_a_draw() {
+        let (rules, e) = setup("orthodox");
+        let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN"));
+        assert!(score("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").abs() < 80);
+        assert!(score("8/8/4k3/8/8/3RK3/8/8 w - - 0 1") > 400);
+        assert!(score("8/8/4k3/3b4/8/3RK3/8/8 w - - 0 1").abs() < 80);
+        let (rules, e) = setup("classic");
+        let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN"));
+        let rook = score("4/4/4/R1K1|4/4/4/4|3k/4/4/4|4/4/4/4 w - - 0 1");
+        assert!(rook.abs() < 100, "{rook}");
+        assert!(score("4/4/4/Q1K1|4/4/4/4|3k/4/4/4|4/4/4/4 w - - 0 1") > 400);
+    }
+
+    #[test]
+    fn a_passed_pawn_is_worth_more_the_closer_it_is_to_promotion() {
+        let (rules, e) = setup("orthodox");
+        let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN"));
+        let far = score("4k3/8/8/8/8/P7/8/4K3 w - - 0 1");
+        let near = score("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        let blocked_by_pawn = score("4k3/p7/8/8/8/P7/8/4K3 w - - 0 1");
+        assert!(near > far + 150, "near {near} far {far}");
+        assert!(
+            far > blocked_by_pawn + 60,
+            "far {far} blocked {blocked_by_pawn}"
+        );
     }
 }

@@ -8,6 +8,9 @@ use chess4d_core::{Color, Piece, Position};
 
 type Set = [u64; MAX_WORDS];
 
+/// Attack units beyond this add no danger (a king cannot be more than lost).
+const MAX_UNITS: i32 = 48;
+
 /// Per side: middlegame and endgame sums, and the attacks on its king.
 #[derive(Default, Clone, Copy)]
 struct Tally {
@@ -65,6 +68,13 @@ impl Evaluator {
                 .zip(self.zones.as_ref())
                 .map(|(k, z)| z.get(k.index()))
         });
+        // A king's neighbourhood is 9 squares on a 2D board and up to 81 in 4D: hits
+        // count per 9 squares of it, so danger means the same on every board.
+        let zone_len = zones.map(|z| {
+            z.map_or(9, |z| {
+                z.iter().map(|w| w.count_ones() as i32).sum::<i32>().max(1)
+            })
+        });
         for &(sq, code) in pieces {
             let Some(p) = Piece::from_code(code) else {
                 continue;
@@ -94,6 +104,7 @@ impl Evaluator {
             t[c].eg += mob * self.w.mobility_eg / 16;
             if hits > 0 {
                 t[1 - c].attackers += 1;
+                let hits = (hits * 9 + zone_len[1 - c] / 2) / zone_len[1 - c];
                 t[1 - c].units += hits.min(4) * self.attack_weight[k];
             }
         }
@@ -138,8 +149,12 @@ impl Evaluator {
             && let Some(p) = g.progress(color, self.squares, sq)
         {
             let p2 = p * p / 1024;
-            let mut bmg = w.passed_mg * p2 / 1024;
-            let mut beg = w.passed_base_eg + w.passed_eg * p2 / 1024;
+            // On a short board every pawn is near promotion, and the promotion itself
+            // is seen by quiescence: the bonus is for the long road of an 8x8 board
+            // (six steps), in proportion on shorter ones.
+            let road = (g.max_distance as i32).min(6);
+            let mut bmg = w.passed_mg * p2 / 1024 * road / 6;
+            let mut beg = (w.passed_base_eg + w.passed_eg * p2 / 1024) * road / 6;
             let here = &self.coords[sq];
             let dist = |c: Color| {
                 pos.king(c)
@@ -183,7 +198,8 @@ impl Evaluator {
         }
         // Danger grows with the square of the attack: one piece near the king is
         // little, several together are a mating attack.
-        let mut danger = t.units * t.units / 64;
+        let units = t.units.min(MAX_UNITS);
+        let mut danger = units * units / 64;
         if t.attackers < 2 {
             danger /= 4;
         }

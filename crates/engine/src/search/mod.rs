@@ -399,6 +399,14 @@ impl<'a> Search<'a> {
         for i in 0..self.moves[ply].len() {
             let mv = self.pick(ply, i);
             if !in_check {
+                // Promotions to anything but the most valuable kind only matter in
+                // the main search (a stalemate or a knight's check).
+                if mv
+                    .promotion
+                    .is_some_and(|k| self.eval.value(k) < self.eval.max_value())
+                {
+                    continue;
+                }
                 let gain = victim(pos, &mv).map_or(0, |p| self.eval.value(p.kind()))
                     + mv.promotion.map_or(0, |k| self.eval.value(k));
                 if stand + gain + 200 < alpha {
@@ -409,6 +417,16 @@ impl<'a> Search<'a> {
                 // those sort last, so the rest are no better.
                 if ordering::is_losing(self.keys[ply][i]) {
                     break;
+                }
+                // A bigger piece taking a smaller one on a defended square: even where
+                // the exchange holds (the king defends, or a long recapture chain
+                // follows) it is rarely the move that changes the score, and on a
+                // crowded 4D board following them all makes quiescence a full search.
+                let attacker = pos
+                    .piece_at(mv.from)
+                    .map_or(0, |p| self.eval.value(p.kind()));
+                if attacker > gain && rules.is_attacked(pos, mv.to, !pos.side_to_move()) {
+                    continue;
                 }
             }
             let undo = rules.make_move(pos, mv);
