@@ -20,6 +20,21 @@ if [ "${#need[@]}" -gt 0 ]; then
   fi
 fi
 
+# The UCI test (crates/app/tests/uci.rs) drives `chess4d uci` with python-chess.
+if ! python3 -c "import chess.engine" 2>/dev/null; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "== installing python-chess"
+    export DEBIAN_FRONTEND=noninteractive
+    if ! command -v python3 >/dev/null || ! command -v pip3 >/dev/null; then
+      apt-get update -qq
+      apt-get install -y -qq --no-install-recommends python3 python3-pip >/dev/null
+    fi
+    pip3 install -q chess 2>/dev/null || pip3 install -q --break-system-packages chess
+  else
+    echo "== python-chess is missing (pip install chess): the UCI test will skip it"
+  fi
+fi
+
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 chmod 700 "$XDG_RUNTIME_DIR"
 # Tests never touch the player's own archive.

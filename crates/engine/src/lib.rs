@@ -206,8 +206,9 @@ impl fmt::Debug for HashTable {
 /// count nodes or cap depth, which threads would blur), helper threads search the
 /// same position at the same time, half of them one ply deeper, sharing the table:
 /// what they store there makes the main thread's search faster (lazy SMP). The main
-/// thread's result is the answer; the helpers stop when it does. A node limit is
-/// shared out among the threads.
+/// thread's result is the answer; the helpers stop when it does. A search with a
+/// node limit runs on one thread, so that the count means what it says and the
+/// result does not depend on how the threads were scheduled.
 pub fn search_shared(
     rules: &dyn Rules,
     pos: &Position,
@@ -217,15 +218,13 @@ pub fn search_shared(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Result<SearchResult, SearchError> {
     table.0.new_search();
-    let threads = if limits.level == Level::MAX {
+    let threads = if limits.level == Level::MAX && limits.nodes.is_none() {
         limits.threads.clamp(1, MAX_THREADS)
     } else {
         1
     };
     let nodes: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
     let helpers_stop = AtomicBool::new(false);
-    let mut main_limits = limits.clone();
-    main_limits.nodes = limits.nodes.map(|n| n.div_ceil(threads as u64));
     std::thread::scope(|scope| {
         for index in 1..threads {
             let helper = Limits {
@@ -247,7 +246,7 @@ pub fn search_shared(
             index: 0,
             nodes: &nodes,
         };
-        let result = run_one(rules, pos, &main_limits, &table.0, stop, &team, on_info);
+        let result = run_one(rules, pos, limits, &table.0, stop, &team, on_info);
         helpers_stop.store(true, Ordering::Relaxed);
         result
     })

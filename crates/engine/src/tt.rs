@@ -356,4 +356,33 @@ mod tests {
         assert!(!MoveRef::of(&a).matches(&b));
         assert!(MoveRef::of(&a).matches(&a));
     }
+
+    #[test]
+    fn threads_writing_at_once_never_read_a_mix() {
+        // Keys that all share a few slots, each stored with a score derived from the
+        // key: a probe that finds a key must find its own score, never another's.
+        let shared = Arc::new(Shared::new(1));
+        let mask = shared.mask as u64;
+        let score_of = |key: u64| (key % 20_000) as i32 - 10_000;
+        std::thread::scope(|scope| {
+            for t in 0..4u64 {
+                let shared = shared.clone();
+                scope.spawn(move || {
+                    let mut table = Table::on(shared);
+                    for i in 0..200_000u64 {
+                        let key = ((i * 7 + t) % 64) * (mask + 1) + (i % 4);
+                        table.store(key, (i % 30) as u32, score_of(key), Bound::Exact, None);
+                        let probe = key.wrapping_add(mask + 1);
+                        if let Some(hit) = table.probe(probe) {
+                            assert_eq!(hit.score, score_of(probe));
+                        }
+                    }
+                });
+            }
+        });
+        let t = Table::on(shared.clone());
+        assert!(t.hashfull() > 0);
+        shared.clear();
+        assert_eq!(t.hashfull(), 0);
+    }
 }

@@ -73,6 +73,12 @@ struct Running {
     key: Key,
 }
 
+/// Threads for the computer's searches: every core but one, which the window keeps,
+/// and at least one. (The engine uses them at full strength only.)
+pub fn search_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+}
+
 /// The limits of a job: the computer's move at its level, a strong short hint, a quick
 /// judgement of a draw offer.
 pub fn limits_for(job: Job, level: chess4d_engine::Level, game: &Game) -> Limits {
@@ -82,12 +88,14 @@ pub fn limits_for(job: Job, level: chess4d_engine::Level, game: &Game) -> Limits
         Job::Move => Limits::movetime(Duration::from_secs(3))
             .with_level(level)
             .with_seed(seed)
-            .with_history(history),
+            .with_history(history)
+            .with_threads(search_threads()),
         Job::Hint => Limits {
             depth: Some(6),
             ..Limits::movetime(Duration::from_millis(1500))
         }
-        .with_history(history),
+        .with_history(history)
+        .with_threads(search_threads()),
         Job::DrawOffer => Limits {
             depth: Some(4),
             ..Limits::movetime(Duration::from_millis(600))

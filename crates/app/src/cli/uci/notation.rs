@@ -88,6 +88,42 @@ pub fn parse_move(rules: &dyn Rules, pos: &Position, text: &str) -> Result<Move,
     rules.parse_move(pos, text)
 }
 
+/// A 2D position string whose castling field names rook files (Shredder-FEN, as
+/// Chess960 GUIs send: `HAha`), rewritten with `KQkq`: a rook file on the king's
+/// side of the board's middle is `K`, the other `Q`. `None` if there is nothing to
+/// rewrite. The rules know castling with the rooks of their own start position only.
+pub fn shredder_castling(info: &VariantInfo, text: &str) -> Option<String> {
+    if !is_uci_board(info) {
+        return None;
+    }
+    let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    let castling = fields.get(2)?;
+    let width = info.shape.sizes()[0];
+    let mut changed = false;
+    let field: String = castling
+        .chars()
+        .map(|c| {
+            let file = c.to_ascii_lowercase() as u8;
+            if !(b'a'..b'a' + width).contains(&file) {
+                return c;
+            }
+            changed = true;
+            let king_side = file - b'a' >= width / 2;
+            match (c.is_ascii_uppercase(), king_side) {
+                (true, true) => 'K',
+                (true, false) => 'Q',
+                (false, true) => 'k',
+                (false, false) => 'q',
+            }
+        })
+        .collect();
+    if !changed {
+        return None;
+    }
+    fields[2] = field;
+    Some(fields.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +157,19 @@ mod tests {
         assert_eq!(parse_move(&*rules, &pos, "e1g1+h1f1"), Ok(castle));
         assert!(parse_move(&*rules, &pos, "e1e3").is_err());
         assert!(parse_move(&*rules, &pos, "0000").is_err());
+    }
+
+    #[test]
+    fn shredder_castling_letters_are_read() {
+        let rules = Catalog::embedded().resolve("orthodox").expect("built in");
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
+        let text = shredder_castling(rules.info(), fen).expect("rewritten");
+        assert_eq!(
+            text,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+        assert_eq!(rules.parse_position(&text), Ok(rules.start_position()));
+        assert_eq!(shredder_castling(rules.info(), &text), None);
     }
 
     #[test]

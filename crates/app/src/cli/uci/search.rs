@@ -5,6 +5,7 @@ use super::notation::{format_line, format_move};
 use super::session::{Out, say};
 use chess4d_core::{Position, Rules};
 use chess4d_engine::{HashTable, Limits, SearchError, SearchInfo, SearchResult, search_shared};
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
@@ -95,7 +96,13 @@ impl SearchJob {
         let spawned = std::thread::Builder::new()
             .name("chess4d-uci-search".into())
             .spawn(move || {
-                let result = self.search(&out, &flag);
+                // A fault in the engine must still end in a bestmove, or the GUI waits
+                // for ever.
+                let result =
+                    std::panic::catch_unwind(AssertUnwindSafe(|| self.search(&out, &flag)))
+                        .unwrap_or_else(|_| {
+                            (Err(SearchError::Thread("the search panicked".into())), None)
+                        });
                 finished.store(true, Ordering::Relaxed);
                 latch.wait();
                 self.answer(&out, result);

@@ -140,7 +140,10 @@ impl Session {
         let rules = self.rules.clone();
         let mut pos = match start {
             Start::StartPos => rules.start_position(),
-            Start::Fen(text) => match rules.parse_position(text) {
+            Start::Fen(text) => match rules.parse_position(text).or_else(|e| {
+                let shredder = notation::shredder_castling(rules.info(), text).ok_or(e.clone())?;
+                rules.parse_position(&shredder).map_err(|_| e)
+            }) {
                 Ok(p) => p,
                 Err(e) => {
                     self.note(&format!("position: {e}; the position is unchanged"));
