@@ -27,8 +27,10 @@ mod limits;
 mod rng;
 mod score;
 mod search;
+mod see;
 mod tt;
 
+pub use eval::{StaticEval, Weights};
 pub use limits::{Level, LevelError, Limits, MAX_DEPTH, MAX_THREADS};
 pub use rng::Rng;
 pub use score::{MATE, MATE_BOUND, Score};

@@ -69,14 +69,15 @@ proptest! {
 
 #[test]
 fn the_move_limit_makes_a_won_ending_a_draw() {
-    // King and rook against a bare king, far apart: worth a rook, unless the clock
-    // says the next quiet move ends the game.
+    // King and queen against a bare king, far apart: a win (on this board a lone
+    // queen forces mate, a lone rook does not), unless the clock says the next quiet
+    // move ends the game.
     let rules = rules("full");
     let fresh = rules
-        .parse_position("4/4/4/R3|4/4/4/4|4/4/4/K3|3k/4/4/4 w - - 0 40")
+        .parse_position("4/4/4/Q3|4/4/4/4|4/4/4/K3|3k/4/4/4 w - - 0 40")
         .expect("valid");
     let stale = rules
-        .parse_position("4/4/4/R3|4/4/4/4|4/4/4/K3|3k/4/4/4 w - - 99 90")
+        .parse_position("4/4/4/Q3|4/4/4/4|4/4/4/K3|3k/4/4/4 w - - 99 90")
         .expect("valid");
     let won = search(&*rules, &fresh, &Limits::depth(3)).expect("moves");
     let drawn = search(&*rules, &stale, &Limits::depth(3)).expect("moves");
@@ -105,12 +106,12 @@ fn low_levels_vary_and_the_top_level_is_repeatable() {
 
 #[test]
 fn a_move_back_into_an_earlier_position_counts_as_a_draw() {
-    // King and rook against king: the engine's favourite move scores as a win, but
+    // King and queen against king: the engine's favourite move scores as a win, but
     // once the game has already seen the position it leads to, that move only
     // repeats (a draw inside the search) and another winning move must be chosen.
     let rules = rules("full");
     let pos = rules
-        .parse_position("4/4/4/R3|4/4/4/4|4/4/4/K3|3k/4/4/4 w - - 10 40")
+        .parse_position("4/4/4/Q3|4/4/4/4|4/4/4/K3|3k/4/4/4 w - - 10 40")
         .expect("valid");
     let first = search(&*rules, &pos, &Limits::depth(3)).expect("moves");
     assert!(first.score.value() > 300);

@@ -1,6 +1,7 @@
 //! The search proper: iterative deepening over principal variation search, quiescence on
-//! captures, a transposition table, killer and history ordering, check extensions, null
-//! moves and late-move reductions, and draws by repetition and the move limit.
+//! captures that do not lose material (static exchange evaluation), a transposition
+//! table, killer and history ordering, check extensions, null moves, late-move
+//! reductions and pruning, and draws by repetition and the move limit.
 //!
 //! All buffers (move lists, ordering keys, PV lines) are made once per search and reused
 //! per ply, so the tree walk itself allocates nothing.
@@ -11,6 +12,7 @@ mod root;
 use crate::Limits;
 use crate::eval::{Evaluator, victim};
 use crate::score::{INFINITY, MATE, MATE_BOUND, from_table, to_table};
+use crate::see::Exchange;
 use crate::tt::{Bound, MoveRef, Table};
 use chess4d_core::{Move, Position, Rules, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,6 +23,8 @@ pub(crate) const MAX_PLY: usize = 128;
 /// Nodes between looks at the clock and the stop flag (a power of two).
 const POLL_EVERY: u64 = 1024;
 
+/// Entries in the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 /// Quiescence plies after which the position is judged as it stands.
 const QUIESCE_PLIES: u32 = 8;
 /// Quiescence plies within which a check is answered with every evasion.
@@ -50,6 +54,26 @@ pub(crate) struct Search<'a> {
     /// an ended game, which a static evaluation or a capture-only generation cannot
     /// tell from a quiet position.
     goals: bool,
+    exchange: Exchange,
+    /// Raw evaluations by position hash (direct-mapped).
+    eval_cache: Vec<(u64, i32)>,
+    /// Late-move reductions by depth and move number: `reductions[depth][moves]`.
+    reductions: Vec<[u8; 64]>,
+}
+
+/// The reduction table: about ln(depth) * ln(moves) / 2.25, the usual shape.
+fn reduction_table() -> Vec<[u8; 64]> {
+    (0..64)
+        .map(|d| {
+            std::array::from_fn(|m| {
+                if d == 0 || m == 0 {
+                    0
+                } else {
+                    (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8
+                }
+            })
+        })
+        .collect()
 }
 
 impl<'a> Search<'a> {
@@ -90,7 +114,27 @@ impl<'a> Search<'a> {
             history: vec![0; codes * squares],
             squares,
             move_limit: info.move_limit_plies,
+            exchange: Exchange::default(),
+            eval_cache: vec![(u64::MAX, 0); EVAL_CACHE],
+            reductions: reduction_table(),
         }
+    }
+
+    /// The static evaluation, through a small cache: quiescence and the main search
+    /// evaluate the same positions again and again.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let hash = pos.hash();
+        let slot = (hash as usize) & (EVAL_CACHE - 1);
+        let (key, value) = self.eval_cache[slot];
+        let raw = if key == hash {
+            value
+        } else {
+            let v = self.eval.raw(pos);
+            self.eval_cache[slot] = (hash, v);
+            v
+        };
+        self.eval.fade(pos, raw)
     }
 
     #[inline]
@@ -150,7 +194,7 @@ impl<'a> Search<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
@@ -171,7 +215,7 @@ impl<'a> Search<'a> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.eval.evaluate(pos)
+            self.evaluate(pos)
         };
         let quiet_window = !pv_node && !in_check && beta.abs() < MATE_BOUND;
         // Reverse futility: far above beta near the leaves, one quiet move will not
@@ -194,7 +238,7 @@ impl<'a> Search<'a> {
         {
             // Passing is a legal-looking position for the rules: only the side to move
             // changes. A clock of 0 keeps repetition checks from looking across the pass.
-            let r = if depth >= 6 { 3 } else { 2 };
+            let r = 3 + depth / 6 + ((static_eval - beta) / 200).min(2);
             let undo = pos.begin_undo();
             pos.set_side_to_move(!side);
             pos.set_en_passant(None);
@@ -227,18 +271,23 @@ impl<'a> Search<'a> {
         let mut best_move = None;
         // Futility: near the leaves and far below alpha, quiet moves are not tried.
         let futile = quiet_window && depth <= 2 && static_eval + 150 * depth <= alpha;
-        let late_quiets = 4 + 3 * (depth * depth) as usize;
+        let late_quiets = 3 + (depth * depth) as usize;
         let mut quiets = 0usize;
         for i in 0..n {
             let mv = self.pick(ply, i);
+            let losing = ordering::is_losing(self.keys[ply][i]);
             let mover = pos.piece_at(mv.from);
             let quiet = mv.promotion.is_none() && victim(pos, &mv).is_none();
-            // Futility and late-move pruning skip quiet moves near the leaves, but never
-            // a check: on a board this small a quiet check is often the whole attack.
-            let prunable = quiet && i > 0 && best > -MATE_BOUND && {
+            if quiet {
                 quiets += 1;
-                futile || (quiet_window && depth <= 3 && quiets > late_quiets)
-            };
+            }
+            // Futility and late-move pruning skip quiet moves near the leaves, and
+            // captures that lose material in the exchange, but never a check: on a
+            // board this small a quiet check is often the whole attack.
+            let prunable = i > 0
+                && best > -MATE_BOUND
+                && ((quiet && (futile || (quiet_window && depth <= 4 && quiets > late_quiets)))
+                    || (losing && quiet_window && depth <= 3));
             let undo = rules.make_move(pos, mv);
             let check = rules.in_check(pos);
             if prunable && !check {
@@ -250,14 +299,11 @@ impl<'a> Search<'a> {
             let v = if i == 0 {
                 -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true)
             } else {
-                let r = if depth >= 3
-                    && i >= 3
-                    && quiet
-                    && !in_check
-                    && !check
-                    && !self.is_killer(ply, &mv)
+                let r = if depth >= 3 && i >= 2 + pv_node as usize && (quiet || losing) && !in_check
                 {
-                    if i >= 10 && depth >= 5 { 2 } else { 1 }
+                    let mut r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
+                    r -= pv_node as i32 + check as i32 + self.is_killer(ply, &mv) as i32;
+                    r.min(nd - 1).max(0)
                 } else {
                     0
                 };
@@ -284,6 +330,7 @@ impl<'a> Search<'a> {
                     if v >= beta {
                         if quiet {
                             self.reward_quiet(ply, mv, mover.map_or(0, |p| p.code()), depth);
+                            self.punish_quiets(pos, ply, i, depth);
                         }
                         break;
                     }
@@ -332,7 +379,7 @@ impl<'a> Search<'a> {
             return v;
         }
         if ply >= MAX_PLY - 1 || qply >= QUIESCE_PLIES {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         // On a small crowded board nearly every capture checks; answering every check
         // with every move would make quiescence a full search. Past the first plies a
@@ -342,7 +389,7 @@ impl<'a> Search<'a> {
         let stand = if in_check {
             -MATE + ply as i32
         } else {
-            let s = self.eval.evaluate(pos);
+            let s = self.evaluate(pos);
             if s >= beta {
                 return s;
             }
@@ -378,14 +425,29 @@ impl<'a> Search<'a> {
         for i in 0..self.moves[ply].len() {
             let mv = self.pick(ply, i);
             if !in_check {
+                // Promotions to anything but the most valuable kind only matter in
+                // the main search (a stalemate or a knight's check).
+                if mv
+                    .promotion
+                    .is_some_and(|k| self.eval.value(k) < self.eval.max_value())
+                {
+                    continue;
+                }
                 let gain = victim(pos, &mv).map_or(0, |p| self.eval.value(p.kind()))
                     + mv.promotion.map_or(0, |k| self.eval.value(k));
                 if stand + gain + 200 < alpha {
                     continue;
                 }
-                // A bigger piece taking a smaller one on a defended square usually
-                // loses the difference: skip it (a cheap stand-in for exchange
-                // evaluation, and what keeps quiescence small on a crowded board).
+                // A capture that loses material in the exchange on its square is not
+                // worth following (what keeps quiescence small on a crowded board);
+                // those sort last, so the rest are no better.
+                if ordering::is_losing(self.keys[ply][i]) {
+                    break;
+                }
+                // A bigger piece taking a smaller one on a defended square: even where
+                // the exchange holds (the king defends, or a long recapture chain
+                // follows) it is rarely the move that changes the score, and on a
+                // crowded 4D board following them all makes quiescence a full search.
                 let attacker = pos
                     .piece_at(mv.from)
                     .map_or(0, |p| self.eval.value(p.kind()));

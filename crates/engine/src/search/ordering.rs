@@ -1,5 +1,6 @@
-//! Move ordering: table move, captures by MVV-LVA, promotions, killers, history; and
-//! the principal-variation lines.
+//! Move ordering: table move, captures that do not lose material (by exchange
+//! evaluation) in MVV-LVA order, promotions, killers, history, then the captures that
+//! lose material; and the principal-variation lines.
 
 use super::Search;
 use crate::eval::victim;
@@ -11,6 +12,15 @@ const CAPTURE: i32 = 1 << 28;
 const PROMOTION: i32 = 1 << 27;
 const KILLER: i32 = 1 << 26;
 const HISTORY_MAX: i32 = 1 << 24;
+/// Captures that lose material sort below every quiet move (history stays within
+/// `±HISTORY_MAX`); a negative key marks them for pruning.
+const BAD_CAPTURE: i32 = -(1 << 26);
+
+/// Whether an ordering key marks a capture or promotion that loses material.
+#[inline]
+pub(super) fn is_losing(key: i32) -> bool {
+    key < -HISTORY_MAX
+}
 
 impl Search<'_> {
     pub(super) fn set_pv(&mut self, ply: usize, mv: Move) {
@@ -31,11 +41,30 @@ impl Search<'_> {
             k[1] = k[0];
             k[0] = Some(mv);
         }
+        self.add_history(code, &mv, depth * depth);
+    }
+
+    /// Lowers the history of the quiet moves tried before the one that cut off.
+    pub(super) fn punish_quiets(&mut self, pos: &Position, ply: usize, upto: usize, depth: i32) {
+        for j in 0..upto {
+            let mv = self.moves[ply][j];
+            if mv.promotion.is_none()
+                && victim(pos, &mv).is_none()
+                && let Some(p) = pos.piece_at(mv.from)
+            {
+                self.add_history(p.code(), &mv, -depth * depth);
+            }
+        }
+    }
+
+    fn add_history(&mut self, code: u8, mv: &Move, delta: i32) {
         if let Some(h) = self
             .history
             .get_mut(code as usize * self.squares + mv.to.index())
         {
-            *h = (*h + depth * depth).min(HISTORY_MAX);
+            // Saturating towards the bounds keeps old entries from dominating.
+            let decay = (*h as i64 * delta.abs() as i64 / HISTORY_MAX as i64) as i32;
+            *h = (*h + delta - decay).clamp(-HISTORY_MAX, HISTORY_MAX);
         }
     }
 
@@ -76,11 +105,21 @@ impl Search<'_> {
         })
     }
 
-    pub(super) fn order_moves(&mut self, pos: &Position, ply: usize, tt_move: Option<MoveRef>) {
+    /// Keys for every move at `ply`; a capture or promotion that loses material in the
+    /// exchange on its square gets a negative key.
+    pub(super) fn order_moves(&mut self, pos: &mut Position, ply: usize, tt_move: Option<MoveRef>) {
         let mut keys = std::mem::take(&mut self.keys[ply]);
         keys.clear();
-        for mv in &self.moves[ply] {
-            keys.push(self.static_key(pos, mv, tt_move, ply));
+        for i in 0..self.moves[ply].len() {
+            let mv = self.moves[ply][i];
+            let mut key = self.static_key(pos, &mv, tt_move, ply);
+            if key != TT_MOVE
+                && key >= PROMOTION
+                && !self.exchange.at_least(self.rules, self.eval, pos, &mv, 0)
+            {
+                key = BAD_CAPTURE + (key - PROMOTION) / 4;
+            }
+            keys.push(key);
         }
         self.keys[ply] = keys;
     }

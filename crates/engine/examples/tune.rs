@@ -1,0 +1,124 @@
+//! Texel tuning of the evaluation weights on positions labelled by game result.
+//!
+//! ```text
+//! # positions: self-play with FENS set (see examples/match.rs), then
+//! cargo run --release -p chess4d-engine --example tune -- orthodox:o.fens classic:c.fens
+//! ```
+//!
+//! Each input line is `FEN;RESULT` with the result from White's view (1, 0.5, 0). Only
+//! quiet positions count ([`StaticEval::is_quiet`]). The error is the mean squared
+//! difference between the result and `1 / (1 + 10^(-k * score / 400))`, `k` fitted
+//! first; then each weight in turn moves by a step while that lowers the error (local
+//! search, as in Texel tuning), for a few passes. Prints the tuned weights as the
+//! lines of `crates/engine/src/eval/weights.rs`.
+
+use chess4d_core::{Position, Rules};
+use chess4d_engine::{StaticEval, Weights};
+use chess4d_variants::Catalog;
+use std::sync::Arc;
+
+struct Set {
+    rules: Arc<dyn Rules>,
+    positions: Vec<(Position, f64)>,
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("tune: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let passes: usize = std::env::var("PASSES")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(4);
+    if args.is_empty() {
+        return Err("usage: tune VARIANT:FILE...".into());
+    }
+    let catalog = Catalog::embedded();
+    let mut sets = Vec::new();
+    for a in &args {
+        let (variant, file) = a.split_once(':').ok_or("give VARIANT:FILE")?;
+        let rules = catalog.resolve(variant).map_err(|e| e.to_string())?;
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let probe = StaticEval::new(&*rules, Weights::default());
+        let mut positions = Vec::new();
+        for line in text.lines() {
+            let Some((fen, result)) = line.rsplit_once(';') else {
+                continue;
+            };
+            let (Ok(pos), Ok(r)) = (rules.parse_position(fen), result.trim().parse::<f64>()) else {
+                continue;
+            };
+            if probe.is_quiet(&*rules, &pos) {
+                positions.push((pos, r));
+            }
+        }
+        eprintln!("{variant}: {} quiet positions from {file}", positions.len());
+        sets.push(Set { rules, positions });
+    }
+    let mut w = Weights::default().to_vec();
+    let k = fit_k(&sets, &w);
+    let mut best = error(&sets, &w, k);
+    eprintln!("k = {k:.3}, error {best:.6} with the default weights");
+    for pass in 0..passes {
+        let mut improved = false;
+        for i in 0..w.len() {
+            let step = (w[i].abs() / 8).max(2);
+            for dir in [1, -1] {
+                let mut trial = w.clone();
+                trial[i] += dir * step;
+                let e = error(&sets, &trial, k);
+                if e < best {
+                    best = e;
+                    w = trial;
+                    improved = true;
+                    break;
+                }
+            }
+        }
+        eprintln!("pass {}: error {best:.6}", pass + 1);
+        if !improved {
+            break;
+        }
+    }
+    for (name, v) in Weights::NAMES.iter().zip(&w) {
+        println!("    {name} = {v},");
+    }
+    Ok(())
+}
+
+/// The mean squared error of the predicted results.
+fn error(sets: &[Set], w: &[i32], k: f64) -> f64 {
+    let weights = Weights::from_slice(w);
+    let (mut sum, mut n) = (0.0, 0usize);
+    for set in sets {
+        let eval = StaticEval::new(&*set.rules, weights.clone());
+        for (pos, result) in &set.positions {
+            let s = eval.white_score(pos) as f64;
+            let p = 1.0 / (1.0 + 10f64.powf(-k * s / 400.0));
+            sum += (result - p) * (result - p);
+            n += 1;
+        }
+    }
+    sum / n.max(1) as f64
+}
+
+/// The scaling constant that fits the default weights best (golden-section search).
+fn fit_k(sets: &[Set], w: &[i32]) -> f64 {
+    let (mut a, mut b) = (0.1f64, 3.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..30 {
+        let c = b - g * (b - a);
+        let d = a + g * (b - a);
+        if error(sets, w, c) < error(sets, w, d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    (a + b) / 2.0
+}

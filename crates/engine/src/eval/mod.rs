@@ -1,0 +1,527 @@
+//! Evaluation from the variant's own piece values and terms derived from its geometry.
+//!
+//! When a search starts the evaluator learns the board from the rules on an empty
+//! board ([`geometry`]): each piece's rays, the lines pawns advance along and how far
+//! each square is from promotion, the squares around a king. At a leaf it walks the
+//! board once for material and per-square terms, then adds pawn structure and passed
+//! pawns, mobility, king safety ([`terms`]), and scales the result by what the
+//! material can still win ([`material`]). Middlegame and endgame weights are blended
+//! by the non-pawn material left; the weights are in [`Weights`].
+
+mod geometry;
+mod material;
+mod terms;
+mod weights;
+
+pub use weights::Weights;
+
+use chess4d_core::{Color, Piece, PieceKind, Position, Rules, Square};
+use geometry::{Masks, PawnGeometry, RayTable};
+
+/// Boards larger than this skip the learned geometry (building it would cost more than
+/// it gives on a short search); material and the per-square terms still apply.
+const GEOMETRY_SQUARES: usize = 1024;
+/// The most u64 words a square set needs on a board with learned geometry.
+pub(crate) const MAX_WORDS: usize = GEOMETRY_SQUARES / 64;
+/// The most pieces the board walk remembers for the mobility pass.
+const MAX_PIECES: usize = 256;
+
+/// The bonus per step nearer its goal region for a piece that wins by reaching it.
+const GOAL_STEP: i32 = 60;
+
+/// A variant's evaluation tables.
+pub(crate) struct Evaluator {
+    squares: usize,
+    words: usize,
+    w: Weights,
+    /// Middlegame and endgame material plus per-square terms: `code * squares + sq`.
+    table_mg: Vec<i32>,
+    table_eg: Vec<i32>,
+    /// Per kind: value (0 for royal pieces), royal, pawn.
+    value: Vec<i32>,
+    max_value: i32,
+    royal: Vec<bool>,
+    pawn: Vec<bool>,
+    /// Per kind: mobility weight per move (per 16) and the move count it is centred on.
+    mobility_scale: Vec<i32>,
+    mobility_mean: Vec<i32>,
+    /// Per kind: weight of its attacks on a king's neighbourhood.
+    attack_weight: Vec<i32>,
+    /// Per kind: whether it reaches enough of the board to mate with its king alone.
+    mates_alone: Vec<bool>,
+    coords: Vec<[u8; 4]>,
+    /// The variant's move limit in plies (0: none).
+    move_limit: i32,
+    /// 0 in the centre, 100 in a corner: where a lone king is easiest to mate.
+    edge: Vec<i32>,
+    bare_kings_draw: bool,
+    /// Non-pawn material of both sides at the start: the middlegame's full phase.
+    phase_total: i32,
+    rays: RayTable,
+    pawns: Option<PawnGeometry>,
+    zones: Option<Masks>,
+}
+
+/// A side's tallies from the board walk.
+#[derive(Clone, Copy, Default)]
+struct Side {
+    mg: i32,
+    eg: i32,
+    material: i32,
+    pieces: i32,
+    pawns: i32,
+    /// The value of its most valuable single piece (not pawns or royals).
+    best_piece: i32,
+    /// How many pieces it has (not pawns or royals).
+    count: i32,
+    /// Whether one of them could mate with the king's help alone.
+    mater: bool,
+}
+
+impl Evaluator {
+    pub(crate) fn new(rules: &dyn Rules) -> Evaluator {
+        Evaluator::with_weights(rules, Weights::default())
+    }
+
+    pub(crate) fn with_weights(rules: &dyn Rules, w: Weights) -> Evaluator {
+        let info = rules.info();
+        let shape = info.shape;
+        let squares = shape.len();
+        let coords: Vec<[u8; 4]> = shape.squares().map(|s| shape.coords(s)).collect();
+        let centrality = centrality(&coords, shape.sizes());
+        let edge = centrality.iter().map(|&c| 100 - c).collect();
+        let kinds = info.pieces.len();
+        let value: Vec<i32> = info
+            .pieces
+            .iter()
+            .map(|p| if p.royal { 0 } else { p.value.max(0) })
+            .collect();
+        let royal: Vec<bool> = info.pieces.iter().map(|p| p.royal).collect();
+        let pawn: Vec<bool> = info.pieces.iter().map(|p| p.pawn).collect();
+        let learn = squares <= GEOMETRY_SQUARES;
+        let words = squares.div_ceil(64);
+        let movers: Vec<bool> = (0..kinds).map(|k| learn && !royal[k] && !pawn[k]).collect();
+        let rays = RayTable::build(rules, &movers);
+        let (mobility_scale, mobility_mean) = mobility_weights(&rays, squares, kinds, &movers);
+        let mates_alone = (0..kinds)
+            .map(|k| !movers[k] || material::mates_alone(mobility_mean[k] * 2, squares))
+            .collect();
+        let attack_weight = value.iter().map(|&v| isqrt(v) / 6).collect();
+        let pawns = pawn
+            .iter()
+            .position(|&p| p)
+            .filter(|_| learn)
+            .map(|k| PawnGeometry::learn(rules, PieceKind(k as u8), words));
+        let zones = royal
+            .iter()
+            .position(|&r| r)
+            .filter(|_| learn)
+            .map(|k| geometry::king_zones(rules, PieceKind(k as u8), words));
+        let start = rules.start_position();
+        let phase_total = start
+            .pieces()
+            .filter(|(_, p)| !pawn[p.kind().index()])
+            .map(|(_, p)| value[p.kind().index()])
+            .sum::<i32>()
+            .max(1);
+        let mut e = Evaluator {
+            squares,
+            words,
+            w,
+            max_value: value.iter().copied().max().unwrap_or(0),
+            table_mg: Vec::new(),
+            table_eg: Vec::new(),
+            value,
+            royal,
+            pawn,
+            mobility_scale,
+            mobility_mean,
+            attack_weight,
+            mates_alone,
+            coords,
+            move_limit: info.move_limit_plies as i32,
+            edge,
+            bare_kings_draw: info.bare_kings_draw,
+            phase_total,
+            rays,
+            pawns,
+            zones,
+        };
+        e.fill_tables(&centrality, shape.sizes()[1]);
+        e.add_goal_terms(rules);
+        e
+    }
+
+    /// Per square, a bonus for the pieces that win by reaching a goal (king of the
+    /// hill, racing kings): the nearer the goal, the more, so that the search runs for
+    /// it even when the arrival lies beyond its horizon.
+    fn add_goal_terms(&mut self, rules: &dyn Rules) {
+        let n = self.squares;
+        for color in Color::ALL {
+            let Some((kinds, goal)) = rules.goal(color) else {
+                continue;
+            };
+            if goal.is_empty() {
+                continue;
+            }
+            let distance: Vec<i32> = self
+                .coords
+                .iter()
+                .map(|c| {
+                    goal.iter()
+                        .filter_map(|g| self.coords.get(g.index()))
+                        .map(|g| chebyshev(c, g))
+                        .min()
+                        .unwrap_or(0)
+                })
+                .collect();
+            let far = distance.iter().copied().max().unwrap_or(0);
+            for k in kinds {
+                let code = Piece::new(k, color).code() as usize;
+                for (sq, &d) in distance.iter().enumerate() {
+                    let bonus = GOAL_STEP * (far - d);
+                    if let Some(v) = self.table_mg.get_mut(code * n + sq) {
+                        *v += bonus;
+                    }
+                    if let Some(v) = self.table_eg.get_mut(code * n + sq) {
+                        *v += bonus;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Material and per-square terms for every piece code on every square.
+    fn fill_tables(&mut self, centrality: &[i32], ranks: u8) {
+        let codes = 2 * self.value.len() + 2;
+        let n = self.squares;
+        self.table_mg = vec![0; codes * n];
+        self.table_eg = vec![0; codes * n];
+        let ranks = (ranks.max(2) - 1) as i32;
+        for k in 0..self.value.len() {
+            for color in Color::ALL {
+                let code = Piece::new(PieceKind(k as u8), color).code() as usize;
+                for (sq, &c) in centrality.iter().enumerate().take(n) {
+                    let (mg, eg) = if self.royal[k] {
+                        (
+                            self.w.king_centre_mg * c / 100,
+                            self.w.king_centre_eg * c / 100,
+                        )
+                    } else if self.pawn[k] {
+                        // Progress from the learned distance where there is one, else
+                        // along the second axis.
+                        let p = self
+                            .pawns
+                            .as_ref()
+                            .and_then(|g| g.progress(color, n, sq))
+                            .unwrap_or_else(|| {
+                                let y = self.coords[sq][1] as i32;
+                                let y = if color == Color::White { y } else { ranks - y };
+                                y * 1024 / ranks
+                            });
+                        let adv = self.value[k] * p / 1024 * p / 1024;
+                        (
+                            adv * self.w.advance_mg / 100 + 4 * c / 100,
+                            adv * self.w.advance_eg / 100,
+                        )
+                    } else {
+                        (self.w.centre_mg * c / 100, self.w.centre_eg * c / 100)
+                    };
+                    self.table_mg[code * n + sq] = self.value[k] + mg;
+                    self.table_eg[code * n + sq] = self.value[k] + eg;
+                }
+            }
+        }
+    }
+
+    /// The value of a piece kind (0 for royal pieces and unknown kinds).
+    #[inline]
+    pub(crate) fn value(&self, kind: PieceKind) -> i32 {
+        self.value.get(kind.index()).copied().unwrap_or(0)
+    }
+
+    /// The value of the most valuable kind.
+    #[inline]
+    pub(crate) fn max_value(&self) -> i32 {
+        self.max_value
+    }
+
+    /// Whether a piece kind is royal (unknown kinds count as royal: never traded).
+    #[inline]
+    pub(crate) fn is_royal(&self, kind: PieceKind) -> bool {
+        self.royal.get(kind.index()).copied().unwrap_or(true)
+    }
+
+    /// Whether the side has a piece other than pawns and royals (null moves are safe).
+    pub(crate) fn has_pieces(&self, pos: &Position, side: Color) -> bool {
+        pos.board().iter().flatten().any(|p| {
+            p.color() == side && {
+                let k = p.kind().index();
+                !self.royal.get(k).copied().unwrap_or(true) && !self.pawn[k]
+            }
+        })
+    }
+
+    /// The score from the side to move's view.
+    pub(crate) fn evaluate(&self, pos: &Position) -> i32 {
+        self.fade(pos, self.raw(pos))
+    }
+
+    /// The score from the side to move's view before the move-limit fade: a function
+    /// of the board and the side to move alone, so it can be cached by hash.
+    pub(crate) fn raw(&self, pos: &Position) -> i32 {
+        let mut side = [Side::default(); 2];
+        let mut pawn_sets = [[0u64; MAX_WORDS]; 2];
+        let mut pieces = [(0u16, 0u8); MAX_PIECES];
+        let mut count = 0;
+        let n = self.squares;
+        for (i, slot) in pos.board().iter().enumerate() {
+            let Some(p) = *slot else { continue };
+            let code = p.code() as usize;
+            let k = p.kind().index();
+            let s = &mut side[p.color().index()];
+            s.mg += self.table_mg.get(code * n + i).copied().unwrap_or(0);
+            s.eg += self.table_eg.get(code * n + i).copied().unwrap_or(0);
+            if self.royal.get(k).copied().unwrap_or(true) {
+                continue;
+            }
+            s.material += self.value[k];
+            if self.pawn[k] {
+                s.pawns += 1;
+                if i < GEOMETRY_SQUARES {
+                    pawn_sets[p.color().index()][i / 64] |= 1 << (i % 64);
+                }
+            } else {
+                s.pieces += self.value[k];
+                s.best_piece = s.best_piece.max(self.value[k]);
+                s.count += 1;
+                s.mater |= self.mates_alone[k];
+                if count < MAX_PIECES {
+                    pieces[count] = (i as u16, p.code());
+                    count += 1;
+                }
+            }
+        }
+        if self.bare_kings_draw && side.iter().all(|s| s.material == 0) {
+            return 0;
+        }
+        let (mut mg, mut eg) = (side[0].mg - side[1].mg, side[0].eg - side[1].eg);
+        if self.pawns.is_some() {
+            let (m, e) = self.positional(pos, &pawn_sets, &pieces[..count]);
+            mg += m;
+            eg += e;
+        }
+        let phase = ((side[0].pieces + side[1].pieces) * 256 / self.phase_total).min(256);
+        let mut white = (mg * phase + eg * (256 - phase)) / 256;
+        white += self.mop_up(pos, &side);
+        white = material::scale(white, &side);
+        let us = pos.side_to_move();
+        if us == Color::White { white } else { -white }
+    }
+
+    /// `s` faded by the move-limit clock, plus the tempo bonus.
+    #[inline]
+    pub(crate) fn fade(&self, pos: &Position, s: i32) -> i32 {
+        let s = s + self.w.tempo;
+        // An advantage fades as the move-limit draw nears: the side ahead then prefers
+        // the captures and pawn moves that reset the clock, which is how it makes
+        // progress instead of shuffling into a draw.
+        if self.move_limit > 0 {
+            let left = (2 * self.move_limit - pos.halfmove_clock() as i32).max(self.move_limit);
+            s * left / (2 * self.move_limit)
+        } else {
+            s
+        }
+    }
+
+    /// Mop-up, from White's view: the side far ahead drives the lone king to the edge
+    /// and walks its own king closer, which is how a won ending becomes a mate.
+    fn mop_up(&self, pos: &Position, side: &[Side; 2]) -> i32 {
+        let kings = [pos.king(Color::White), pos.king(Color::Black)];
+        let mut out = 0;
+        for strong in 0..2 {
+            let weak = 1 - strong;
+            if side[strong].material >= side[weak].material + 400
+                && side[weak].material <= 1000
+                && let (Some(wk), Some(sk)) = (kings[weak], kings[strong])
+            {
+                let d = chebyshev(&self.coords[wk.index()], &self.coords[sk.index()]);
+                let bonus = self.edge[wk.index()] / 3 + 8 * (4 - d).max(0);
+                out += if strong == 0 { bonus } else { -bonus };
+            }
+        }
+        out
+    }
+}
+
+/// Per square: 100 in the centre, 0 in a corner. Only axes longer than two count: on
+/// a two-long axis both positions are equally central.
+fn centrality(coords: &[[u8; 4]], sizes: [u8; 4]) -> Vec<i32> {
+    coords
+        .iter()
+        .map(|c| {
+            let (mut sum, mut n) = (0.0f32, 0);
+            for (axis, &size) in sizes.iter().enumerate() {
+                if size > 2 {
+                    let t = c[axis] as f32 / (size - 1) as f32;
+                    sum += 1.0 - (2.0 * t - 1.0).abs();
+                    n += 1;
+                }
+            }
+            (if n == 0 { 50.0 } else { 100.0 * sum / n as f32 }) as i32
+        })
+        .collect()
+}
+
+/// Per kind: the mobility weight per move (per 16: fewer moves on the empty board, more
+/// each is worth) and the count mobility is centred on (half the empty-board average).
+fn mobility_weights(
+    rays: &RayTable,
+    squares: usize,
+    kinds: usize,
+    movers: &[bool],
+) -> (Vec<i32>, Vec<i32>) {
+    let mut scale = vec![0; kinds];
+    let mut mean = vec![0; kinds];
+    for k in 0..kinds {
+        if !movers[k] {
+            continue;
+        }
+        let code = Piece::new(PieceKind(k as u8), Color::White).code() as usize;
+        let total: usize = (0..squares)
+            .map(|sq| rays.rays(code, squares, sq).map(|r| r.len()).sum::<usize>())
+            .sum();
+        let avg = (total as f32 / squares.max(1) as f32).max(1.0);
+        scale[k] = (32.0 * (5.0 / avg).sqrt()) as i32;
+        mean[k] = (avg / 2.0) as i32;
+    }
+    (scale, mean)
+}
+
+fn isqrt(v: i32) -> i32 {
+    (v.max(0) as f64).sqrt() as i32
+}
+
+#[inline]
+pub(crate) fn chebyshev(a: &[u8; 4], b: &[u8; 4]) -> i32 {
+    let mut d = 0;
+    for i in 0..4 {
+        d = d.max((a[i] as i32 - b[i] as i32).abs());
+    }
+    d
+}
+
+/// The captured piece of `mv`, if it takes an enemy piece.
+#[inline]
+pub(crate) fn victim(pos: &Position, mv: &chess4d_core::Move) -> Option<Piece> {
+    let us = pos.side_to_move();
+    let at = |s: Square| pos.piece_at(s).filter(|p| p.color() != us);
+    mv.capture.and_then(at).or_else(|| at(mv.to))
+}
+
+/// The static evaluation with chosen weights, for tuning them (`examples/tune.rs`).
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_engine::{StaticEval, Weights};
+/// let rules = chess4d_variants::Catalog::embedded().resolve("orthodox").unwrap();
+/// let eval = StaticEval::new(&*rules, Weights::default());
+/// let start = rules.start_position();
+/// assert!(eval.is_quiet(&*rules, &start));
+/// assert!(eval.white_score(&start).abs() < 50);
+/// ```
+pub struct StaticEval {
+    eval: Evaluator,
+}
+
+impl StaticEval {
+    /// Learns the variant's geometry and fills the tables for `weights`.
+    pub fn new(rules: &dyn Rules, weights: Weights) -> StaticEval {
+        StaticEval {
+            eval: Evaluator::with_weights(rules, weights),
+        }
+    }
+
+    /// The evaluation from White's view, in centipawns (the tempo bonus included).
+    pub fn white_score(&self, pos: &Position) -> i32 {
+        let s = self.eval.evaluate(pos);
+        if pos.side_to_move() == Color::White {
+            s
+        } else {
+            -s
+        }
+    }
+
+    /// Whether the position is quiet enough for its static score to mean something:
+    /// the side to move is not in check and has no capture or promotion that wins
+    /// material in the exchange.
+    pub fn is_quiet(&self, rules: &dyn Rules, pos: &Position) -> bool {
+        if rules.in_check(pos) {
+            return false;
+        }
+        let mut noisy = Vec::new();
+        rules.legal_captures(pos, &mut noisy);
+        let mut scratch = pos.clone();
+        let mut exchange = crate::see::Exchange::default();
+        noisy
+            .iter()
+            .all(|mv| !exchange.at_least(rules, &self.eval, &mut scratch, mv, 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(variant: &str) -> (std::sync::Arc<dyn Rules>, Evaluator) {
+        let rules = chess4d_variants::Catalog::embedded()
+            .resolve(variant)
+            .expect("built-in variant");
+        let e = Evaluator::new(&*rules);
+        (rules, e)
+    }
+
+    fn mates(rules: &dyn Rules, e: &Evaluator, letter: char) -> bool {
+        let k = rules.info().kind_by_letter(letter).expect("piece");
+        e.mates_alone[k.index()]
+    }
+
+    #[test]
+    fn the_pieces_that_mate_alone_follow_the_board() {
+        let (rules, e) = setup("orthodox");
+        assert!(mates(&*rules, &e, 'Q') && mates(&*rules, &e, 'R'));
+        assert!(!mates(&*rules, &e, 'B') && !mates(&*rules, &e, 'N'));
+        let (rules, e) = setup("classic");
+        assert!(mates(&*rules, &e, 'Q'));
+        assert!(!mates(&*rules, &e, 'R') && !mates(&*rules, &e, 'B') && !mates(&*rules, &e, 'N'));
+    }
+
+    #[test]
+    fn material_that_cannot_mate_scores_near_a_draw() {
+        let (rules, e) = setup("orthodox");
+        let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN"));
+        assert!(score("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").abs() < 80);
+        assert!(score("8/8/4k3/8/8/3RK3/8/8 w - - 0 1") > 400);
+        assert!(score("8/8/4k3/3b4/8/3RK3/8/8 w - - 0 1").abs() < 80);
+        let (rules, e) = setup("classic");
+        let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN"));
+        let rook = score("4/4/4/R1K1|4/4/4/4|3k/4/4/4|4/4/4/4 w - - 0 1");
+        assert!(rook.abs() < 100, "{rook}");
+        assert!(score("4/4/4/Q1K1|4/4/4/4|3k/4/4/4|4/4/4/4 w - - 0 1") > 400);
+    }
+
+    #[test]
+    fn a_passed_pawn_is_worth_more_the_closer_it_is_to_promotion() {
+        let (rules, e) = setup("orthodox");
+        let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN"));
+        let far = score("4k3/8/8/8/8/P7/8/4K3 w - - 0 1");
+        let near = score("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        let blocked_by_pawn = score("4k3/p7/8/8/8/P7/8/4K3 w - - 0 1");
+        assert!(near > far + 150, "near {near} far {far}");
+        assert!(
+            far > blocked_by_pawn + 60,
+            "far {far} blocked {blocked_by_pawn}"
+        );
+    }
+}
