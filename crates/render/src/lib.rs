@@ -17,9 +17,11 @@
 //! ```
 
 mod atlas;
+mod camera_snap;
 mod fit;
 mod font;
 mod frame;
+mod gizmo;
 mod gpu;
 mod instances;
 mod layout;
@@ -29,6 +31,8 @@ mod projection;
 mod scene;
 mod style;
 
+pub use camera_snap::{QUARTER_TURN_SECONDS, QuarterTurn, WPlane, ease_in_out, next_quarter};
+pub use gizmo::{AXIS_NAMES, axis_directions};
 pub use gpu::{DEPTH_FORMAT, Renderer};
 pub use layout::{FlatLayout, Layout, layout, pick};
 pub use offscreen::{

@@ -207,6 +207,13 @@ pub struct Camera {
     /// 1.6 puts the two cubes of a 4x4x2x2 board side by side). A depth cue the player
     /// can widen so the inner cube's pieces never mix with the outer cube's.
     pub w_separation: f32,
+    /// Drop W orthographically in the 4D-to-3D step (no 4D perspective: every W copy
+    /// the same size, told apart by [`Camera::w_separation`] and its tint) instead of
+    /// the nested-cubes perspective.
+    pub ortho_4d: bool,
+    /// Draw the 3D view orthographically (parallel lines stay parallel; the zoom is
+    /// the width shown) instead of in perspective.
+    pub ortho_3d: bool,
 }
 
 use crate::projection::MAX_SEPARATION;
@@ -263,6 +270,8 @@ impl Default for Camera {
             zw_deg: 0.0,
             perspective_4d: 1.0 / 3.0,
             w_separation: 0.0,
+            ortho_4d: false,
+            ortho_3d: false,
         }
     }
 }

@@ -367,8 +367,12 @@ mod tests {
             text
         };
         let home = letters(crate::scene::Camera::for_shape([4, 4, 2, 2]));
-        // W=0, W=1 (3 letters each), four [z,w] tags (5 each), 4 files and 4 ranks per cube.
-        assert_eq!(home.len(), 2 * 3 + 4 * 5 + 2 * 8);
+        // W=0, W=1 (3 letters each), four [z,w] tags (5 each), 4 files and 4 ranks per
+        // cube, and the axis gizmo's four letters.
+        assert_eq!(
+            home.len(),
+            2 * 3 + 4 * 5 + 2 * 8 + crate::gizmo::AXIS_NAMES.len()
+        );
         for turn in [
             (90.0, 0.0, 0.0),
             (0.0, 90.0, 0.0),
