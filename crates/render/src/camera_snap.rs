@@ -198,7 +198,7 @@ mod tests {
             frames += 1;
             let step = cam.xw_deg - last;
             // Always forward, never a jump of more than a few degrees a frame.
-            assert!(step >= 0.0 && step < 5.0, "{step}");
+            assert!((0.0..5.0).contains(&step), "{step}");
             last = cam.xw_deg;
             assert_eq!((cam.yw_deg, cam.zw_deg), (0.0, 0.0));
         }
