@@ -13,7 +13,7 @@ use crate::style::{Palette, Rgba, with_alpha};
 /// Axis names, in the board's order.
 pub const AXIS_NAMES: [char; 4] = ['X', 'Y', 'Z', 'W'];
 /// Longest gizmo arm, pixels.
-const ARM_PX: f32 = 30.0;
+const ARM_PX: f32 = 38.0;
 /// An arm shorter than this share of the longest points into or out of the screen
 /// (or only scales, as W does under the 4D perspective): it gets a ring instead.
 const SHORT: f32 = 0.25;
@@ -53,31 +53,38 @@ pub(crate) fn push_gizmo(quads: &mut Vec<QuadInstance>, proj: &Projector, pal: &
     }
     let dirs = axis_directions(proj);
     let longest = dirs.iter().map(|d| d.length()).fold(1e-6f32, f32::max);
-    let centre = Vec2::new(rect.x + 48.0, rect.y + rect.h - 48.0);
+    let centre = Vec2::new(rect.x + 58.0, rect.y + rect.h - 62.0);
     let plate = with_alpha(pal.background, 0.55);
     quads.push(rect_quad(
-        Rect::new(centre.x - 44.0, centre.y - 44.0, 88.0, 88.0),
+        Rect::new(centre.x - 54.0, centre.y - 54.0, 108.0, 112.0),
         plate,
         crate::instances::MODE_SOLID,
     ));
-    let ink = 9.0;
+    let ink = 12.0;
     let mut rings = 0.0;
+    let mut placed: Vec<Vec2> = Vec::new();
     for (axis, dir) in dirs.iter().enumerate() {
         let colour = AXIS_COLOURS[axis];
         let letter = [AXIS_NAMES[axis]];
         let share = dir.length() / longest;
         if share < SHORT {
             // Into the screen: a small ring beside the centre, its letter inside.
-            let at = centre + Vec2::new(-30.0 + rings * 16.0, 32.0);
+            let at = centre + Vec2::new(-40.0 + rings * 22.0, 44.0);
             rings += 1.0;
-            let r = Rect::new(at.x - 7.0, at.y - 7.0, 14.0, 14.0);
+            let r = Rect::new(at.x - 10.0, at.y - 10.0, 20.0, 20.0);
             quads.push(rect_quad(r, colour, MODE_RING));
             push_text(quads, &letter, at, 0.5, ink * 0.8, colour);
             continue;
         }
         let tip = centre + *dir / longest * ARM_PX;
         push_segment(quads, centre.extend(0.0), tip.extend(0.0), 2.5, colour);
-        let label_at = centre + *dir / longest * (ARM_PX + 8.0);
+        let mut label_at = centre + *dir / longest * (ARM_PX + 9.0);
+        // Two arms nearly along one line (W pulled apart along X): keep both letters
+        // readable by moving the later one aside.
+        if placed.iter().any(|p| p.distance(label_at) < ink * 1.2) {
+            label_at += dir.normalize_or_zero().perp() * ink * 1.3;
+        }
+        placed.push(label_at);
         push_label_plate(quads, 1, label_at, 0.5, ink, plate);
         push_text(quads, &letter, label_at, 0.5, ink, colour);
     }

@@ -9,6 +9,7 @@ mod input;
 mod panels;
 mod players;
 mod tabs;
+mod view_options;
 mod widgets;
 
 use crate::session::scorebook::Scorebook;

@@ -143,6 +143,8 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
     changed |= side
         .add(egui::Slider::new(&mut t.distance, near..=far).text("distance"))
         .changed();
+    super::view_options::projection_options(side, rig);
+    let t = &mut rig.target;
     widgets::section(side, "Rotation in 4D");
     side.label(RichText::new("Turns W into X, Y or Z: the cubes morph into each other.").weak());
     side.add(egui::Slider::new(&mut t.xw_deg, -180.0..=180.0).text("XW °"));
@@ -154,6 +156,7 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
             .text("W separation"),
     )
     .on_hover_text("Pull the W layers' cubes apart so their pieces never mix");
+    super::view_options::quarter_turn_buttons(side, rig);
     widgets::section(side, "Focus one W layer");
     let layers = session.rules().info().shape.sizes()[3];
     side.horizontal_wrapped(|row| {
