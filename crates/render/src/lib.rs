@@ -29,6 +29,7 @@ mod offscreen;
 mod pick;
 mod projection;
 mod scene;
+mod silhouettes;
 mod style;
 
 pub use camera_snap::{QUARTER_TURN_SECONDS, QuarterTurn, WPlane, ease_in_out, next_quarter};
@@ -46,6 +47,7 @@ pub use projection::{
 pub use scene::{
     Arrow, ArrowKind, Camera, FLOATING_PIECE_PX, Highlight, Scene, ScenePiece, Theme, View,
 };
+pub use silhouettes::PieceImage;
 
 /// The glam version the public API speaks (`Vec2`, `Vec4`, `Mat4`).
 pub use glam;

@@ -34,7 +34,13 @@ pub struct Scene {
     /// The W layer the tesseract brings forward: the others are drawn faint and only
     /// picked where the focused layer has nothing. `None` shows every layer alike.
     pub focus_w: Option<u8>,
+    /// The built-in picture each piece letter shows (case ignored), usually chosen by
+    /// the piece's name with [`PieceImage::for_name`]. A letter not listed keeps the
+    /// default: `K Q R B N P` their silhouettes, any other letter on a disc.
+    pub pictures: Vec<(char, PieceImage)>,
 }
+
+use crate::silhouettes::PieceImage;
 
 /// Side in pixels of a floating piece when the flat boards are not shown.
 pub const FLOATING_PIECE_PX: f32 = 56.0;
@@ -52,6 +58,7 @@ impl Default for Scene {
             floating: None,
             flip: false,
             focus_w: None,
+            pictures: Vec::new(),
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod keyboard;
 pub mod learn;
 pub mod opponent;
 pub mod picture;
+pub mod piece_images;
 mod pointer;
 pub mod save;
 mod scene;
