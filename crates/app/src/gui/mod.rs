@@ -7,6 +7,7 @@ mod editor;
 mod gpu;
 mod input;
 mod panels;
+mod picker;
 mod players;
 mod tabs;
 mod view_options;
