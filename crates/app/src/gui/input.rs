@@ -120,6 +120,10 @@ impl App {
                 });
                 match button {
                     MouseButton::Left if !shift => match self.square_at(p) {
+                        // The board editor, when open, places its brush instead.
+                        Some(sq) if super::editor::paint_from_board(&self.egui_ctx, sq) => {
+                            self.request_redraw();
+                        }
                         Some(sq) => self.session.press(sq),
                         None => self.input.camera = Some(false),
                     },

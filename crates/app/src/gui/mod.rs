@@ -218,6 +218,7 @@ impl App {
         let mut scene = self.session.scene(self.ui.view, self.camera());
         scene.theme = self.ui.theme;
         scene.focus_w = self.ui.focus_w;
+        editor::show_in_scene(&self.egui_ctx, &mut scene);
         scene
     }
 
