@@ -44,9 +44,15 @@ const AXIS_COLOURS: [Rgba; 4] = [
     [1.00, 0.68, 0.22, 1.0],
 ];
 
-/// Pushes the gizmo into the bottom-left corner of `rect`: one labelled arm per axis;
-/// an axis that points mostly out of the screen is a ring with its letter.
-pub(crate) fn push_gizmo(quads: &mut Vec<QuadInstance>, proj: &Projector, pal: &Palette) {
+/// Pushes the gizmo into the bottom-left corner of `rect`: one labelled arm per axis
+/// the board has (`sizes` above 1; X and Y always); an axis that points mostly out of
+/// the screen is a ring with its letter.
+pub(crate) fn push_gizmo(
+    quads: &mut Vec<QuadInstance>,
+    proj: &Projector,
+    pal: &Palette,
+    sizes: [u32; 4],
+) {
     let rect = proj.rect();
     if rect.w < 160.0 || rect.h < 160.0 {
         return; // no room without covering the board
@@ -64,6 +70,9 @@ pub(crate) fn push_gizmo(quads: &mut Vec<QuadInstance>, proj: &Projector, pal: &
     let mut rings = 0.0;
     let mut placed: Vec<Vec2> = Vec::new();
     for (axis, dir) in dirs.iter().enumerate() {
+        if axis >= 2 && sizes[axis] <= 1 {
+            continue;
+        }
         let colour = AXIS_COLOURS[axis];
         let letter = [AXIS_NAMES[axis]];
         let share = dir.length() / longest;

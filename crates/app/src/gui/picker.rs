@@ -138,8 +138,9 @@ pub fn matches(name: &str, info: &VariantInfo, search: &str) -> bool {
         .all(|word| hay.contains(&word.to_lowercase()))
 }
 
-/// The picker: search, then one folding group per family with its variants.
-pub fn variant_picker(side: &mut Ui, session: &mut Session) {
+/// The picker: search, then one folding group per family with its variants. Returns
+/// whether a new game of a picked variant started.
+pub fn variant_picker(side: &mut Ui, session: &mut Session) -> bool {
     let id = egui::Id::unique("variant-picker-search");
     let mut search: String = side.data_mut(|d| d.get_temp(id).unwrap_or_default());
     let entries: Vec<Entry> = session.catalog().entries().to_vec();
@@ -154,7 +155,7 @@ pub fn variant_picker(side: &mut Ui, session: &mut Session) {
                 .hint_text("name, board, piece or word")
                 .desired_width(160.0),
         );
-        if !search.is_empty() && row.small_button("✕").clicked() {
+        if !search.is_empty() && row.small_button("clear").clicked() {
             search.clear();
         }
     });
@@ -193,9 +194,54 @@ pub fn variant_picker(side: &mut Ui, session: &mut Session) {
         });
     }
     side.data_mut(|d| d.insert_temp(id, search));
-    if let Some(name) = chosen {
-        session.new_game(&name);
+    chosen.is_some_and(|name| session.new_game(&name))
+}
+
+/// Most variants the top bar shows as a row of buttons; a bigger catalog gets a menu
+/// grouped by family instead.
+const TOP_BAR_BUTTONS: usize = 6;
+
+/// The top bar's variant switch: a button per variant for a small catalog, else one
+/// menu named after the current variant with a submenu per family. Returns whether a
+/// new game of another variant started.
+pub fn variant_switch(bar: &mut Ui, session: &mut Session) -> bool {
+    let current = session.variant().to_string();
+    let entries: Vec<Entry> = session.catalog().entries().to_vec();
+    let ok: Vec<(&Entry, &VariantInfo)> = entries
+        .iter()
+        .filter_map(|e| e.rules.as_ref().ok().map(|r| (e, r.info())))
+        .collect();
+    let mut chosen = None;
+    if ok.len() <= TOP_BAR_BUTTONS {
+        for (e, info) in &ok {
+            let picked = bar
+                .selectable_label(e.name == current, &e.name)
+                .on_hover_text(format!("New game: {}", info.title));
+            if picked.clicked() {
+                chosen = Some(e.name.clone());
+            }
+        }
+    } else {
+        bar.menu_button(format!("Variant: {current}"), |menu| {
+            for fam in Family::ALL {
+                let members: Vec<_> = ok.iter().filter(|(_, i)| family(i) == fam).collect();
+                if members.is_empty() {
+                    continue;
+                }
+                menu.menu_button(format!("{} ({})", fam.title(), members.len()), |sub| {
+                    for (e, info) in members {
+                        let label = format!("{} · {}", e.name, info.title);
+                        if sub.selectable_label(e.name == current, label).clicked() {
+                            chosen = Some(e.name.clone());
+                        }
+                    }
+                });
+            }
+        })
+        .response
+        .on_hover_text("New game of another variant (the Variants tab can search them)");
     }
+    chosen.is_some_and(|name| session.new_game(&name))
 }
 
 /// One variant: its name to click, board and title, how it is won, where it comes

@@ -194,9 +194,11 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
     }
 }
 
-pub fn variants_tab(side: &mut Ui, session: &mut Session) {
+pub fn variants_tab(side: &mut Ui, session: &mut Session, rig: &mut CameraRig) {
     widgets::section(side, "Catalog");
-    super::picker::variant_picker(side, session);
+    if super::picker::variant_picker(side, session) {
+        rig.reset(session.rules().info().shape.sizes());
+    }
     let broken = session.broken_variants();
     if !broken.is_empty() {
         widgets::section(side, "Errors");

@@ -16,7 +16,7 @@ pub fn projection_options(side: &mut Ui, rig: &mut CameraRig) {
     widgets::section(side, "Projection");
     let t = &mut rig.target;
     side.horizontal(|row| {
-        row.label("4D → 3D:");
+        row.label("4D to 3D:");
         row.selectable_value(&mut t.ortho_4d, false, "Perspective")
             .on_hover_text("Inner W layers drawn smaller: the nested-cubes tesseract");
         let ortho = row

@@ -50,7 +50,7 @@ impl Frame {
             self.push_tesseract_arrow(board, &proj, arrow);
         }
         let text_start = self.push_tesseract_labels(scene, board, &proj, pal);
-        crate::gizmo::push_gizmo(&mut self.quads, &proj, pal);
+        crate::gizmo::push_gizmo(&mut self.quads, &proj, pal, board.sizes());
         self.close_split(overlay_start, text_start);
     }
 
