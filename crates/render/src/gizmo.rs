@@ -163,4 +163,29 @@ mod tests {
         // No 4D perspective and no separation: W collapses too.
         assert!(d[3].length() < 1e-3, "{d:?}");
     }
+
+    #[test]
+    fn the_gizmo_names_only_the_board_s_axes() {
+        use crate::instances::MODE_TEXT;
+        let pal = crate::style::palette(crate::scene::Theme::Dark);
+        let proj = Projector::new(&Camera::default(), RECT);
+        let count = |sizes| {
+            let mut quads = Vec::new();
+            push_gizmo(&mut quads, &proj, &pal, sizes);
+            let letters = quads.iter().filter(|q| q.mode == MODE_TEXT).count();
+            let rings = quads.iter().filter(|q| q.mode == MODE_RING).count();
+            (letters, rings)
+        };
+        // A flat board: X and Y only.
+        assert_eq!(count([8, 8, 1, 1]), (2, 0));
+        // Raumschach: X, Y, Z.
+        assert_eq!(count([5, 5, 5, 1]), (3, 0));
+        // The 4D board: W too, a ring under the nested-cubes perspective.
+        assert_eq!(count([4, 4, 2, 2]), (4, 1));
+        // No room in a tiny picture: nothing.
+        let small = Projector::new(&Camera::default(), Rect::new(0.0, 0.0, 120.0, 90.0));
+        let mut quads = Vec::new();
+        push_gizmo(&mut quads, &small, &pal, [4, 4, 2, 2]);
+        assert!(quads.is_empty());
+    }
 }
