@@ -141,10 +141,14 @@ fn orthographic_projections_draw_the_board() {
         .filter(|p| p[0] > 225 && p[1] > 220 && p[2] > 200)
         .count();
     assert!(white > 250, "white pieces {white}");
+    let rect = chess4d_render::layout(View::Both, area)
+        .tesseract
+        .unwrap_or(area);
     let both = Camera {
         ortho_3d: true,
-        ..home
-    };
+        ..Camera::for_shape(shape)
+    }
+    .fit(shape, rect);
     shoot(
         &mut r,
         &s.scene(View::Both, both),
