@@ -227,7 +227,7 @@ fn status_bar(bar: &mut Ui, session: &Session) {
             bar.label(
                 RichText::new(
                     "Tab: your pieces, then their moves · Enter picks · arrows / Alt+arrows \
-                     walk squares · Esc clears · F fits · W focuses a layer",
+                     walk squares · Esc clears · F fits · W focuses a layer · 1 2 3 turn 4D",
                 )
                 .weak()
                 .small(),
