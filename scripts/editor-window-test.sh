@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The board editor in the real window under Xvfb: opens "Board editor" in the Play tab,
 # clears the board, places a white king on g6, a white queen on a1 and a black king on
-# h8 by mouse, plays from here, then mates with Qa8 by clicking a1 and a8 on the main
+# h8 by mouse in the panel and a white rook on d4 by a click on the main flat view,
+# plays from here, then mates with Qa8 by clicking a1 and a8 on the main
 # flat view. It fails unless the main board changed where the start position's king
 # stood, and the title ends the game by checkmate. Screenshots go to $SHOTS.
 #
@@ -75,18 +76,29 @@ shot() { import -window root "$SHOTS/$1.png"; }
 title() { xdotool getwindowname "$wid"; }
 
 shot start
-click 60 446                      # open "Board editor"
+click 60 653                      # open "Board editor"
 xdotool mousemove 150 600
 for _ in $(seq 1 10); do xdotool click 5; sleep 0.2; done   # scroll the panel to it
 sleep 1
-click 53 479                      # Clear
-click 41 160; click 230 288       # K on g6
-click 73 160; click 44 443        # Q on a1
-click 232 160; click 261 226      # k on h8
+click 53 453                      # Clear
+click 41 134; click 230 262       # K on g6
+click 73 134; click 44 417        # Q on a1
+click 232 134; click 261 200      # k on h8
+click 105 134; click_square d4    # R on d4: placed by a click on the main flat view
 shot edited
-click 79 687                      # Play from here
+click 79 661                      # Play from here
 sleep 1
 shot played
+crop_changed() {
+  read -r cx cy <<<"$(centre "$1")"
+  local box="40x40+$((cx - 20))+$((cy - 20))"
+  convert "$SHOTS/$2.png" -crop "$box" +repage "$SHOTS/crop-a.png"
+  convert "$SHOTS/$3.png" -crop "$box" +repage "$SHOTS/crop-b.png"
+  compare -metric AE -fuzz 8% "$SHOTS/crop-a.png" "$SHOTS/crop-b.png" null: 2>&1 | cut -d' ' -f1 || true
+}
+n=$(crop_changed d4 start edited)
+[ "${n%.*}" -gt 100 ] 2>/dev/null || fail "a click on the main view placed nothing on d4 ($n pixels differ)"
+echo "editor-window-test: the main view placed a rook on d4 ($n pixels differ)"
 read -r ex ey <<<"$(centre e1)"
 box="40x40+$((ex - 20))+$((ey - 20))"
 convert "$SHOTS/start.png" -crop "$box" +repage "$SHOTS/crop-a.png"

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use glam::Vec2;
 
 use crate::font::{FONT, FONT_H, FONT_W, Glyph5x7, glyph};
+use crate::silhouettes::{PieceImage, drawing};
 
 /// Side of the square atlas texture in texels.
 pub(crate) const ATLAS_SIZE: u32 = 1024;
@@ -21,7 +22,9 @@ const PIECE_COLUMNS: u32 = ATLAS_SIZE / PIECE_CELL;
 const FONT_CELL_W: u32 = 32;
 const FONT_CELL_H: u32 = 48;
 const FONT_PX: f32 = 5.0;
-const FONT_TOP: u32 = 640;
+/// Font cells start below six rows of piece cells (48 slots: 6 orthodox pieces, 27
+/// discs, the fairy pictures).
+const FONT_TOP: u32 = 768;
 /// Width over height of a label character cell (for laying out text).
 pub(crate) const FONT_ASPECT: f32 = FONT_CELL_W as f32 / FONT_CELL_H as f32;
 /// Share of a font cell's height the letter itself covers (the rest is margin).
@@ -29,7 +32,7 @@ pub(crate) const FONT_INK_HEIGHT: f32 = FONT_H as f32 * FONT_PX / FONT_CELL_H as
 
 /// Outline band width and detail stroke half-width, in piece-cell units.
 const OUTLINE: f32 = 0.042;
-const DETAIL: f32 = 0.017;
+pub(crate) const DETAIL: f32 = 0.017;
 
 /// Slots of the drawn pieces in the atlas, in this order; letter discs follow.
 const SILHOUETTES: [char; 6] = ['K', 'Q', 'R', 'B', 'N', 'P'];
@@ -58,6 +61,46 @@ pub(crate) fn piece_uv(letter: char) -> [f32; 4] {
         None => SILHOUETTES.len() as u32 + DISC_COUNT - 1,
     };
     let (x, y) = piece_cell_origin(slot);
+    uv_rect(x, y, PIECE_CELL, PIECE_CELL)
+}
+
+/// First slot of the fairy pictures, after the orthodox six and the discs.
+const FAIRY_FIRST: u32 = SILHOUETTES.len() as u32 + DISC_COUNT;
+
+/// Atlas rectangle of a built-in picture; a letter disc shows `letter`.
+pub(crate) fn image_uv(image: PieceImage, letter: char) -> [f32; 4] {
+    match image.drawn_slot() {
+        Some(s) if s < SILHOUETTES.len() as u32 => {
+            let (x, y) = piece_cell_origin(s);
+            uv_rect(x, y, PIECE_CELL, PIECE_CELL)
+        }
+        Some(s) => {
+            let (x, y) = piece_cell_origin(FAIRY_FIRST + s - SILHOUETTES.len() as u32);
+            uv_rect(x, y, PIECE_CELL, PIECE_CELL)
+        }
+        None => disc_uv(letter),
+    }
+}
+
+/// Atlas rectangle of a scene's piece letter: the picture `pictures` gives it, else
+/// [`piece_uv`].
+pub(crate) fn scene_piece_uv(pictures: &[(char, PieceImage)], letter: char) -> [f32; 4] {
+    let upper = letter.to_ascii_uppercase();
+    pictures
+        .iter()
+        .find(|(c, _)| c.to_ascii_uppercase() == upper)
+        .map_or_else(|| piece_uv(letter), |&(_, image)| image_uv(image, letter))
+}
+
+/// Atlas rectangle of the disc showing `letter` (`?` for a letter outside A-Z).
+fn disc_uv(letter: char) -> [f32; 4] {
+    let upper = letter.to_ascii_uppercase();
+    let k = if upper.is_ascii_uppercase() {
+        upper as u32 - 'A' as u32
+    } else {
+        DISC_COUNT - 1
+    };
+    let (x, y) = piece_cell_origin(SILHOUETTES.len() as u32 + k);
     uv_rect(x, y, PIECE_CELL, PIECE_CELL)
 }
 
@@ -93,16 +136,48 @@ fn font_cell_origin(index: u32) -> (u32, u32) {
 }
 
 /// A filled shape of a piece, in cell units with y up.
-enum Shape {
+pub(crate) enum Shape {
     Circle(Vec2, f32),
     /// Rounded box: min corner, max corner, corner radius.
     Box(Vec2, Vec2, f32),
     Poly(&'static [[f32; 2]]),
+    /// A shape drawn scaled by `scale` about the cell's origin, then moved by `at`,
+    /// upside down first when `flip` (how compound pieces reuse the orthodox ones).
+    Placed {
+        shape: std::boxed::Box<Shape>,
+        at: Vec2,
+        scale: f32,
+        flip: bool,
+    },
+    /// Several shapes as one.
+    Union(Vec<Shape>),
+    /// A band of half-width `w` along the edge of a shape (a part's own outline).
+    Band(std::boxed::Box<Shape>, f32),
+    /// The first shape with the second cut away.
+    Cut(std::boxed::Box<Shape>, std::boxed::Box<Shape>),
 }
 
 impl Shape {
-    fn distance(&self, p: Vec2) -> f32 {
+    pub(crate) fn distance(&self, p: Vec2) -> f32 {
         match self {
+            Shape::Placed {
+                shape,
+                at,
+                scale,
+                flip,
+            } => {
+                let mut q = (p - *at) / *scale;
+                if *flip {
+                    q.y = 1.0 - q.y;
+                }
+                shape.distance(q) * scale
+            }
+            Shape::Union(shapes) => shapes
+                .iter()
+                .map(|s| s.distance(p))
+                .fold(f32::MAX, f32::min),
+            Shape::Band(shape, w) => shape.distance(p).abs() - w,
+            Shape::Cut(a, b) => a.distance(p).max(-b.distance(p)),
             Shape::Circle(c, r) => p.distance(*c) - r,
             Shape::Box(lo, hi, r) => {
                 let c = (*lo + *hi) * 0.5;
@@ -138,35 +213,35 @@ fn polygon_distance(points: &[[f32; 2]], p: Vec2) -> f32 {
     sign * d.sqrt()
 }
 
-fn segment_distance(a: Vec2, b: Vec2, p: Vec2) -> f32 {
+pub(crate) fn segment_distance(a: Vec2, b: Vec2, p: Vec2) -> f32 {
     let ab = b - a;
     let t = ((p - a).dot(ab) / ab.dot(ab)).clamp(0.0, 1.0);
     p.distance(a + ab * t)
 }
 
 /// A drawn piece: its filled shapes and the inner strokes that separate its parts.
-struct Piece {
-    shapes: Vec<Shape>,
-    strokes: Vec<(Vec2, Vec2)>,
-    dots: Vec<(Vec2, f32)>,
+pub(crate) struct Piece {
+    pub(crate) shapes: Vec<Shape>,
+    pub(crate) strokes: Vec<(Vec2, Vec2)>,
+    pub(crate) dots: Vec<(Vec2, f32)>,
     /// Filled detail areas (a disc's letter).
-    marks: Vec<Shape>,
+    pub(crate) marks: Vec<Shape>,
 }
 
-fn v(x: f32, y: f32) -> Vec2 {
+pub(crate) fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
 
-fn bx(x0: f32, y0: f32, x1: f32, y1: f32, r: f32) -> Shape {
+pub(crate) fn bx(x0: f32, y0: f32, x1: f32, y1: f32, r: f32) -> Shape {
     Shape::Box(v(x0, y0), v(x1, y1), r)
 }
 
-fn hline(y: f32, x0: f32, x1: f32) -> (Vec2, Vec2) {
+pub(crate) fn hline(y: f32, x0: f32, x1: f32) -> (Vec2, Vec2) {
     (v(x0, y), v(x1, y))
 }
 
 /// The six silhouettes, Staunton-like, drawn in a 0..1 cell with y up.
-fn silhouette(letter: char) -> Piece {
+pub(crate) fn silhouette(letter: char) -> Piece {
     let base = bx(0.20, 0.07, 0.80, 0.17, 0.035);
     match letter {
         'K' => Piece {
@@ -446,6 +521,14 @@ fn paint_atlas() -> AtlasImage {
         let slot = SILHOUETTES.len() as u32 + k;
         paint_piece(&mut pixels, slot, &letter_disc(letter), 0.043);
     }
+    for (k, image) in PieceImage::DRAWN.iter().skip(SILHOUETTES.len()).enumerate() {
+        paint_piece(
+            &mut pixels,
+            FAIRY_FIRST + k as u32,
+            &drawing(*image),
+            DETAIL,
+        );
+    }
     for (index, (_, bitmap)) in FONT.iter().enumerate() {
         paint_font_glyph(&mut pixels, index as u32, bitmap);
     }
@@ -554,5 +637,59 @@ mod tests {
         let one = font_uv('1');
         assert!(texel(&image.levels[0], one, 0.5, 0.5)[0] > 200);
         assert_eq!(texel(&image.levels[0], one, 0.02, 0.02)[0], 0);
+    }
+
+    #[test]
+    fn fairy_pictures_differ_from_each_other_and_from_the_orthodox_six() {
+        let image = atlas();
+        // Silhouette and inner detail, so pieces told apart by their marks count too.
+        let mask = |uv: [f32; 4]| -> Vec<u8> {
+            (0..32 * 32)
+                .flat_map(|i| {
+                    let t = texel(
+                        &image.levels[0],
+                        uv,
+                        (i % 32) as f32 / 32.0,
+                        (i / 32) as f32 / 32.0,
+                    );
+                    [t[0], t[2]]
+                })
+                .collect()
+        };
+        let all: Vec<(PieceImage, Vec<u8>)> = PieceImage::DRAWN
+            .iter()
+            .map(|&i| (i, mask(image_uv(i, 'X'))))
+            .collect();
+        for (i, (a, ma)) in all.iter().enumerate() {
+            // Some body, and the cell's corners empty (the outline fits the cell).
+            assert!(
+                ma.iter().step_by(2).filter(|&&t| t > 128).count() > 100,
+                "{a:?}"
+            );
+            for (fx, fy) in [(0.02, 0.02), (0.97, 0.02), (0.02, 0.97), (0.97, 0.97)] {
+                let t = texel(&image.levels[0], image_uv(*a, 'X'), fx, fy);
+                assert_eq!(t[0], 0, "{a:?} at {fx},{fy}");
+            }
+            for (b, mb) in &all[i + 1..] {
+                let differing = ma
+                    .iter()
+                    .zip(mb)
+                    .filter(|(x, y)| x.abs_diff(**y) > 128)
+                    .count();
+                assert!(differing > 25, "{a:?} and {b:?} look alike: {differing}");
+            }
+        }
+        // The orthodox pictures are the letters' silhouettes; a letter image is its disc.
+        assert_eq!(image_uv(PieceImage::Rook, 'C'), piece_uv('R'));
+        assert_eq!(image_uv(PieceImage::Letter, 'c'), piece_uv('C'));
+        // A scene's table overrides the letter; other letters keep their default.
+        let table = [('C', PieceImage::Cannon), ('r', PieceImage::Letter)];
+        assert_eq!(
+            scene_piece_uv(&table, 'c'),
+            image_uv(PieceImage::Cannon, 'c')
+        );
+        assert_eq!(scene_piece_uv(&table, 'R'), disc_uv('R'));
+        assert_ne!(disc_uv('R'), piece_uv('R'));
+        assert_eq!(scene_piece_uv(&table, 'N'), piece_uv('N'));
     }
 }

@@ -20,9 +20,11 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 mod atlas;
+mod camera_snap;
 mod fit;
 mod font;
 mod frame;
+mod gizmo;
 mod gpu;
 mod instances;
 mod layout;
@@ -30,8 +32,11 @@ mod offscreen;
 mod pick;
 mod projection;
 mod scene;
+mod silhouettes;
 mod style;
 
+pub use camera_snap::{QUARTER_TURN_SECONDS, QuarterTurn, WPlane, ease_in_out, next_quarter};
+pub use gizmo::{AXIS_NAMES, axis_directions};
 pub use gpu::{DEPTH_FORMAT, Renderer};
 pub use layout::{FlatLayout, Layout, layout, pick};
 pub use offscreen::{
@@ -45,6 +50,7 @@ pub use projection::{
 pub use scene::{
     Arrow, ArrowKind, Camera, FLOATING_PIECE_PX, Highlight, Scene, ScenePiece, Theme, View,
 };
+pub use silhouettes::PieceImage;
 
 /// The glam version the public API speaks (`Vec2`, `Vec4`, `Mat4`).
 pub use glam;

@@ -4,9 +4,9 @@
 
 use glam::{Vec2, Vec3};
 
-use crate::atlas::{ATLAS_SIZE, atlas, piece_uv};
+use crate::atlas::{ATLAS_SIZE, atlas, scene_piece_uv};
 use crate::projection::{BoardGeometry, Projector, pick_tesseract};
-use crate::scene::{Scene, ScenePiece};
+use crate::scene::Scene;
 
 /// Half-size of a piece sprite in the tesseract, as a share of its cell's projected
 /// radius. Smaller than the cell so neighbouring pieces leave air between them.
@@ -27,9 +27,9 @@ pub(crate) fn piece_sprite(
     Some((p, proj.cell_radius_px(board, c) * PIECE_SPRITE))
 }
 
-/// Whether pixel `pos` falls on the silhouette of `piece` drawn as a sprite at
-/// `centre` with half-size `half`.
-fn on_silhouette(piece: &ScenePiece, centre: Vec3, half: f32, pos: Vec2) -> bool {
+/// Whether pixel `pos` falls on the silhouette at atlas rectangle `uv` drawn as a
+/// sprite at `centre` with half-size `half`.
+fn on_silhouette(uv: [f32; 4], centre: Vec3, half: f32, pos: Vec2) -> bool {
     if half <= 0.0 {
         return false;
     }
@@ -37,7 +37,7 @@ fn on_silhouette(piece: &ScenePiece, centre: Vec3, half: f32, pos: Vec2) -> bool
     if !(0.0..1.0).contains(&local.x) || !(0.0..1.0).contains(&local.y) {
         return false;
     }
-    let [u0, v0, u1, v1] = piece_uv(piece.glyph);
+    let [u0, v0, u1, v1] = uv;
     let size = ATLAS_SIZE as f32;
     let tx = ((u0 + (u1 - u0) * local.x) * size) as usize;
     let ty = ((v0 + (v1 - v0) * local.y) * size) as usize;
@@ -67,7 +67,8 @@ pub fn pick_tesseract_piece(
         .iter()
         .filter_map(|piece| {
             let (centre, half) = piece_sprite(board, proj, piece.square)?;
-            on_silhouette(piece, centre, half, pos).then_some((
+            let uv = scene_piece_uv(&scene.pictures, piece.glyph);
+            on_silhouette(uv, centre, half, pos).then_some((
                 faint(piece.square),
                 centre.z,
                 piece.square,
@@ -96,6 +97,7 @@ mod tests {
     use super::*;
     use crate::projection::Rect;
     use crate::scene::Camera;
+    use crate::scene::ScenePiece;
 
     fn piece(square: u16, glyph: char) -> ScenePiece {
         ScenePiece {
@@ -107,18 +109,23 @@ mod tests {
 
     #[test]
     fn the_middle_of_every_silhouette_is_solid() {
-        for glyph in ['K', 'Q', 'R', 'B', 'N', 'P', 'U', 'T', '?'] {
-            let p = piece(0, glyph);
+        let letters = ['K', 'Q', 'R', 'B', 'N', 'P', 'U', 'T', '?'];
+        let uvs = letters
+            .iter()
+            .map(|&g| (format!("{g}"), crate::atlas::piece_uv(g)))
+            .chain(
+                crate::PieceImage::DRAWN
+                    .iter()
+                    .map(|&i| (i.name().to_string(), crate::atlas::image_uv(i, 'X'))),
+            );
+        for (what, uv) in uvs {
             let c = Vec3::new(100.0, 100.0, 0.5);
             assert!(
-                on_silhouette(&p, c, 20.0, Vec2::new(100.0, 100.0)),
-                "{glyph}"
+                on_silhouette(uv, c, 20.0, Vec2::new(100.0, 100.0)),
+                "{what}"
             );
             // A sprite's corner is empty space, not the piece.
-            assert!(
-                !on_silhouette(&p, c, 20.0, Vec2::new(81.0, 81.0)),
-                "{glyph}"
-            );
+            assert!(!on_silhouette(uv, c, 20.0, Vec2::new(81.0, 81.0)), "{what}");
         }
     }
 

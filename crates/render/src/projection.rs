@@ -248,6 +248,8 @@ pub struct Projector {
     view_proj: Mat4,
     rect: Rect,
     focal_px: f32,
+    /// Pixels per world unit of an orthographic 3D view; `None` in perspective.
+    ortho_px: Option<f32>,
     eye: Vec3,
     /// World offset per unit of rotated 4D depth: the W separation along screen right.
     separation: Vec3,
@@ -267,7 +269,9 @@ impl Projector {
     /// ```
     pub fn new(camera: &Camera, rect: Rect) -> Self {
         let rotation = rotation_4d(camera.xw_deg, camera.yw_deg, camera.zw_deg);
-        let perspective_4d = if camera.perspective_4d.is_finite() {
+        let perspective_4d = if camera.ortho_4d {
+            0.0
+        } else if camera.perspective_4d.is_finite() {
             camera.perspective_4d.clamp(0.0, MAX_PERSPECTIVE_4D)
         } else {
             0.0
@@ -294,7 +298,19 @@ impl Projector {
         let fov = FOV_Y_DEG.to_radians();
         let near = (distance * 0.05).max(0.01);
         let far = distance + 20.0;
-        let proj = glam::camera::rh::proj::directx::perspective(fov, w / h, near, far);
+        // The orthographic view shows at the orbit centre what the perspective one
+        // shows there, so switching keeps the board's size.
+        let half_h = distance * (fov * 0.5).tan();
+        let (proj, ortho_px) = if camera.ortho_3d {
+            let half_w = half_h * w / h;
+            let ortho = glam::camera::rh::proj::directx::orthographic(
+                -half_w, half_w, -half_h, half_h, near, far,
+            );
+            (ortho, Some(h * 0.5 / half_h))
+        } else {
+            let persp = glam::camera::rh::proj::directx::perspective(fov, w / h, near, far);
+            (persp, None)
+        };
         Self {
             rotation,
             perspective_4d,
@@ -302,6 +318,7 @@ impl Projector {
             view_proj: proj * view,
             rect: Rect { w, h, ..rect },
             focal_px: h * 0.5 / (fov * 0.5).tan(),
+            ortho_px,
             eye,
             separation,
         }
@@ -391,6 +408,9 @@ impl Projector {
 
     /// Pixels covered by one world unit at world point `world` (facing the camera).
     pub fn pixels_per_unit(&self, world: Vec3) -> f32 {
+        if let Some(px) = self.ortho_px {
+            return px;
+        }
         self.focal_px / self.view_depth(world).max(1e-3)
     }
 
@@ -646,5 +666,63 @@ mod tests {
             p.project(Vec4::new(1.0, 1.0, 1.0, 1.0))
                 .is_some_and(|v| v.is_finite())
         );
+    }
+
+    #[test]
+    fn orthographic_3d_keeps_parallel_edges_equal_and_the_size_at_the_centre() {
+        let board = BoardGeometry::new([4, 4, 2, 2]).unwrap();
+        let persp = Camera::default();
+        let ortho = Camera {
+            ortho_3d: true,
+            ..persp
+        };
+        let (pp, po) = (Projector::new(&persp, RECT), Projector::new(&ortho, RECT));
+        let c = board.cube_corners(1);
+        // Corners 0-1 (front) and 2-3 (back) are parallel edges along X.
+        let edge = |p: &Projector, a: usize, b: usize| {
+            (p.project(c[b]).unwrap() - p.project(c[a]).unwrap()).truncate()
+        };
+        let (front, back) = (edge(&po, 0, 1), edge(&po, 2, 3));
+        assert!(front.distance(back) < 1e-3, "{front} {back}");
+        // In perspective the far edge is shorter.
+        assert!(edge(&pp, 2, 3).length() < edge(&pp, 0, 1).length() - 1.0);
+        // The orbit centre keeps its scale, so switching does not jump the zoom.
+        let centre = Vec3::ZERO;
+        assert!((pp.pixels_per_unit(centre) - po.pixels_per_unit(centre)).abs() < 1e-2);
+        // Picking follows the projection.
+        for sq in 0..64u16 {
+            let at = po.project(board.centre_4d(sq).unwrap()).unwrap();
+            assert_eq!(pick_tesseract(&board, &po, at.truncate()), Some(sq));
+        }
+    }
+
+    #[test]
+    fn orthographic_4d_lays_every_w_copy_at_one_size() {
+        let board = BoardGeometry::new([4, 4, 2, 2]).unwrap();
+        let cam = Camera {
+            ortho_4d: true,
+            ..Camera::default()
+        };
+        let p = Projector::new(&cam, RECT);
+        assert_eq!(p.perspective_4d(), 0.0);
+        let (inner, outer) = (board.cube_corners(0), board.cube_corners(1));
+        for (a, b) in inner.iter().zip(&outer) {
+            // Without separation the copies coincide ...
+            assert!(p.to_world(*a).distance(p.to_world(*b)) < 1e-5);
+        }
+        // ... and pulled apart they are the same cube moved sideways.
+        let apart = Projector::new(
+            &Camera {
+                w_separation: 1.5,
+                ..cam
+            },
+            RECT,
+        );
+        let shift = apart.to_world(outer[0]) - apart.to_world(inner[0]);
+        assert!(shift.length() > 1.0);
+        for (a, b) in inner.iter().zip(&outer) {
+            let d = apart.to_world(*b) - apart.to_world(*a);
+            assert!(d.distance(shift) < 1e-5);
+        }
     }
 }

@@ -34,7 +34,13 @@ pub struct Scene {
     /// The W layer the tesseract brings forward: the others are drawn faint and only
     /// picked where the focused layer has nothing. `None` shows every layer alike.
     pub focus_w: Option<u8>,
+    /// The built-in picture each piece letter shows (case ignored), usually chosen by
+    /// the piece's name with [`PieceImage::for_name`]. A letter not listed keeps the
+    /// default: `K Q R B N P` their silhouettes, any other letter on a disc.
+    pub pictures: Vec<(char, PieceImage)>,
 }
+
+use crate::silhouettes::PieceImage;
 
 /// Side in pixels of a floating piece when the flat boards are not shown.
 pub const FLOATING_PIECE_PX: f32 = 56.0;
@@ -52,6 +58,7 @@ impl Default for Scene {
             floating: None,
             flip: false,
             focus_w: None,
+            pictures: Vec::new(),
         }
     }
 }
@@ -207,6 +214,13 @@ pub struct Camera {
     /// 1.6 puts the two cubes of a 4x4x2x2 board side by side). A depth cue the player
     /// can widen so the inner cube's pieces never mix with the outer cube's.
     pub w_separation: f32,
+    /// Drop W orthographically in the 4D-to-3D step (no 4D perspective: every W copy
+    /// the same size, told apart by [`Camera::w_separation`] and its tint) instead of
+    /// the nested-cubes perspective.
+    pub ortho_4d: bool,
+    /// Draw the 3D view orthographically (parallel lines stay parallel; the zoom is
+    /// the width shown) instead of in perspective.
+    pub ortho_3d: bool,
 }
 
 use crate::projection::MAX_SEPARATION;
@@ -263,6 +277,8 @@ impl Default for Camera {
             zw_deg: 0.0,
             perspective_4d: 1.0 / 3.0,
             w_separation: 0.0,
+            ortho_4d: false,
+            ortho_3d: false,
         }
     }
 }

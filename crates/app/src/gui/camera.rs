@@ -2,7 +2,7 @@
 //! once; the 4D rotation sliders and Reset glide to their target so the projection
 //! visibly morphs.
 
-use chess4d_render::{Camera, Rect, View};
+use chess4d_render::{Camera, QuarterTurn, Rect, View, WPlane};
 
 /// Closest and farthest zoom, as shares of the distance at which the board fits: the
 /// camera never enters the pieces and never loses the board.
@@ -21,6 +21,8 @@ pub struct CameraRig {
     fit_distance: f32,
     /// Each view's own zoom (tesseract, flat, both), once it has one.
     zooms: [Option<f32>; 3],
+    /// A quarter turn in a W plane under way (timed and eased, not glided).
+    turn: Option<QuarterTurn>,
 }
 
 fn view_slot(view: View) -> usize {
@@ -41,6 +43,7 @@ impl CameraRig {
             home,
             fit_distance: home.distance,
             zooms: [None; 3],
+            turn: None,
         }
     }
 
@@ -50,6 +53,36 @@ impl CameraRig {
         self.target = self.home;
         self.fit_distance = self.home.distance;
         self.zooms = [None; 3];
+        self.turn = None;
+    }
+
+    /// Starts a 90° turn of `plane` (`direction` positive: the angle grows) from where
+    /// that plane's angle is now to the next quarter; a turn already under way in
+    /// another plane is finished first, so the picture always rests on quarters.
+    pub fn quarter_turn(&mut self, plane: WPlane, direction: i32) {
+        if let Some(mut t) = self.turn.take() {
+            t.elapsed = f32::INFINITY;
+            t.advance(0.0, &mut self.shown);
+            t.plane.set_angle(&mut self.target, t.to);
+            self.rest(t.plane);
+        }
+        let turn = QuarterTurn::start(&self.target, plane, direction);
+        plane.set_angle(&mut self.shown, turn.from);
+        self.turn = Some(turn);
+    }
+
+    /// A plane's angle brought into the sliders' range -180..=180 once it rests (the
+    /// same rotation: turns are periodic).
+    fn rest(&mut self, plane: WPlane) {
+        let a = plane.angle(&self.target);
+        let wrapped = 180.0 - (180.0 - a).rem_euclid(360.0);
+        plane.set_angle(&mut self.target, wrapped);
+        plane.set_angle(&mut self.shown, wrapped);
+    }
+
+    /// The quarter turn under way, if any.
+    pub fn turning(&self) -> Option<&QuarterTurn> {
+        self.turn.as_ref()
     }
 
     /// Glides to the distance at which the whole board fits `rect`, seen from any side.
@@ -110,6 +143,23 @@ impl CameraRig {
     /// Moves the shown camera towards the target by `dt` seconds; returns whether it is
     /// still moving.
     pub fn advance(&mut self, dt: f32) -> bool {
+        let mut turning = false;
+        if let Some(turn) = &mut self.turn {
+            turning = turn.advance(dt, &mut self.shown);
+            // The turn drives its plane: the glide must not pull against it.
+            turn.plane
+                .set_angle(&mut self.target, turn.plane.angle(&self.shown));
+            if !turning {
+                let plane = turn.plane;
+                self.turn = None;
+                self.rest(plane);
+            }
+        }
+        self.glide(dt) || turning
+    }
+
+    /// Exponential glide of every shown value towards the target.
+    fn glide(&mut self, dt: f32) -> bool {
         let k = 1.0 - (-dt * 10.0).exp();
         let s = &mut self.shown;
         let t = &self.target;
@@ -134,6 +184,8 @@ impl CameraRig {
         glide(&mut s.zw_deg, t.zw_deg, 0.05);
         glide(&mut s.perspective_4d, t.perspective_4d, 0.0005);
         glide(&mut s.w_separation, t.w_separation, 0.001);
+        s.ortho_4d = t.ortho_4d;
+        s.ortho_3d = t.ortho_3d;
         s.yaw_deg = s.yaw_deg.rem_euclid(360.0);
         moving
     }
@@ -155,6 +207,45 @@ mod tests {
         }
         assert!(!rig.advance(0.016));
         assert_eq!(rig.shown.xw_deg, 90.0);
+    }
+
+    #[test]
+    fn quarter_turns_animate_and_rest_on_multiples_of_ninety() {
+        let mut rig = CameraRig::for_shape([4, 4, 2, 2]);
+        rig.quarter_turn(WPlane::Xw, 1);
+        let mut seen = Vec::new();
+        while rig.advance(1.0 / 60.0) {
+            seen.push(rig.shown.xw_deg);
+        }
+        assert!(seen.len() > 20, "an animation, not a jump");
+        assert!(seen.windows(2).all(|w| w[1] >= w[0]));
+        assert!(
+            seen.iter().any(|&a| a > 30.0 && a < 60.0),
+            "mid-turn frames"
+        );
+        assert_eq!((rig.shown.xw_deg, rig.target.xw_deg), (90.0, 90.0));
+        assert!(rig.turning().is_none());
+        // A second press mid-turn finishes the first quarter and goes on to the next.
+        rig.quarter_turn(WPlane::Xw, 1);
+        rig.advance(0.1);
+        rig.quarter_turn(WPlane::Xw, 1);
+        for _ in 0..100 {
+            rig.advance(1.0 / 60.0);
+        }
+        // 270° rests as -90°, the same turn within the sliders' range.
+        assert_eq!(rig.shown.xw_deg, -90.0);
+        // Another plane: the first rests at once on its quarter.
+        rig.quarter_turn(WPlane::Yw, -1);
+        rig.advance(0.05);
+        rig.quarter_turn(WPlane::Zw, 1);
+        assert_eq!(rig.shown.yw_deg, -90.0);
+        for _ in 0..100 {
+            rig.advance(1.0 / 60.0);
+        }
+        assert_eq!(
+            (rig.shown.xw_deg, rig.shown.yw_deg, rig.shown.zw_deg),
+            (-90.0, -90.0, 90.0)
+        );
     }
 
     #[test]

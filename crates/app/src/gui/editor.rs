@@ -17,6 +17,19 @@ struct EditorUi {
     en_passant: String,
     pasted: String,
     message: Option<String>,
+    /// Whether clicks on the main views place the brush (off after "Play from here",
+    /// so the game can be played there; on again when a brush is picked).
+    on_main: bool,
+}
+
+/// Where the editor's state lives between frames (shared with the main views).
+fn state_id() -> egui::Id {
+    egui::Id::unique("board-editor-state")
+}
+
+/// The frame in which the editor's panel was last drawn open.
+fn open_id() -> egui::Id {
+    egui::Id::unique("board-editor-open-frame")
 }
 
 /// The "Board editor" section: shut until opened, on the current game's position.
@@ -25,15 +38,80 @@ pub fn editor_section(side: &mut Ui, session: &mut Session) {
         .id_salt("board-editor")
         .default_open(false)
         .show(side, |ui| {
-            let id = egui::Id::unique("board-editor-state");
+            let id = state_id();
             let stale = |s: &EditorUi| s.editor.rules().info().name != session.variant();
             let mut state = ui
                 .data(|d| d.get_temp::<EditorUi>(id))
                 .filter(|s| !stale(s))
                 .unwrap_or_else(|| fresh(session));
             body(ui, session, &mut state);
-            ui.data_mut(|d| d.insert_temp(id, state));
+            let frame = ui.ctx().cumulative_frame_nr();
+            ui.data_mut(|d| {
+                d.insert_temp(id, state);
+                d.insert_temp(open_id(), frame);
+            });
         });
+}
+
+/// Whether the editor's panel is open on screen now (drawn this frame or the last),
+/// so the main views place pieces instead of moving them.
+fn editor_open(ctx: &egui::Context) -> bool {
+    let now = ctx.cumulative_frame_nr();
+    ctx.data(|d| d.get_temp::<u64>(open_id()))
+        .is_some_and(|f| f + 1 >= now)
+}
+
+/// A click on square `sq` of the main views while the editor is open: the brush paints
+/// there (the picked piece, or erase). Returns whether the editor took the click.
+pub fn paint_from_board(ctx: &egui::Context, sq: Square) -> bool {
+    if !editor_open(ctx) {
+        return false;
+    }
+    let Some(mut state) = ctx.data(|d| d.get_temp::<EditorUi>(state_id())) else {
+        return false;
+    };
+    if !state.on_main {
+        return false;
+    }
+    state.editor.paint(sq);
+    state.message = None;
+    ctx.data_mut(|d| d.insert_temp(state_id(), state));
+    true
+}
+
+/// While the editor is open the main views show the position being built, with
+/// nothing of the game's marks, so a click there is seen where it lands.
+pub fn show_in_scene(ctx: &egui::Context, scene: &mut chess4d_render::Scene) {
+    if !editor_open(ctx) {
+        return;
+    }
+    let Some(state) = ctx.data(|d| d.get_temp::<EditorUi>(state_id())) else {
+        return;
+    };
+    if !state.on_main {
+        return;
+    }
+    let editor = &state.editor;
+    if editor.position().shape().sizes() != scene.shape {
+        return;
+    }
+    scene.pieces = editor
+        .position()
+        .pieces()
+        .map(|(sq, p)| chess4d_render::ScenePiece {
+            square: sq.0,
+            glyph: editor.letter(p).to_ascii_uppercase(),
+            white: p.color() == Color::White,
+        })
+        .collect();
+    scene.highlights.retain(|(_, h)| {
+        matches!(
+            h,
+            chess4d_render::Highlight::Hover | chess4d_render::Highlight::Focus
+        )
+    });
+    scene.arrows.clear();
+    scene.floating = None;
 }
 
 fn fresh(session: &Session) -> EditorUi {
@@ -43,11 +121,16 @@ fn fresh(session: &Session) -> EditorUi {
         editor,
         pasted: String::new(),
         message: None,
+        on_main: true,
     }
 }
 
 fn body(ui: &mut Ui, session: &mut Session, state: &mut EditorUi) {
+    let brush = state.editor.brush;
     palette(ui, &mut state.editor);
+    if state.editor.brush != brush {
+        state.on_main = true;
+    }
     ui.add_space(4.0);
     board(ui, &mut state.editor);
     ui.add_space(4.0);
@@ -98,6 +181,7 @@ fn body(ui: &mut Ui, session: &mut Session, state: &mut EditorUi) {
             .on_hover_text("A new game from this position, with the players set above");
         if play.clicked() && session.new_game_from_fen(&fen) {
             state.message = None;
+            state.on_main = false;
         }
         // The analysis mode (gui/analysis.rs) on this position.
         let analyse = row
@@ -106,8 +190,11 @@ fn body(ui: &mut Ui, session: &mut Session, state: &mut EditorUi) {
         if analyse.clicked() && session.new_game_from_fen(&fen) {
             state.message = None;
             session.set_analysis(true);
+            state.on_main = false;
         }
     });
+    ui.checkbox(&mut state.on_main, "Place pieces on the main boards too")
+        .on_hover_text("A click on either main view puts the picked piece there (or erases)");
 }
 
 /// The variant's pieces, White's then Black's, and the eraser.

@@ -120,6 +120,10 @@ impl App {
                 });
                 match button {
                     MouseButton::Left if !shift => match self.square_at(p) {
+                        // The board editor, when open, places its brush instead.
+                        Some(sq) if super::editor::paint_from_board(&self.egui_ctx, sq) => {
+                            self.request_redraw();
+                        }
                         Some(sq) => self.session.press(sq),
                         None => self.input.camera = Some(false),
                     },
@@ -171,6 +175,7 @@ impl App {
                     self.ui.focus_w = next_focus(self.ui.focus_w, layers);
                 }
                 Action::Redo => self.session.redo(),
+                Action::QuarterTurn(plane, direction) => self.rig.quarter_turn(plane, direction),
             }
         }
         true
@@ -187,6 +192,8 @@ enum Action {
     Redo,
     Fit,
     FocusLayer,
+    /// A 90° turn in a W plane, +1 or -1.
+    QuarterTurn(chess4d_render::WPlane, i32),
 }
 
 /// The W layer the W key focuses next: all, then each layer in turn, then all again.
@@ -202,7 +209,8 @@ fn next_focus(now: Option<u8>, layers: u8) -> Option<u8> {
 /// picked piece's destinations, arrows move within a board,
 /// Alt + arrows move between boards, Enter or Space selects or moves, Escape clears;
 /// Ctrl+Z and Ctrl+Y undo and redo, F fits the board to the view, W brings one W layer
-/// forward after the other. Any other key belongs to egui.
+/// forward after the other, 1 2 3 turn XW, YW, ZW by 90° (with Alt, back). Any other
+/// key belongs to egui.
 fn board_key(key: &Key, mods: ModifiersState) -> Option<Action> {
     let (alt, shift, ctrl) = (mods.alt_key(), mods.shift_key(), mods.control_key());
     let nav = |n: Nav| Some(Action::Nav(n));
@@ -221,6 +229,8 @@ fn board_key(key: &Key, mods: ModifiersState) -> Option<Action> {
         Key::Character(c) if !ctrl && !alt && c.eq_ignore_ascii_case("w") => {
             Some(Action::FocusLayer)
         }
+        Key::Character(c) if !ctrl => super::view_options::plane_of_key(c.as_str())
+            .map(|plane| Action::QuarterTurn(plane, if alt { -1 } else { 1 })),
         _ => None,
     }
 }
@@ -272,6 +282,17 @@ mod tests {
         assert_eq!(board_key(&f, none), Some(Action::Fit));
         let w = Key::Character("w".into());
         assert_eq!(board_key(&w, none), Some(Action::FocusLayer));
+        let two = Key::Character("2".into());
+        use chess4d_render::WPlane;
+        assert_eq!(
+            board_key(&two, none),
+            Some(Action::QuarterTurn(WPlane::Yw, 1))
+        );
+        assert_eq!(
+            board_key(&Key::Character("1".into()), ModifiersState::ALT),
+            Some(Action::QuarterTurn(WPlane::Xw, -1))
+        );
+        assert_eq!(board_key(&Key::Character("4".into()), none), None);
         assert_eq!(next_focus(None, 2), Some(0));
         assert_eq!(next_focus(Some(0), 2), Some(1));
         assert_eq!(next_focus(Some(1), 2), None);

@@ -8,9 +8,11 @@ mod editor;
 mod gpu;
 mod input;
 mod panels;
+mod picker;
 mod players;
 mod tabs;
 mod trust;
+mod view_options;
 mod warnings;
 mod widgets;
 
@@ -237,6 +239,7 @@ impl App {
         let mut scene = self.session.scene(self.ui.view, self.camera());
         scene.theme = self.ui.theme;
         scene.focus_w = self.ui.focus_w;
+        editor::show_in_scene(&self.egui_ctx, &mut scene);
         scene
     }
 

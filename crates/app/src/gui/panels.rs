@@ -157,14 +157,8 @@ fn top_bar(
                 .color(widgets::accent(bar.visuals())),
         );
         bar.separator();
-        let current = session.variant().to_string();
-        for (name, title) in session.playable_variants() {
-            let picked = bar
-                .selectable_label(name == current, &name)
-                .on_hover_text(format!("New game: {title}"));
-            if picked.clicked() && session.new_game(&name) {
-                rig.reset(session.rules().info().shape.sizes());
-            }
+        if super::picker::variant_switch(bar, session) {
+            rig.reset(session.rules().info().shape.sizes());
         }
         bar.with_layout(egui::Layout::right_to_left(egui::Align::Center), |bar| {
             for (view, label) in [
@@ -241,7 +235,7 @@ fn status_bar(bar: &mut Ui, session: &Session) {
             bar.label(
                 RichText::new(
                     "Tab: your pieces, then their moves · Enter picks · arrows / Alt+arrows \
-                     walk squares · Esc clears · F fits · W focuses a layer",
+                     walk squares · Esc clears · F fits · W focuses a layer · 1 2 3 turn 4D",
                 )
                 .weak()
                 .small(),
@@ -293,7 +287,7 @@ fn side_panel(
         Tab::Learn => tabs::learn_tab(side, session),
         Tab::Explore => tabs::explore_tab(side, session),
         Tab::View => tabs::view_tab(side, session, ui, rig),
-        Tab::Variants => tabs::variants_tab(side, session),
+        Tab::Variants => tabs::variants_tab(side, session, rig),
     });
 }
 

@@ -6,7 +6,6 @@ use crate::session::learn::{STEPS, TRY_IT};
 use crate::session::{Mode, Session, picture};
 use chess4d_core::PieceKind;
 use chess4d_render::{Theme, View};
-use chess4d_variants::Source;
 use egui::{RichText, Ui};
 
 pub fn learn_tab(side: &mut Ui, session: &mut Session) {
@@ -143,6 +142,8 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
     changed |= side
         .add(egui::Slider::new(&mut t.distance, near..=far).text("distance"))
         .changed();
+    super::view_options::projection_options(side, rig);
+    let t = &mut rig.target;
     widgets::section(side, "Rotation in 4D");
     side.label(RichText::new("Turns W into X, Y or Z: the cubes morph into each other.").weak());
     side.add(egui::Slider::new(&mut t.xw_deg, -180.0..=180.0).text("XW °"));
@@ -154,6 +155,7 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
             .text("W separation"),
     )
     .on_hover_text("Pull the W layers' cubes apart so their pieces never mix");
+    super::view_options::quarter_turn_buttons(side, rig);
     widgets::section(side, "Focus one W layer");
     let layers = session.rules().info().shape.sizes()[3];
     side.horizontal_wrapped(|row| {
@@ -192,41 +194,10 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
     }
 }
 
-pub fn variants_tab(side: &mut Ui, session: &mut Session) {
+pub fn variants_tab(side: &mut Ui, session: &mut Session, rig: &mut CameraRig) {
     widgets::section(side, "Catalog");
-    let entries: Vec<_> = session.catalog().entries().to_vec();
-    for e in &entries {
-        let source = match &e.source {
-            Source::Embedded => "built-in".to_string(),
-            Source::File(p) => p.display().to_string(),
-        };
-        match e.error() {
-            None => {
-                let about = match e.ready() {
-                    Some(r) => format!("{} · {}", r.info().shape, r.info().title),
-                    None => "rule plugin, loaded when played".to_string(),
-                };
-                side.horizontal(|row| {
-                    if row
-                        .selectable_label(
-                            e.name == session.variant(),
-                            RichText::new(&e.name).strong(),
-                        )
-                        .clicked()
-                    {
-                        session.new_game(&e.name);
-                    }
-                    row.label(about);
-                });
-                if let Some(r) = e.ready() {
-                    variant_details(side, &e.name, r.info());
-                }
-                side.label(RichText::new(source).small().weak());
-            }
-            Some(_) => {
-                side.label(RichText::new(format!("{} — broken", e.name)).color(widgets::BAD));
-            }
-        }
+    if super::picker::variant_picker(side, session) {
+        rig.reset(session.rules().info().shape.sizes());
     }
     let broken = session.broken_variants();
     if !broken.is_empty() {
@@ -247,9 +218,9 @@ pub fn variants_tab(side: &mut Ui, session: &mut Session) {
     }
 }
 
-/// A variant explained: its description, its board, each piece with how it moves, and
-/// how it is won; folded until opened.
-fn variant_details(side: &mut Ui, name: &str, info: &chess4d_core::VariantInfo) {
+/// A variant explained: its description, its board and each piece with how it moves
+/// (the picker's row says how it is won); folded until opened.
+pub(super) fn variant_details(side: &mut Ui, name: &str, info: &chess4d_core::VariantInfo) {
     egui::CollapsingHeader::new(RichText::new("about").small())
         .id_salt(("variant-about", name))
         .show(side, |ui| {
@@ -272,21 +243,5 @@ fn variant_details(side: &mut Ui, name: &str, info: &chess4d_core::VariantInfo) 
                     .small(),
                 );
             }
-            let royal: Vec<&str> = info
-                .pieces
-                .iter()
-                .filter(|p| p.royal)
-                .map(|p| p.name.as_str())
-                .collect();
-            let goal = if royal.is_empty() {
-                "Won as the rules say (this variant has no royal piece).".to_string()
-            } else {
-                format!(
-                    "Won by checkmating the {}; a side with no legal move and not in check \
-                     is stalemated (a draw).",
-                    royal.join(" or ")
-                )
-            };
-            ui.label(RichText::new(goal).small());
         });
 }

@@ -14,6 +14,7 @@ pub mod learn;
 mod notation;
 pub mod opponent;
 pub mod picture;
+pub mod piece_images;
 mod pointer;
 pub mod save;
 mod scene;

@@ -36,6 +36,7 @@ impl Session {
             view,
             camera,
             flip: self.black_at_bottom(),
+            pictures: super::piece_images::piece_images(info),
             ..Scene::default()
         };
         if let Some(d) = self.dragging()

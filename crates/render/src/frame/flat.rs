@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use crate::atlas::piece_uv;
+use crate::atlas::scene_piece_uv;
 use crate::instances::{
     Label, MODE_DISC, MODE_GLOW, MODE_PIECE, MODE_RING, MODE_SOLID, UNIT_UV, frame_quad,
     push_path_arrow, push_text, rect_quad, square_quad,
@@ -96,7 +96,7 @@ impl Frame {
             self.quads.push(square_quad(
                 centre,
                 s * 0.47,
-                piece_uv(piece.glyph),
+                scene_piece_uv(&scene.pictures, piece.glyph),
                 fill,
                 line,
                 MODE_PIECE,

@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use glam::{Mat4, Vec2, Vec4};
 
-use crate::atlas::piece_uv;
+use crate::atlas::scene_piece_uv;
 use crate::instances::{
     CellInstance, Globals, MODE_PIECE, MODE_SOLID, QuadInstance, rect_quad, square_quad,
 };
@@ -123,7 +123,7 @@ impl Frame {
         self.quads.push(square_quad(
             Vec2::from(at).extend(0.0),
             side * 0.47,
-            piece_uv(piece.glyph),
+            scene_piece_uv(&scene.pictures, piece.glyph),
             fill,
             line,
             MODE_PIECE,
@@ -331,7 +331,7 @@ mod tests {
         assert_eq!(last.range.len(), 1);
         let q = frame.quads[last.range.start as usize];
         assert_eq!(q.mode, MODE_PIECE);
-        assert_eq!(q.uv, piece_uv('N'));
+        assert_eq!(q.uv, crate::atlas::piece_uv('N'));
         let centre = (Vec2::from_slice(&q.p0) + Vec2::from_slice(&q.p2)) * 0.5;
         assert!(centre.distance(Vec2::new(300.0, 200.0)) < 1e-3);
         // Same size as the flat boards' pieces.
@@ -367,8 +367,12 @@ mod tests {
             text
         };
         let home = letters(crate::scene::Camera::for_shape([4, 4, 2, 2]));
-        // W=0, W=1 (3 letters each), four [z,w] tags (5 each), 4 files and 4 ranks per cube.
-        assert_eq!(home.len(), 2 * 3 + 4 * 5 + 2 * 8);
+        // W=0, W=1 (3 letters each), four [z,w] tags (5 each), 4 files and 4 ranks per
+        // cube, and the axis gizmo's four letters.
+        assert_eq!(
+            home.len(),
+            2 * 3 + 4 * 5 + 2 * 8 + crate::gizmo::AXIS_NAMES.len()
+        );
         for turn in [
             (90.0, 0.0, 0.0),
             (0.0, 90.0, 0.0),

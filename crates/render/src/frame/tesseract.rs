@@ -4,7 +4,7 @@
 
 use glam::{Vec2, Vec3, Vec4};
 
-use crate::atlas::piece_uv;
+use crate::atlas::scene_piece_uv;
 use crate::instances::{
     CellInstance, Label, MODE_DISC, MODE_FRAME, MODE_GLOW, MODE_PIECE, MODE_RING, UNIT_UV,
     push_label_plate, push_path_arrow, push_segment, push_text, square_quad,
@@ -50,6 +50,7 @@ impl Frame {
             self.push_tesseract_arrow(board, &proj, arrow);
         }
         let text_start = self.push_tesseract_labels(scene, board, &proj, pal);
+        crate::gizmo::push_gizmo(&mut self.quads, &proj, pal, board.sizes());
         self.close_split(overlay_start, text_start);
     }
 
@@ -220,7 +221,14 @@ impl Frame {
                 fill[3] *= FAINT;
                 line[3] *= FAINT;
             }
-            let quad = square_quad(p, half, piece_uv(piece.glyph), fill, line, MODE_PIECE);
+            let quad = square_quad(
+                p,
+                half,
+                scene_piece_uv(&scene.pictures, piece.glyph),
+                fill,
+                line,
+                MODE_PIECE,
+            );
             self.sorted_sprites.push((p.z, quad));
         }
         self.flush_sorted_sprites();

@@ -1,0 +1,326 @@
+//! The variant picker: a search box over names, titles and descriptions, and the
+//! catalog grouped by family (4D, 3D, chess-like, shatranj and makruk, xiangqi and
+//! janggi, shogi) so it stays usable with a hundred variants. Each row says the board,
+//! the title and how the game is won.
+
+use crate::session::Session;
+use chess4d_core::VariantInfo;
+use chess4d_variants::{Entry, Source};
+use egui::{RichText, Ui};
+
+/// A family of variants, the picker's groups in the order shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Boards with a W axis.
+    FourD,
+    /// Boards with layers (Z) but no W.
+    ThreeD,
+    /// Flat boards with the orthodox pieces and their fairy relatives.
+    Chess,
+    /// Flat boards with the old short-range pieces (ferz, alfil, met, khon).
+    Shatranj,
+    /// Flat boards with cannons and generals.
+    Xiangqi,
+    /// Flat boards with gold and silver generals.
+    Shogi,
+}
+
+impl Family {
+    /// Every family, in the order the picker shows them.
+    pub const ALL: [Family; 6] = [
+        Family::FourD,
+        Family::ThreeD,
+        Family::Chess,
+        Family::Shatranj,
+        Family::Xiangqi,
+        Family::Shogi,
+    ];
+
+    /// The group's heading.
+    pub fn title(self) -> &'static str {
+        match self {
+            Family::FourD => "4D (boards with W)",
+            Family::ThreeD => "3D (boards with layers)",
+            Family::Chess => "2D chess and fairy chess",
+            Family::Shatranj => "Shatranj, makruk and old chess",
+            Family::Xiangqi => "Xiangqi and janggi",
+            Family::Shogi => "Shogi",
+        }
+    }
+}
+
+/// Whether any piece of the variant has one of these names (spaces and case ignored).
+fn has_piece(info: &VariantInfo, names: &[&str]) -> bool {
+    info.pieces.iter().any(|p| {
+        let name: String = p
+            .name
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect();
+        names.contains(&name.as_str())
+    })
+}
+
+/// The family a variant belongs to: by its board's axes first, then on a flat board
+/// by the pieces it has.
+pub fn family(info: &VariantInfo) -> Family {
+    let [_, _, z, w] = info.shape.sizes();
+    if w > 1 {
+        Family::FourD
+    } else if z > 1 {
+        Family::ThreeD
+    } else if has_piece(
+        info,
+        &["goldgeneral", "silvergeneral", "gold", "silver", "tokin"],
+    ) {
+        Family::Shogi
+    } else if has_piece(info, &["cannon", "pao"]) {
+        Family::Xiangqi
+    } else if has_piece(info, &["ferz", "fers", "met", "khon", "alfil", "advisor"]) {
+        Family::Shatranj
+    } else {
+        Family::Chess
+    }
+}
+
+/// How the game is won and drawn, in words, from what the rules expose.
+pub fn goal_in_words(info: &VariantInfo) -> String {
+    let royal: Vec<&str> = info
+        .pieces
+        .iter()
+        .filter(|p| p.royal)
+        .map(|p| p.name.as_str())
+        .collect();
+    let mut words = if royal.is_empty() {
+        "No royal piece: won as the variant's own rules say (see its description).".to_string()
+    } else {
+        format!(
+            "Won by checkmating the {}; no legal move while not in check is stalemate, \
+             a draw.",
+            royal.join(" or ")
+        )
+    };
+    let mut draws = Vec::new();
+    if info.repetition_limit > 0 {
+        draws.push(format!("a position seen {} times", info.repetition_limit));
+    }
+    if info.move_limit_plies > 0 {
+        draws.push(format!(
+            "{} moves each without a capture or pawn move",
+            info.move_limit_plies / 2
+        ));
+    }
+    if info.bare_kings_draw {
+        draws.push("two bare kings".to_string());
+    }
+    if !draws.is_empty() {
+        words.push_str(" Drawn by ");
+        words.push_str(&draws.join(", "));
+        words.push('.');
+    }
+    words
+}
+
+/// Whether a variant matches the search text (every word somewhere in its name,
+/// title, description, board or family).
+pub fn matches(name: &str, info: &VariantInfo, search: &str) -> bool {
+    let hay = format!(
+        "{name} {} {} {} {}",
+        info.title,
+        info.description,
+        info.shape,
+        family(info).title()
+    )
+    .to_lowercase();
+    search
+        .split_whitespace()
+        .all(|word| hay.contains(&word.to_lowercase()))
+}
+
+/// The picker: search, then one folding group per family with its variants. Returns
+/// whether a new game of a picked variant started.
+pub fn variant_picker(side: &mut Ui, session: &mut Session) -> bool {
+    let id = egui::Id::unique("variant-picker-search");
+    let mut search: String = side.data_mut(|d| d.get_temp(id).unwrap_or_default());
+    let entries: Vec<Entry> = session.catalog().entries().to_vec();
+    // A rule plugin's variant shows once its library is loaded (trusted and played).
+    let ready: Vec<(&Entry, std::sync::Arc<dyn chess4d_core::Rules>)> = entries
+        .iter()
+        .filter_map(|e| e.ready().map(|r| (e, r)))
+        .collect();
+    let ok: Vec<(&Entry, &VariantInfo)> = ready.iter().map(|(e, r)| (*e, r.info())).collect();
+    side.horizontal(|row| {
+        row.label("Find:");
+        row.add(
+            egui::TextEdit::singleline(&mut search)
+                .hint_text("name, board, piece or word")
+                .desired_width(160.0),
+        );
+        if !search.is_empty() && row.small_button("clear").clicked() {
+            search.clear();
+        }
+    });
+    let shown: Vec<_> = ok
+        .iter()
+        .filter(|(e, info)| matches(&e.name, info, &search))
+        .collect();
+    side.label(
+        RichText::new(format!("{} of {} variants", shown.len(), ok.len()))
+            .small()
+            .weak(),
+    );
+    let current = session.variant().to_string();
+    let mut chosen = None;
+    for fam in Family::ALL {
+        let members: Vec<_> = shown.iter().filter(|(_, i)| family(i) == fam).collect();
+        if members.is_empty() {
+            continue;
+        }
+        let holds_current = members.iter().any(|(e, _)| e.name == current);
+        let header = egui::CollapsingHeader::new(format!("{} · {}", fam.title(), members.len()))
+            .id_salt(("variant-family", fam))
+            .default_open(holds_current);
+        // While searching every group with a match is open.
+        let header = if search.is_empty() {
+            header
+        } else {
+            header.open(Some(true))
+        };
+        header.show(side, |ui| {
+            for (e, info) in members {
+                if variant_row(ui, e, info, e.name == current) {
+                    chosen = Some(e.name.clone());
+                }
+            }
+        });
+    }
+    side.data_mut(|d| d.insert_temp(id, search));
+    chosen.is_some_and(|name| session.new_game(&name))
+}
+
+/// Most variants the top bar shows as a row of buttons; a bigger catalog gets a menu
+/// grouped by family instead.
+const TOP_BAR_BUTTONS: usize = 6;
+
+/// The top bar's variant switch: a button per variant for a small catalog, else one
+/// menu named after the current variant with a submenu per family. Returns whether a
+/// new game of another variant started.
+pub fn variant_switch(bar: &mut Ui, session: &mut Session) -> bool {
+    let current = session.variant().to_string();
+    let entries: Vec<Entry> = session.catalog().entries().to_vec();
+    // A rule plugin's variant shows once its library is loaded (trusted and played).
+    let ready: Vec<(&Entry, std::sync::Arc<dyn chess4d_core::Rules>)> = entries
+        .iter()
+        .filter_map(|e| e.ready().map(|r| (e, r)))
+        .collect();
+    let ok: Vec<(&Entry, &VariantInfo)> = ready.iter().map(|(e, r)| (*e, r.info())).collect();
+    let mut chosen = None;
+    if ok.len() <= TOP_BAR_BUTTONS {
+        for (e, info) in &ok {
+            let picked = bar
+                .selectable_label(e.name == current, &e.name)
+                .on_hover_text(format!("New game: {}", info.title));
+            if picked.clicked() {
+                chosen = Some(e.name.clone());
+            }
+        }
+    } else {
+        bar.menu_button(format!("Variant: {current}"), |menu| {
+            for fam in Family::ALL {
+                let members: Vec<_> = ok.iter().filter(|(_, i)| family(i) == fam).collect();
+                if members.is_empty() {
+                    continue;
+                }
+                menu.menu_button(format!("{} ({})", fam.title(), members.len()), |sub| {
+                    for (e, info) in members {
+                        let label = format!("{} · {}", e.name, info.title);
+                        if sub.selectable_label(e.name == current, label).clicked() {
+                            chosen = Some(e.name.clone());
+                        }
+                    }
+                });
+            }
+        })
+        .response
+        .on_hover_text("New game of another variant (the Variants tab can search them)");
+    }
+    chosen.is_some_and(|name| session.new_game(&name))
+}
+
+/// One variant: its name to click, board and title, how it is won, where it comes
+/// from, and the folded details. Returns whether it was clicked.
+fn variant_row(ui: &mut Ui, e: &Entry, info: &VariantInfo, current: bool) -> bool {
+    let mut clicked = false;
+    ui.horizontal_wrapped(|row| {
+        clicked = row
+            .selectable_label(current, RichText::new(&e.name).strong())
+            .on_hover_text(if info.description.is_empty() {
+                info.title.as_str()
+            } else {
+                info.description.as_str()
+            })
+            .clicked();
+        row.label(RichText::new(format!("{} · {}", info.shape, info.title)).small());
+    });
+    ui.label(RichText::new(goal_in_words(info)).small().weak());
+    if let Source::File(p) = &e.source {
+        ui.label(RichText::new(p.display().to_string()).small().weak());
+    }
+    super::tabs::variant_details(ui, &e.name, info);
+    ui.add_space(2.0);
+    clicked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess4d_variants::Catalog;
+
+    fn info(name: &str) -> VariantInfo {
+        Catalog::embedded().get(name).unwrap().info().clone()
+    }
+
+    #[test]
+    fn families_follow_the_board_and_the_pieces() {
+        assert_eq!(family(&info("full")), Family::FourD);
+        assert_eq!(family(&info("raumschach")), Family::ThreeD);
+        assert_eq!(family(&info("orthodox")), Family::Chess);
+        let mut xiangqi = info("orthodox");
+        xiangqi.pieces[1].name = "cannon".into();
+        assert_eq!(family(&xiangqi), Family::Xiangqi);
+        let mut makruk = info("orthodox");
+        makruk.pieces[1].name = "Met".into();
+        assert_eq!(family(&makruk), Family::Shatranj);
+        let mut shogi = info("orthodox");
+        shogi.pieces[1].name = "gold general".into();
+        assert_eq!(family(&shogi), Family::Shogi);
+    }
+
+    #[test]
+    fn search_needs_every_word_and_ignores_case() {
+        let full = info("full");
+        assert!(matches("full", &full, ""));
+        assert!(matches("full", &full, "FULL"));
+        assert!(matches("full", &full, "4d full"));
+        assert!(!matches("full", &full, "full xiangqi"));
+        let orthodox = info("orthodox");
+        assert!(matches("orthodox", &orthodox, "8x8"), "{}", orthodox.shape);
+    }
+
+    #[test]
+    fn the_goal_is_said_from_the_rules() {
+        let words = goal_in_words(&info("orthodox"));
+        assert!(words.contains("checkmating the king"), "{words}");
+        assert!(words.contains("3 times"), "{words}");
+        let mut no_king = info("orthodox");
+        for p in &mut no_king.pieces {
+            p.royal = false;
+        }
+        no_king.repetition_limit = 0;
+        no_king.move_limit_plies = 0;
+        no_king.bare_kings_draw = false;
+        let words = goal_in_words(&no_king);
+        assert!(words.starts_with("No royal piece") && !words.contains("Drawn"));
+    }
+}

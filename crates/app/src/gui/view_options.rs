@@ -1,0 +1,78 @@
+//! The View tab's 4D options: perspective or orthographic for the 4D-to-3D step and
+//! for the 3D view, and quarter turns in the W planes (buttons here, keys 1 2 3 with
+//! Alt for the other way) beside the free sliders.
+
+use super::camera::CameraRig;
+use super::widgets;
+use chess4d_render::WPlane;
+use egui::{RichText, Ui};
+
+/// W separation an orthographic 4D step starts with when the layers were nested: with
+/// no 4D perspective nested copies would lie on top of each other.
+const ORTHO_SEPARATION: f32 = 1.3;
+
+/// Projection toggles for both steps.
+pub fn projection_options(side: &mut Ui, rig: &mut CameraRig) {
+    widgets::section(side, "Projection");
+    let t = &mut rig.target;
+    side.horizontal(|row| {
+        row.label("4D to 3D:");
+        row.selectable_value(&mut t.ortho_4d, false, "Perspective")
+            .on_hover_text("Inner W layers drawn smaller: the nested-cubes tesseract");
+        let ortho = row
+            .selectable_value(&mut t.ortho_4d, true, "Orthographic")
+            .on_hover_text("Every W layer the same size, pulled apart side by side");
+        if ortho.clicked() && t.w_separation < 0.5 {
+            t.w_separation = ORTHO_SEPARATION;
+        }
+    });
+    side.horizontal(|row| {
+        row.label("3D view:");
+        row.selectable_value(&mut t.ortho_3d, false, "Perspective")
+            .on_hover_text("Far squares drawn smaller");
+        row.selectable_value(&mut t.ortho_3d, true, "Orthographic")
+            .on_hover_text("Parallel lines stay parallel; no square shrinks with distance");
+    });
+}
+
+/// One row per W plane: turn back or on by 90°, with the key that does the same.
+pub fn quarter_turn_buttons(side: &mut Ui, rig: &mut CameraRig) {
+    side.label(RichText::new("Quarter turns (keys 1 2 3, Alt for back):").weak());
+    for (key, plane) in WPlane::ALL.iter().enumerate() {
+        side.horizontal(|row| {
+            row.label(RichText::new(plane.name()).monospace());
+            if row
+                .button("−90°")
+                .on_hover_text(format!("Alt+{}", key + 1))
+                .clicked()
+            {
+                rig.quarter_turn(*plane, -1);
+            }
+            if row
+                .button("+90°")
+                .on_hover_text(format!("key {}", key + 1))
+                .clicked()
+            {
+                rig.quarter_turn(*plane, 1);
+            }
+            let angle = plane.angle(&rig.shown);
+            let moving = rig.turning().is_some_and(|t| t.plane == *plane);
+            let text = if moving {
+                format!("{angle:.0}° turning")
+            } else {
+                format!("{angle:.0}°")
+            };
+            row.label(RichText::new(text).weak());
+        });
+    }
+}
+
+/// The plane a digit key turns: 1 XW, 2 YW, 3 ZW.
+pub fn plane_of_key(c: &str) -> Option<WPlane> {
+    match c {
+        "1" => Some(WPlane::Xw),
+        "2" => Some(WPlane::Yw),
+        "3" => Some(WPlane::Zw),
+        _ => None,
+    }
+}

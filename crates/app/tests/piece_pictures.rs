@@ -1,0 +1,149 @@
+//! The built-in piece pictures, drawn off-screen and saved under `target/pictures/`
+//! (or `CHESS4D_PICTURES`) for people to look at: every picture in White's and
+//! Black's colours on a flat board, and a variant whose pieces get theirs by name.
+//! Checked by their pixels: each square shows a piece, and no two pictures look
+//! alike. No adapter: SKIPPED, or a failure when `CI` is set.
+
+use chess4d::session::piece_images::piece_images;
+use chess4d_render::{
+    BoardGeometry, FlatLayout, OffscreenRenderer, PieceImage, Rect, Scene, ScenePiece, View, layout,
+};
+use chess4d_variants::Catalog;
+
+const W: u32 = 1000;
+const H: u32 = 640;
+
+fn renderer() -> Option<OffscreenRenderer> {
+    match OffscreenRenderer::new(W, H) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            assert!(std::env::var_os("CI").is_none(), "CI has no adapter: {e}");
+            eprintln!("SKIPPED: no graphics adapter: {e}");
+            None
+        }
+    }
+}
+
+fn save(name: &str, rgba: &[u8]) {
+    let dir = std::env::var_os("CHESS4D_PICTURES").map_or_else(
+        || {
+            std::path::PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../target/pictures"
+            ))
+        },
+        std::path::PathBuf::from,
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    chess4d_render::write_png(&path, W, H, rgba).unwrap();
+    eprintln!("wrote {}", path.display());
+}
+
+/// The pixels of one square of the flat board, as grey levels.
+fn crop(rgba: &[u8], r: Rect) -> Vec<u8> {
+    let mut out = Vec::new();
+    for y in r.y as u32 + 2..(r.y + r.h) as u32 - 2 {
+        for x in r.x as u32 + 2..(r.x + r.w) as u32 - 2 {
+            let p = &rgba[((y * W + x) * 4) as usize..][..3];
+            out.push(((u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2])) / 3) as u8);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_piece_picture_in_both_colours() {
+    let Some(mut r) = renderer() else { return };
+    let images = PieceImage::DRAWN;
+    let shape = [10, 4, 1, 1];
+    // Letters A.. each shown as one picture; White on ranks 1-2, Black on 3-4.
+    let letter = |i: usize| char::from(b'A' + i as u8);
+    let pieces = (0..images.len())
+        .flat_map(|i| {
+            let white = ScenePiece {
+                square: i as u16,
+                glyph: letter(i),
+                white: true,
+            };
+            let black = ScenePiece {
+                square: (i + 20) as u16,
+                white: false,
+                ..white
+            };
+            [white, black]
+        })
+        .collect();
+    let scene = Scene {
+        pieces,
+        view: View::Flat,
+        pictures: (0..images.len()).map(|i| (letter(i), images[i])).collect(),
+        ..Scene::empty(shape)
+    };
+    let rgba = r.render(&scene).unwrap().to_vec();
+    save("piece-pictures.png", &rgba);
+    let area = Rect::new(0.0, 0.0, W as f32, H as f32);
+    let flat = FlatLayout::new(
+        BoardGeometry::new(shape).unwrap(),
+        layout(View::Flat, area).flat.unwrap(),
+    );
+    let empty = crop(&rgba, flat.square_rect(19).unwrap());
+    let squares: Vec<Vec<u8>> = (0..images.len())
+        .map(|i| crop(&rgba, flat.square_rect(i as u16).unwrap()))
+        .collect();
+    let differing = |a: &[u8], b: &[u8]| {
+        a.iter()
+            .zip(b)
+            .filter(|(x, y)| x.abs_diff(**y) > 60)
+            .count()
+    };
+    for (i, a) in squares.iter().enumerate() {
+        assert!(
+            differing(a, &empty) > a.len() / 12,
+            "{:?} shows nothing",
+            images[i]
+        );
+        for (j, b) in squares.iter().enumerate().skip(i + 1) {
+            // Neighbouring squares alternate colour: compare like with like only.
+            if (i + j) % 2 == 0 {
+                assert!(
+                    differing(a, b) > a.len() / 60,
+                    "{:?} and {:?} look alike",
+                    images[i],
+                    images[j]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_variant_s_pieces_get_their_pictures_by_name() {
+    let catalog = Catalog::embedded();
+    let full = catalog.get("full").unwrap();
+    let table = piece_images(full.info());
+    for (letter, image) in [
+        ('K', PieceImage::King),
+        ('Q', PieceImage::Queen),
+        ('R', PieceImage::Rook),
+        ('B', PieceImage::Bishop),
+        ('N', PieceImage::Knight),
+        ('P', PieceImage::Pawn),
+    ] {
+        assert!(table.contains(&(letter, image)), "{letter}");
+    }
+    let Some(mut r) = renderer() else { return };
+    let mut catalog = Catalog::embedded();
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/variants/hypercube.toml"
+    );
+    let name = catalog.add_file(std::path::Path::new(path)).name.clone();
+    let s = chess4d::session::Session::new(catalog, &name).unwrap();
+    let scene = s.scene(
+        View::Both,
+        chess4d_render::Camera::for_shape(s.rules().info().shape.sizes()),
+    );
+    assert!(scene.pictures.iter().any(|p| p.1 == PieceImage::Nightrider));
+    save("hypercube-pictures.png", r.render(&scene).unwrap());
+}
