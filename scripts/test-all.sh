@@ -61,3 +61,11 @@ if [ -x scripts/analysis-window-test.sh ]; then
   echo "== the analysis board under Xvfb (attackers, evaluation bar, Stockfish)"
   scripts/analysis-window-test.sh
 fi
+if [ -x scripts/editor-window-test.sh ]; then
+  echo "== the board editor under Xvfb (a position built by mouse, then played)"
+  scripts/editor-window-test.sh
+fi
+if [ -x scripts/view-options-window-test.sh ]; then
+  echo "== the 4D view options under Xvfb (a quarter turn mid-animation and at rest)"
+  scripts/view-options-window-test.sh
+fi
