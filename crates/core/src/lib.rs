@@ -35,6 +35,7 @@
 //!     double_step_region: None,
 //!     promotion_rules: PromotionDef::default(),
 //!     ends: EndsDef::default(),
+//!     drops: DropsDef::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();
 //! let mut pos = rules.start_position();
@@ -70,6 +71,6 @@ pub use rules::{
     reach, write_coordinate_notation,
 };
 pub use table::{
-    CastlingDef, EndsDef, ExtinctionDef, GoalDef, Mode, MoveAtom, Path, PieceDef, PromotionDef,
-    RegionDef, SquareSet, TableRules, VariantDef, VariantError, Verdict,
+    CastlingDef, DropsDef, EndsDef, ExtinctionDef, GoalDef, Mode, MoveAtom, Path, PieceDef,
+    PromotionDef, RegionDef, SquareSet, TableRules, VariantDef, VariantError, Verdict,
 };

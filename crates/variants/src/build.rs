@@ -1,5 +1,6 @@
 //! From a parsed variant file to the core's `VariantDef`, with every error located.
 
+mod drops;
 mod ends;
 mod promotion;
 mod regions;
@@ -235,6 +236,7 @@ impl Builder<'_> {
         let regions = self.regions(&shape, &file.region)?;
         let ends = self.ends(file.ends.as_ref())?;
         let promotion_rules = self.promotion_rules(file.promotion.as_ref())?;
+        let drops = self.drops(file.drops.as_ref())?;
         let ends_span = file.ends.as_ref().map_or(rules_span.clone(), |e| e.span());
         let region_span = |name: &str| {
             file.region
@@ -266,6 +268,7 @@ impl Builder<'_> {
                 .as_ref()
                 .map(|r| r.get_ref().clone()),
             ends,
+            drops,
         };
         TableRules::new(def)
             .map(|r| VariantSpec::Table(Box::new(r)))

@@ -1,9 +1,11 @@
 //! The TOML schema of a variant file, as serde reads it.
 
+mod drops;
 mod ends;
 mod promotion;
 mod regions;
 
+pub(crate) use drops::DropsFile;
 pub(crate) use ends::EndsFile;
 pub(crate) use promotion::PromotionFile;
 pub(crate) use regions::RegionFile;
@@ -28,6 +30,8 @@ pub(crate) struct VariantFile {
     pub ends: Option<Spanned<EndsFile>>,
     /// Optional promotion and promotion limits.
     pub promotion: Option<Spanned<PromotionFile>>,
+    /// Pieces in hand and drops.
+    pub drops: Option<Spanned<DropsFile>>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -137,6 +137,8 @@ pub struct VariantDef {
     pub double_step_region: Option<String>,
     /// How the game ends besides checkmate, and the obligations on moves.
     pub ends: super::EndsDef,
+    /// Pieces in hand and drops (crazyhouse, shogi); off by default.
+    pub drops: super::DropsDef,
 }
 
 /// Why a table variant was refused.

@@ -3,15 +3,18 @@
 mod attacks;
 mod counters;
 mod def;
+mod drops;
 mod ends;
 mod geometry;
 mod make;
 mod movegen;
+mod pocket_fen;
 mod promotion;
 mod region;
 mod special;
 
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
+pub use drops::DropsDef;
 pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
 pub use promotion::PromotionDef;
 pub use region::{RegionDef, SquareSet};
@@ -124,6 +127,7 @@ pub struct TableRules {
     ends: ends::Ends,
     special: special::Special,
     promotion_rules: promotion::Promotion,
+    drops: drops::Drops,
 }
 
 impl TableRules {
@@ -303,8 +307,11 @@ impl TableRules {
             None => None,
             Some(name) => Some(regions.require(name, "promotion")?),
         };
-        let start =
-            counters::parse(ends.checks(), &info, &def.start).map_err(VariantError::Start)?;
+        let drops = drops::Drops::new(&def.drops, &info, &regions)?;
+        let start = pocket_fen::parse(&drops, &info, &def.start, |t| {
+            counters::parse(ends.checks(), &info, t)
+        })
+        .map_err(VariantError::Start)?;
         for color in Color::ALL {
             let kings = start
                 .pieces()
@@ -472,6 +479,7 @@ impl TableRules {
             ends,
             special,
             promotion_rules,
+            drops,
         })
     }
 
@@ -516,6 +524,9 @@ impl TableRules {
         movegen::legal_moves(self, pos, wanted, out);
         if self.promotion_rules.active {
             promotion::adjust(self, pos, wanted == movegen::Wanted::Noisy, out);
+        }
+        if self.drops.active && wanted == movegen::Wanted::All {
+            drops::generate(self, pos, out);
         }
         if self.special.any_confined {
             out.retain(|m| {
@@ -565,7 +576,12 @@ impl Rules for TableRules {
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        counters::format(&self.info, pos)
+        pocket_fen::format(
+            &self.drops,
+            &self.info,
+            pos,
+            counters::format(&self.info, pos),
+        )
     }
 
     fn make_move(&self, pos: &mut Position, mv: Move) -> Undo {
@@ -581,7 +597,9 @@ impl Rules for TableRules {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, crate::FenError> {
-        let mut pos = counters::parse(self.ends.checks(), &self.info, text)?;
+        let mut pos = pocket_fen::parse(&self.drops, &self.info, text, |t| {
+            counters::parse(self.ends.checks(), &self.info, t)
+        })?;
         // Rights whose king or rook is gone can never be used: drop them so that equal
         // positions hash equally.
         let mut rights = pos.castling_rights();
