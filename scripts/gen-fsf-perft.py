@@ -84,6 +84,9 @@ VARIANTS = [
     "chessgi",
     "pocketknight",
     "capahouse",
+    "minishogi",
+    "mini",
+    "gorogoro",
 ]
 
 # Positions random play seldom reaches, chosen for a rule (the figures still come from

@@ -36,6 +36,7 @@
 //!     promotion_rules: PromotionDef::default(),
 //!     ends: EndsDef::default(),
 //!     drops: DropsDef::default(),
+//!     forms: FormsDef::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();
 //! let mut pos = rules.start_position();
@@ -71,6 +72,6 @@ pub use rules::{
     reach, write_coordinate_notation,
 };
 pub use table::{
-    CastlingDef, DropsDef, EndsDef, ExtinctionDef, GoalDef, Mode, MoveAtom, Path, PieceDef,
-    PromotionDef, RegionDef, SquareSet, TableRules, VariantDef, VariantError, Verdict,
+    CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GoalDef, Mode, MoveAtom, Path,
+    PieceDef, PromotionDef, RegionDef, SquareSet, TableRules, VariantDef, VariantError, Verdict,
 };

@@ -127,6 +127,13 @@ impl Evaluator {
         })
     }
 
+    /// The worth of the pieces `side` holds in hand.
+    fn in_hand(&self, pos: &Position, side: Color) -> i32 {
+        (0..self.value.len())
+            .map(|k| self.value[k] * pos.in_hand(side, PieceKind(k as u8)) as i32)
+            .sum()
+    }
+
     /// The score from the side to move's view.
     pub(crate) fn evaluate(&self, pos: &Position) -> i32 {
         let kings = [pos.king(Color::White), pos.king(Color::Black)];
@@ -153,6 +160,15 @@ impl Evaluator {
             if let Some(ek) = king_coords[1 - c] {
                 let d = chebyshev(&self.coords[i], &ek);
                 score[c] += self.tropism[k] * (3 - d).max(0);
+            }
+        }
+        // Pieces in hand (crazyhouse, shogi) count at their value.
+        if pos.has_pockets() {
+            for c in Color::ALL {
+                let held = self.in_hand(pos, c);
+                score[c.index()] += held;
+                material[c.index()] += held;
+                any |= held > 0;
             }
         }
         if !any && self.bare_kings_draw {

@@ -2,6 +2,7 @@
 
 mod drops;
 mod ends;
+mod forms;
 mod promotion;
 mod regions;
 
@@ -237,6 +238,7 @@ impl Builder<'_> {
         let ends = self.ends(file.ends.as_ref())?;
         let promotion_rules = self.promotion_rules(file.promotion.as_ref())?;
         let drops = self.drops(file.drops.as_ref())?;
+        let forms = self.forms(file.forms.as_ref())?;
         let ends_span = file.ends.as_ref().map_or(rules_span.clone(), |e| e.span());
         let region_span = |name: &str| {
             file.region
@@ -269,6 +271,7 @@ impl Builder<'_> {
                 .map(|r| r.get_ref().clone()),
             ends,
             drops,
+            forms,
         };
         TableRules::new(def)
             .map(|r| VariantSpec::Table(Box::new(r)))

@@ -2,11 +2,13 @@
 
 mod drops;
 mod ends;
+mod forms;
 mod promotion;
 mod regions;
 
 pub(crate) use drops::DropsFile;
 pub(crate) use ends::EndsFile;
+pub(crate) use forms::FormsFile;
 pub(crate) use promotion::PromotionFile;
 pub(crate) use regions::RegionFile;
 use serde::Deserialize;
@@ -32,6 +34,8 @@ pub(crate) struct VariantFile {
     pub promotion: Option<Spanned<PromotionFile>>,
     /// Pieces in hand and drops.
     pub drops: Option<Spanned<DropsFile>>,
+    /// Shogi promotion: each kind's promoted form.
+    pub forms: Option<Spanned<FormsFile>>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -139,6 +139,8 @@ pub struct VariantDef {
     pub ends: super::EndsDef,
     /// Pieces in hand and drops (crazyhouse, shogi); off by default.
     pub drops: super::DropsDef,
+    /// Shogi promotion: each kind's promoted form; off by default.
+    pub forms: super::FormsDef,
 }
 
 /// Why a table variant was refused.

@@ -168,6 +168,9 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
                 }
             }
             let piece = Piece::new(k, us);
+            if rules.forms.active && rules.forms.immobile(rules, piece, sq) {
+                continue;
+            }
             if let Some(king) = judge {
                 let view = |s: Square| {
                     if s == sq {
@@ -270,7 +273,14 @@ pub(super) fn after_board_move(
     {
         let kind = match d.demote_to {
             Some(k) if pos.is_promoted(capture_sq) => k,
-            _ => c.kind(),
+            // A shogi promoted form goes to hand unpromoted.
+            _ => rules
+                .forms
+                .base
+                .get(c.kind().index())
+                .copied()
+                .flatten()
+                .unwrap_or(c.kind()),
         };
         pos.change_hand(undo, us, kind, 1);
     }

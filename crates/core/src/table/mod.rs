@@ -5,6 +5,7 @@ mod counters;
 mod def;
 mod drops;
 mod ends;
+mod forms;
 mod geometry;
 mod make;
 mod movegen;
@@ -16,6 +17,7 @@ mod special;
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
 pub use drops::DropsDef;
 pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
+pub use forms::FormsDef;
 pub use promotion::PromotionDef;
 pub use region::{RegionDef, SquareSet};
 pub use special::Path;
@@ -128,6 +130,7 @@ pub struct TableRules {
     special: special::Special,
     promotion_rules: promotion::Promotion,
     drops: drops::Drops,
+    forms: forms::Forms,
 }
 
 impl TableRules {
@@ -308,7 +311,8 @@ impl TableRules {
             Some(name) => Some(regions.require(name, "promotion")?),
         };
         let drops = drops::Drops::new(&def.drops, &info, &regions)?;
-        let start = pocket_fen::parse(&drops, &info, &def.start, |t| {
+        let forms = forms::Forms::new(&def.forms, &info, &regions)?;
+        let start = pocket_fen::parse(&drops, &forms, &info, &def.start, |t| {
             counters::parse(ends.checks(), &info, t)
         })
         .map_err(VariantError::Start)?;
@@ -441,7 +445,7 @@ impl TableRules {
                 attack_range[c].extend_from_slice(&ad.range_of);
             }
         }
-        Ok(TableRules {
+        let mut rules = TableRules {
             info,
             start,
             rays,
@@ -480,7 +484,10 @@ impl TableRules {
             special,
             promotion_rules,
             drops,
-        })
+            forms,
+        };
+        forms::Forms::finish(&mut rules);
+        Ok(rules)
     }
 
     /// A piece's lines from a square.
@@ -524,6 +531,9 @@ impl TableRules {
         movegen::legal_moves(self, pos, wanted, out);
         if self.promotion_rules.active {
             promotion::adjust(self, pos, wanted == movegen::Wanted::Noisy, out);
+        }
+        if self.forms.active {
+            forms::adjust(self, pos, out);
         }
         if self.drops.active && wanted == movegen::Wanted::All {
             drops::generate(self, pos, out);
@@ -578,6 +588,7 @@ impl Rules for TableRules {
     fn format_position(&self, pos: &Position) -> String {
         pocket_fen::format(
             &self.drops,
+            &self.forms,
             &self.info,
             pos,
             counters::format(&self.info, pos),
@@ -597,7 +608,7 @@ impl Rules for TableRules {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, crate::FenError> {
-        let mut pos = pocket_fen::parse(&self.drops, &self.info, text, |t| {
+        let mut pos = pocket_fen::parse(&self.drops, &self.forms, &self.info, text, |t| {
             counters::parse(self.ends.checks(), &self.info, t)
         })?;
         // Rights whose king or rook is gone can never be used: drop them so that equal

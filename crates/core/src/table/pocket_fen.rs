@@ -3,6 +3,7 @@
 //! `[-]` or `[]` for none), and a promoted piece followed by `~` (`1Q~6`).
 
 use super::drops::Drops;
+use super::forms::Forms;
 use crate::geometry::{Shape, Square};
 use crate::piece::Color;
 use crate::position::{FenError, Position};
@@ -12,11 +13,12 @@ use crate::rules::VariantInfo;
 /// of the board field, the rest is read by `inner`, and they are put back in.
 pub(super) fn parse(
     drops: &Drops,
+    forms: &Forms,
     info: &VariantInfo,
     text: &str,
     inner: impl Fn(&str) -> Result<Position, FenError>,
 ) -> Result<Position, FenError> {
-    if !drops.active {
+    if !drops.active && !forms.active {
         return inner(text);
     }
     let text = text.trim_start();
@@ -37,11 +39,31 @@ pub(super) fn parse(
         }
     };
     // `~` follows the letter of a promoted piece: note which letters, then drop them.
+    // `+` comes before the unpromoted letter of a promoted form: write the form's own.
     let mut plain = String::with_capacity(board.len());
     let mut marked = Vec::new();
     let mut letters = 0usize;
+    let mut plus = false;
     for c in board.chars() {
-        if c == '~' {
+        if c == '+' {
+            plus = true;
+        } else if plus {
+            plus = false;
+            let form = info
+                .kind_by_letter(c)
+                .and_then(|k| forms.promoted_of(k))
+                .ok_or_else(|| FenError {
+                    column: 1,
+                    message: format!("'+{c}': that piece has no promoted form in this variant"),
+                })?;
+            let l = info.pieces[form.index()].letter;
+            plain.push(if c.is_ascii_uppercase() {
+                l.to_ascii_uppercase()
+            } else {
+                l.to_ascii_lowercase()
+            });
+            letters += 1;
+        } else if c == '~' {
             marked.push(letters.wrapping_sub(1));
         } else {
             if c.is_ascii_alphabetic() {
@@ -51,6 +73,9 @@ pub(super) fn parse(
         }
     }
     let mut pos = inner(&format!("{plain}{rest}"))?;
+    if !drops.active {
+        return Ok(pos);
+    }
     pos.enable_pockets();
     let squares = letter_squares(&info.shape, &plain);
     for i in marked {
@@ -82,8 +107,14 @@ pub(super) fn parse(
 }
 
 /// Writes the `~` marks and the pockets into a position string `inner` wrote.
-pub(super) fn format(drops: &Drops, info: &VariantInfo, pos: &Position, inner: String) -> String {
-    if !drops.active || !pos.has_pockets() {
+pub(super) fn format(
+    drops: &Drops,
+    forms: &Forms,
+    info: &VariantInfo,
+    pos: &Position,
+    inner: String,
+) -> String {
+    if !(forms.active || drops.active && pos.has_pockets()) {
         return inner;
     }
     let board_end = inner.find(' ').unwrap_or(inner.len());
@@ -93,6 +124,17 @@ pub(super) fn format(drops: &Drops, info: &VariantInfo, pos: &Position, inner: S
         if pos.is_promoted(sq) {
             out.insert(at + 1, '~');
         }
+        let base = pos
+            .piece_at(sq)
+            .and_then(|p| Some((p, forms.base.get(p.kind().index()).copied().flatten()?)));
+        if let Some((p, base)) = base {
+            let letter = info.pieces[base.index()].letter_for(p.color());
+            out.replace_range(at..at + 1, &format!("+{letter}"));
+        }
+    }
+    if !drops.active {
+        out.push_str(rest);
+        return out;
     }
     out.push('[');
     for color in Color::ALL {

@@ -221,8 +221,11 @@ impl<'a> Search<'a> {
         let mut quiets = 0usize;
         for i in 0..n {
             let mv = self.pick(ply, i);
-            let mover = pos.piece_at(mv.from);
-            let quiet = mv.promotion.is_none() && victim(pos, &mv).is_none();
+            let mover = pos.piece_at(mv.from).or_else(|| {
+                mv.dropped()
+                    .map(|k| chess4d_core::Piece::new(k, pos.side_to_move()))
+            });
+            let quiet = (mv.promotion.is_none() || mv.is_drop()) && victim(pos, &mv).is_none();
             // Futility and late-move pruning skip quiet moves near the leaves, but never
             // a check: on a board this small a quiet check is often the whole attack.
             let prunable = quiet && i > 0 && best > -MATE_BOUND && {

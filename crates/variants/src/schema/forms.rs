@@ -1,0 +1,20 @@
+//! The `[forms]` table: shogi promotion, each kind to its own promoted form.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// ```toml
+/// [forms]
+/// promotes = { P = "T", S = "V", B = "H", R = "D" }  # each kind's promoted form
+/// zone = "camp"                # a move starting or ending here may promote
+/// immobility_illegal = true    # never leave a piece where it cannot move (must promote)
+/// ```
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FormsFile {
+    #[serde(default)]
+    pub promotes: BTreeMap<String, String>,
+    pub zone: Option<String>,
+    #[serde(default)]
+    pub immobility_illegal: bool,
+}
