@@ -87,6 +87,7 @@ VARIANTS = [
     "minishogi",
     "mini",
     "gorogoro",
+    "dobutsu",
 ]
 
 # Positions random play seldom reaches, chosen for a rule (the figures still come from
