@@ -88,6 +88,7 @@ VARIANTS = [
     "mini",
     "gorogoro",
     "dobutsu",
+    "placement",
 ]
 
 # Positions random play seldom reaches, chosen for a rule (the figures still come from
@@ -108,6 +109,12 @@ EXTRA_FENS = {
     ],
     "loop": ["1Q~2k3/8/8/8/8/8/8/1r2K3[] b - - 0 1"],
     "chessgi": ["4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1"],
+    # Castling rights from dropping a rook beside a king already on e1; a second
+    # bishop that must go on the other colour.
+    "placement": [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQK3[R] w kq - 0 1",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1N1QK1N1[RRBBb] w - - 0 1",
+    ],
 }
 
 RANDOM_POSITIONS = 24  # at least 20 per variant, as issue 9 asks

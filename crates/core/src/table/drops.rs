@@ -37,6 +37,12 @@ pub struct DropsDef {
     pub one_pawn_per_file: bool,
     /// A pawn drop may not checkmate (shogi's uchifuzume).
     pub no_pawn_drop_mate: bool,
+    /// Two pieces of this kind are dropped on squares of opposite colours (placement's
+    /// bishops).
+    pub opposite_colors: Option<char>,
+    /// Castling rights come from dropping the king and this piece (placement's rook) on
+    /// their castling squares.
+    pub castling_rook: Option<char>,
 }
 
 /// The compiled drop rules.
@@ -51,6 +57,10 @@ pub(super) struct Drops {
     must_drop: bool,
     one_pawn_per_file: bool,
     no_pawn_drop_mate: bool,
+    opposite_colors: Option<PieceKind>,
+    castling_rook: Option<PieceKind>,
+    /// By square: its colour, as on a chequered board (the sum of its coordinates).
+    dark: Vec<bool>,
     /// By colour: the side's own first rank (Y = 0 for White).
     first_rank: [SquareSet; 2],
     /// The kinds a hand may hold, in the order a pocket is written (the variant's order).
@@ -74,6 +84,15 @@ impl Drops {
                     .ok_or(VariantError::BadPromotion(c))?,
             ),
         };
+        let kind = |c: Option<char>| match c {
+            None => Ok(None),
+            Some(c) => info
+                .kind_by_letter(c)
+                .map(Some)
+                .ok_or(VariantError::BadPromotion(c)),
+        };
+        let opposite_colors = kind(def.opposite_colors)?;
+        let castling_rook = kind(def.castling_rook)?;
         let region = match &def.region {
             None => None,
             Some(name) => Some(regions.require(name, "drops")?),
@@ -99,6 +118,12 @@ impl Drops {
             must_drop: def.must_drop,
             one_pawn_per_file: def.one_pawn_per_file,
             no_pawn_drop_mate: def.no_pawn_drop_mate,
+            opposite_colors,
+            castling_rook,
+            dark: shape
+                .squares()
+                .map(|sq| shape.coords(sq).iter().map(|&c| c as u32).sum::<u32>() % 2 == 0)
+                .collect(),
             first_rank,
             kinds: (0..info.pieces.len()).map(|k| PieceKind(k as u8)).collect(),
         })
@@ -187,9 +212,47 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
             if pawn && d.no_pawn_drop_mate && mates(rules, pos, m) {
                 continue;
             }
+            if d.opposite_colors.is_some() && !colors_still_fit(rules, pos, k, sq) {
+                continue;
+            }
             out.push(m);
         }
     }
+}
+
+/// Whether, after dropping `k` on `sq`, the pieces of the opposite-coloured kind (on
+/// the board and in hand) can still stand half on each colour: each colour has room
+/// for its half among the squares the side may still drop on.
+fn colors_still_fit(rules: &TableRules, pos: &Position, k: PieceKind, sq: Square) -> bool {
+    let d = &rules.drops;
+    let Some(bishop) = d.opposite_colors else {
+        return true;
+    };
+    let us = pos.side_to_move();
+    let in_hand = pos.in_hand(us, bishop) as usize - usize::from(k == bishop);
+    let total = in_hand
+        + usize::from(k == bishop)
+        + pos
+            .pieces()
+            .filter(|(_, p)| p.color() == us && p.kind() == bishop)
+            .count();
+    let mut room = [0usize; 2];
+    for s in rules.info.shape.squares() {
+        let dark = usize::from(d.dark[s.index()]);
+        let piece = if s == sq {
+            Some(Piece::new(k, us))
+        } else {
+            pos.piece_at(s)
+        };
+        match piece {
+            Some(p) if p.color() == us && p.kind() == bishop => room[dark] += 1,
+            None if in_hand > 0 && d.region.as_ref().is_none_or(|r| r[us.index()].contains(s)) => {
+                room[dark] += 1
+            }
+            _ => {}
+        }
+    }
+    room.iter().all(|&n| n >= total / 2)
 }
 
 /// A square's file: its square with the Y coordinate set to 0.
@@ -247,11 +310,42 @@ pub(super) fn make_drop(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
     if rules.is_royal(piece) {
         pos.set_king(us, Some(mv.to));
     }
+    if d_castles(rules, piece) {
+        grant_castling(rules, pos, us);
+    }
     if rules.ends.checks() > 0 {
         super::counters::after_move(rules, pos, us);
     }
     pos.set_side_to_move(!us);
     undo
+}
+
+/// Whether dropping `piece` may create castling rights (placement's king and rook).
+fn d_castles(rules: &TableRules, piece: Piece) -> bool {
+    rules
+        .drops
+        .castling_rook
+        .is_some_and(|r| piece.kind() == r || rules.is_royal(piece))
+}
+
+/// Gives `us` each castling right whose king and rook now stand on their squares.
+fn grant_castling(rules: &TableRules, pos: &mut Position, us: Color) {
+    let mut rights = pos.castling_rights();
+    for (bit, c) in rules.castling.iter().enumerate() {
+        let d = &c.def;
+        let king = pos
+            .piece_at(d.king_from)
+            .is_some_and(|p| p.color() == us && rules.is_royal(p));
+        let rook = pos
+            .piece_at(d.rook_from)
+            .is_some_and(|p| p.color() == us && Some(p.kind()) == rules.drops.castling_rook);
+        if d.color == us && king && rook {
+            rights |= 1 << bit;
+        }
+    }
+    if rights != pos.castling_rights() {
+        pos.set_castling_rights(rights);
+    }
 }
 
 /// After a board move's squares are set: the captured piece to the captor's hand and

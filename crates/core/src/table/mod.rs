@@ -325,6 +325,11 @@ impl TableRules {
                 // Without a royal piece a side can still lose by extinction, and a
                 // variant with no royal kind at all ends by its other rules.
                 0 if def.ends.extinction.is_some() || !royal.contains(&true) => {}
+                // Placement: the king is still in hand.
+                0 if royal
+                    .iter()
+                    .enumerate()
+                    .any(|(k, &r)| r && start.in_hand(color, PieceKind(k as u8)) > 0) => {}
                 0 => return Err(VariantError::NoKing(color)),
                 1 => {}
                 _ => return Err(VariantError::TwoKings(color)),
@@ -355,12 +360,16 @@ impl TableRules {
                 return Err(bad("king and rook must castle along one rank".into()));
             }
             // The castling king is the royal piece, or (giveaway) the piece in its place.
+            // With castling by dropped pieces (placement) king and rook come later.
+            let dropped = def.drops.castling_rook.is_some();
             match start.piece_at(c.king_from) {
                 Some(p) if p.color() == c.color => {}
+                _ if dropped => {}
                 _ => return Err(bad("the king does not start on its castling square".into())),
             }
             match start.piece_at(c.rook_from) {
                 Some(p) if p.color() == c.color && !royal[p.kind().index()] => {}
+                _ if dropped => {}
                 _ => {
                     return Err(bad(
                         "no piece of that side starts on the rook's square".into()

@@ -29,15 +29,16 @@ impl Builder<'_> {
                 ));
             }
         };
-        let demote_to = match &d.demote {
-            None => None,
-            Some(l) => Some(single_letter(l).ok_or_else(|| {
+        let letter = |what: &str, l: &Option<String>| match l {
+            None => Ok(None),
+            Some(l) => single_letter(l).map(Some).ok_or_else(|| {
                 self.err(
                     file.span(),
-                    format!("demote: \"{l}\" is not a piece letter"),
+                    format!("{what}: \"{l}\" is not a piece letter"),
                 )
-            })?),
+            }),
         };
+        let demote_to = letter("demote", &d.demote)?;
         Ok(DropsDef {
             enabled: true,
             captures_to_hand,
@@ -48,6 +49,8 @@ impl Builder<'_> {
             must_drop: d.must_drop,
             one_pawn_per_file: d.one_pawn_per_file,
             no_pawn_drop_mate: d.no_pawn_drop_mate,
+            opposite_colors: letter("opposite_colors", &d.opposite_colors)?,
+            castling_rook: letter("castling_rook", &d.castling_rook)?,
         })
     }
 }

@@ -12,6 +12,8 @@ use serde::Deserialize;
 /// must_drop = false            # a side with pieces in hand must drop
 /// one_pawn_per_file = false    # shogi's nifu
 /// no_pawn_drop_mate = false    # shogi's uchifuzume
+/// opposite_colors = "B"        # the two bishops go on squares of opposite colours
+/// castling_rook = "R"          # king and rook dropped on their squares may castle
 /// ```
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -30,6 +32,10 @@ pub(crate) struct DropsFile {
     pub one_pawn_per_file: bool,
     #[serde(default)]
     pub no_pawn_drop_mate: bool,
+    /// Two of this kind go on squares of opposite colours (placement's bishops).
+    pub opposite_colors: Option<String>,
+    /// Dropping the king and this piece on their castling squares gives the right.
+    pub castling_rook: Option<String>,
 }
 
 fn hand() -> String {
