@@ -89,6 +89,7 @@ VARIANTS = [
     "gorogoro",
     "dobutsu",
     "placement",
+    "koedem",
 ]
 
 # Positions random play seldom reaches, chosen for a rule (the figures still come from
