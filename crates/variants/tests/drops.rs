@@ -237,3 +237,61 @@ fn random_games_keep_hash_and_undo_exact_with_drops() {
         assert!(drops_played > 0, "{name}: no drop in a random game");
     }
 }
+
+#[test]
+fn shogi_promoted_forms_are_written_plus_and_go_back_to_hand_unpromoted() {
+    let rules = table("minishogi");
+    let fen = "r1+Sgk/4+P/5/P4/KGSBR[Bb] w - - 0 1";
+    let pos = position(&rules, fen);
+    assert_eq!(rules.format_position(&pos), fen);
+    // The silver's capture of the tokin gives Black a pawn in hand, not a tokin.
+    let mut pos = position(&rules, "4k/4+P/3s1/P4/K4[] b - - 0 1");
+    play(&rules, &mut pos, "d3e4");
+    assert!(
+        rules.format_position(&pos).contains("[p]"),
+        "{}",
+        rules.format_position(&pos)
+    );
+}
+
+#[test]
+fn shogi_promotion_is_optional_in_the_zone_and_forced_where_a_pawn_could_not_move() {
+    let rules = table("minishogi");
+    // A silver entering the far rank may promote or not; a pawn reaching it must.
+    let pos = position(&rules, "k4/2S1P/5/5/4K[] w - - 0 1");
+    let moves: Vec<String> = legal(&rules, &pos)
+        .into_iter()
+        .map(|m| rules.format_move(&pos, m))
+        .collect();
+    assert!(moves.contains(&"c4c5".to_string()) && moves.contains(&"c4c5v".to_string()));
+    assert!(moves.contains(&"e4e5t".to_string()) && !moves.contains(&"e4e5".to_string()));
+    // Nifu: no pawn drop on a file with an unpromoted pawn; none on the last rank.
+    let pos = position(&rules, "k4/5/5/P4/4K[P] w - - 0 1");
+    let got = drops(&rules, &pos);
+    assert!(got.iter().all(|m| !m.starts_with("P@a")), "{got:?}");
+    assert!(got.iter().all(|m| !m.ends_with('5')), "{got:?}");
+    assert!(got.contains(&"P@b4".to_string()));
+}
+
+#[test]
+fn uchifuzume_can_be_switched_on() {
+    // The variant files follow Fairy-Stockfish 11.1, which lists a mating pawn drop; the
+    // rule itself forbids it when asked for.
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants/minishogi.toml"),
+    )
+    .unwrap()
+    .replace("no_pawn_drop_mate = false", "no_pawn_drop_mate = true");
+    let strict = match parse_variant(&text, "minishogi-strict") {
+        Ok(VariantSpec::Table(r)) => *r,
+        _ => panic!("minishogi with uchifuzume"),
+    };
+    // Black's king on a1 is boxed in by the gold on b3 and silver on c2.
+    let fen = "4k/5/1g3/2s2/K4[p] b - - 0 1";
+    let lax = table("minishogi");
+    assert!(drops(&lax, &position(&lax, fen)).contains(&"P@a2".to_string()));
+    let pos = position(&strict, fen);
+    let got = drops(&strict, &pos);
+    assert!(!got.contains(&"P@a2".to_string()), "{got:?}");
+    assert!(got.contains(&"P@a3".to_string()));
+}
