@@ -38,40 +38,7 @@ pub(super) fn parse(
             (&field[..at], inside)
         }
     };
-    // `~` follows the letter of a promoted piece: note which letters, then drop them.
-    // `+` comes before the unpromoted letter of a promoted form: write the form's own.
-    let mut plain = String::with_capacity(board.len());
-    let mut marked = Vec::new();
-    let mut letters = 0usize;
-    let mut plus = false;
-    for c in board.chars() {
-        if c == '+' {
-            plus = true;
-        } else if plus {
-            plus = false;
-            let form = info
-                .kind_by_letter(c)
-                .and_then(|k| forms.promoted_of(k))
-                .ok_or_else(|| FenError {
-                    column: 1,
-                    message: format!("'+{c}': that piece has no promoted form in this variant"),
-                })?;
-            let l = info.pieces[form.index()].letter;
-            plain.push(if c.is_ascii_uppercase() {
-                l.to_ascii_uppercase()
-            } else {
-                l.to_ascii_lowercase()
-            });
-            letters += 1;
-        } else if c == '~' {
-            marked.push(letters.wrapping_sub(1));
-        } else {
-            if c.is_ascii_alphabetic() {
-                letters += 1;
-            }
-            plain.push(c);
-        }
-    }
+    let (plain, marked) = strip_marks(info, forms, board)?;
     let mut pos = inner(&format!("{plain}{rest}"))?;
     if !drops.active {
         return Ok(pos);
@@ -104,6 +71,49 @@ pub(super) fn parse(
         pos.set_in_hand(color, kind, n.saturating_add(1));
     }
     Ok(pos)
+}
+
+/// The board field without its marks: `~` after a promoted piece's letter (the indices
+/// of those letters are returned) and `+` before an unpromoted letter (replaced by the
+/// promoted form's own letter).
+fn strip_marks(
+    info: &VariantInfo,
+    forms: &Forms,
+    board: &str,
+) -> Result<(String, Vec<usize>), FenError> {
+    let mut plain = String::with_capacity(board.len());
+    let mut marked = Vec::new();
+    let mut letters = 0usize;
+    let mut plus = false;
+    for c in board.chars() {
+        if c == '+' {
+            plus = true;
+        } else if plus {
+            plus = false;
+            let form = info
+                .kind_by_letter(c)
+                .and_then(|k| forms.promoted_of(k))
+                .ok_or_else(|| FenError {
+                    column: 1,
+                    message: format!("'+{c}': that piece has no promoted form in this variant"),
+                })?;
+            let l = info.pieces[form.index()].letter;
+            plain.push(if c.is_ascii_uppercase() {
+                l.to_ascii_uppercase()
+            } else {
+                l.to_ascii_lowercase()
+            });
+            letters += 1;
+        } else if c == '~' {
+            marked.push(letters.wrapping_sub(1));
+        } else {
+            if c.is_ascii_alphabetic() {
+                letters += 1;
+            }
+            plain.push(c);
+        }
+    }
+    Ok((plain, marked))
 }
 
 /// Writes the `~` marks and the pockets into a position string `inner` wrote.
