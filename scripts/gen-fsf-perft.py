@@ -90,6 +90,8 @@ VARIANTS = [
     "dobutsu",
     "placement",
     "koedem",
+    "shogi",
+    "judkins",
 ]
 
 # Positions random play seldom reaches, chosen for a rule (the figures still come from

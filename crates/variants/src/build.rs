@@ -419,6 +419,9 @@ impl Builder<'_> {
                 axes |= self.axis_bit(a, span.clone())?;
             }
         }
+        if m.ordered {
+            axes |= chess4d_core::MoveAtom::ORDERED;
+        }
         let mut forward = 0;
         if let Some(names) = &m.forward {
             let list = match names {

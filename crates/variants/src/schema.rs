@@ -104,6 +104,10 @@ pub(crate) struct MoveFile {
     pub lame: bool,
     /// Only from the squares of this region (the soldier across the river).
     pub within: Option<String>,
+    /// The distances go to the listed `axes` in order (the shogi knight: `leap = [1, 2]`
+    /// on `axes = ["x", "y"]` is one sideways and two forward).
+    #[serde(default)]
+    pub ordered: bool,
 }
 
 /// How many axes change: one number or a list of them.

@@ -42,6 +42,11 @@ pub struct MoveAtom {
 }
 
 impl MoveAtom {
+    /// A flag in [`MoveAtom::axes`]: the distances go to the allowed axes in order
+    /// (the first to the lowest axis), not to any of them — the shogi knight's
+    /// `[1, 2]` on x and y is one file sideways and two ranks forward, never the reverse.
+    pub const ORDERED: u8 = 0b1_0000;
+
     /// A movement on any axes, both moving and capturing.
     ///
     /// # Examples
