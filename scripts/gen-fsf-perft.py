@@ -92,6 +92,7 @@ VARIANTS = [
     "koedem",
     "shogi",
     "judkins",
+    "euroshogi",
 ]
 
 # Positions random play seldom reaches, chosen for a rule (the figures still come from

@@ -20,6 +20,8 @@ pub struct FormsDef {
     /// No move or drop may leave a piece where it has no move at all (the pawn on the
     /// last rank): there it must promote, and it is never dropped there.
     pub immobility_illegal: bool,
+    /// A move that may promote must (euroshogi).
+    pub mandatory: bool,
 }
 
 /// The compiled forms.
@@ -32,6 +34,7 @@ pub(super) struct Forms {
     pub(super) base: Vec<Option<PieceKind>>,
     zone: Option<[SquareSet; 2]>,
     immobility_illegal: bool,
+    mandatory: bool,
     /// By `code * squares + square`: the piece has no move at all from there.
     immobile: Vec<bool>,
 }
@@ -68,6 +71,7 @@ impl Forms {
             base,
             zone,
             immobility_illegal: def.immobility_illegal,
+            mandatory: def.mandatory,
             immobile: Vec::new(),
         })
     }
@@ -136,7 +140,14 @@ pub(super) fn adjust(rules: &TableRules, pos: &Position, moves: &mut Vec<Move>) 
             .is_some_and(|z| z[us.index()].contains(m.from) || z[us.index()].contains(m.to));
         if in_zone {
             moves.push(m.with_promotion(to_kind));
+            if f.mandatory {
+                // Marked for removal below: the unpromoted move is not allowed.
+                moves[i].capture = Some(m.from);
+            }
         }
+    }
+    if f.mandatory {
+        moves.retain(|m| m.capture != Some(m.from) || m.is_drop());
     }
     if f.immobility_illegal {
         moves.retain(|m| {

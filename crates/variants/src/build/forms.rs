@@ -30,6 +30,7 @@ impl Builder<'_> {
             promotes,
             zone: f.zone.clone(),
             immobility_illegal: f.immobility_illegal,
+            mandatory: f.mandatory,
         })
     }
 }

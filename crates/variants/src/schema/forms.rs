@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 /// promotes = { P = "T", S = "V", B = "H", R = "D" }  # each kind's promoted form
 /// zone = "camp"                # a move starting or ending here may promote
 /// immobility_illegal = true    # never leave a piece where it cannot move (must promote)
+/// mandatory = false            # a move that may promote must
 /// ```
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
@@ -17,4 +18,7 @@ pub(crate) struct FormsFile {
     pub zone: Option<String>,
     #[serde(default)]
     pub immobility_illegal: bool,
+    /// A move that may promote must.
+    #[serde(default)]
+    pub mandatory: bool,
 }
