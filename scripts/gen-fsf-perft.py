@@ -93,6 +93,7 @@ VARIANTS = [
     "shogi",
     "judkins",
     "euroshogi",
+    "kyotoshogi",
 ]
 
 # Positions random play seldom reaches, chosen for a rule (the figures still come from

@@ -148,6 +148,17 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
             n += 1;
         }
     }
+    // Kyoto shogi: a piece in hand goes down either side up.
+    if rules.forms.drop_promoted {
+        for i in 0..n {
+            if let Some(p) = rules.forms.promoted_of(hand[i])
+                && n < hand.len()
+            {
+                hand[n] = p;
+                n += 1;
+            }
+        }
+    }
     let hand = &hand[..n];
     if hand.is_empty() {
         return;
@@ -296,10 +307,15 @@ pub(super) fn make_drop(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
         return undo;
     };
     let us = pos.side_to_move();
-    if pos.in_hand(us, kind) == 0 || pos.piece_at(mv.to).is_some() {
+    // A promoted form dropped (kyoto shogi) comes out of hand as its unpromoted kind.
+    let held = match rules.forms.base.get(kind.index()).copied().flatten() {
+        Some(base) if pos.in_hand(us, kind) == 0 => base,
+        _ => kind,
+    };
+    if pos.in_hand(us, held) == 0 || pos.piece_at(mv.to).is_some() {
         return undo;
     }
-    pos.change_hand(&mut undo, us, kind, -1);
+    pos.change_hand(&mut undo, us, held, -1);
     let piece = Piece::new(kind, us);
     pos.set(&mut undo, mv.to, Some(piece));
     pos.set_en_passant(None);

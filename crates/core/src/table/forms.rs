@@ -22,6 +22,11 @@ pub struct FormsDef {
     pub immobility_illegal: bool,
     /// A move that may promote must (euroshogi).
     pub mandatory: bool,
+    /// A promoted form that moves in the zone turns back into its unpromoted kind
+    /// (kyoto shogi, where every move flips the piece).
+    pub demotes: bool,
+    /// A piece in hand may be dropped as its promoted form too (kyoto shogi).
+    pub drop_promoted: bool,
 }
 
 /// The compiled forms.
@@ -35,6 +40,8 @@ pub(super) struct Forms {
     zone: Option<[SquareSet; 2]>,
     immobility_illegal: bool,
     mandatory: bool,
+    demotes: bool,
+    pub(super) drop_promoted: bool,
     /// By `code * squares + square`: the piece has no move at all from there.
     immobile: Vec<bool>,
 }
@@ -72,6 +79,8 @@ impl Forms {
             zone,
             immobility_illegal: def.immobility_illegal,
             mandatory: def.mandatory,
+            demotes: def.demotes,
+            drop_promoted: def.drop_promoted,
             immobile: Vec::new(),
         })
     }
@@ -131,13 +140,20 @@ pub(super) fn adjust(rules: &TableRules, pos: &Position, moves: &mut Vec<Move>) 
         let Some(p) = pos.piece_at(m.from) else {
             continue;
         };
-        let Some(to_kind) = f.promoted_of(p.kind()) else {
-            continue;
-        };
         let in_zone = f
             .zone
             .as_ref()
             .is_some_and(|z| z[us.index()].contains(m.from) || z[us.index()].contains(m.to));
+        if f.demotes
+            && in_zone
+            && let Some(base) = f.base.get(p.kind().index()).copied().flatten()
+        {
+            moves[i] = m.with_promotion(base);
+            continue;
+        }
+        let Some(to_kind) = f.promoted_of(p.kind()) else {
+            continue;
+        };
         if in_zone {
             moves.push(m.with_promotion(to_kind));
             if f.mandatory {

@@ -31,6 +31,8 @@ impl Builder<'_> {
             zone: f.zone.clone(),
             immobility_illegal: f.immobility_illegal,
             mandatory: f.mandatory,
+            demotes: f.demotes,
+            drop_promoted: f.drop_promoted,
         })
     }
 }

@@ -21,4 +21,10 @@ pub(crate) struct FormsFile {
     /// A move that may promote must.
     #[serde(default)]
     pub mandatory: bool,
+    /// A promoted form that moves in the zone turns back (kyoto shogi).
+    #[serde(default)]
+    pub demotes: bool,
+    /// A piece in hand may be dropped as its promoted form.
+    #[serde(default)]
+    pub drop_promoted: bool,
 }
