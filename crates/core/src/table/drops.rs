@@ -150,7 +150,8 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
     }
     // Kyoto shogi: a piece in hand goes down either side up.
     if rules.forms.drop_promoted {
-        for i in 0..n {
+        let held = n;
+        for i in 0..held {
             if let Some(p) = rules.forms.promoted_of(hand[i])
                 && n < hand.len()
             {
