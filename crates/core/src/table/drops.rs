@@ -141,25 +141,7 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
     let d = &rules.drops;
     let us = pos.side_to_move();
     let mut hand = [PieceKind(0); crate::piece::MAX_KINDS];
-    let mut n = 0;
-    for &k in &d.kinds {
-        if pos.in_hand(us, k) > 0 {
-            hand[n] = k;
-            n += 1;
-        }
-    }
-    // Kyoto shogi: a piece in hand goes down either side up.
-    if rules.forms.drop_promoted {
-        let held = n;
-        for i in 0..held {
-            if let Some(p) = rules.forms.promoted_of(hand[i])
-                && n < hand.len()
-            {
-                hand[n] = p;
-                n += 1;
-            }
-        }
-    }
+    let n = kinds_in_hand(rules, pos, us, &mut hand);
     let hand = &hand[..n];
     if hand.is_empty() {
         return;
@@ -230,6 +212,36 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
             out.push(m);
         }
     }
+}
+
+/// The kinds `us` may drop, into `hand`; returns how many.
+fn kinds_in_hand(
+    rules: &TableRules,
+    pos: &Position,
+    us: Color,
+    hand: &mut [PieceKind; crate::piece::MAX_KINDS],
+) -> usize {
+    let d = &rules.drops;
+    let mut n = 0;
+    for &k in &d.kinds {
+        if pos.in_hand(us, k) > 0 {
+            hand[n] = k;
+            n += 1;
+        }
+    }
+    // Kyoto shogi: a piece in hand goes down either side up.
+    if rules.forms.drop_promoted {
+        let held = n;
+        for i in 0..held {
+            if let Some(p) = rules.forms.promoted_of(hand[i])
+                && n < hand.len()
+            {
+                hand[n] = p;
+                n += 1;
+            }
+        }
+    }
+    n
 }
 
 /// Whether, after dropping `k` on `sq`, the pieces of the opposite-coloured kind (on
