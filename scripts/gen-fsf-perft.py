@@ -94,6 +94,7 @@ VARIANTS = [
     "judkins",
     "euroshogi",
     "kyotoshogi",
+    "micro",
 ]
 
 # Positions random play seldom reaches, chosen for a rule (the figures still come from

@@ -27,6 +27,8 @@ pub struct FormsDef {
     pub demotes: bool,
     /// A piece in hand may be dropped as its promoted form too (kyoto shogi).
     pub drop_promoted: bool,
+    /// Pieces flip on capturing moves only, anywhere (micro shogi), not in a zone.
+    pub on_capture: bool,
 }
 
 /// The compiled forms.
@@ -42,6 +44,7 @@ pub(super) struct Forms {
     mandatory: bool,
     demotes: bool,
     pub(super) drop_promoted: bool,
+    on_capture: bool,
     /// By `code * squares + square`: the piece has no move at all from there.
     immobile: Vec<bool>,
 }
@@ -81,6 +84,7 @@ impl Forms {
             mandatory: def.mandatory,
             demotes: def.demotes,
             drop_promoted: def.drop_promoted,
+            on_capture: def.on_capture,
             immobile: Vec::new(),
         })
     }
@@ -140,10 +144,13 @@ pub(super) fn adjust(rules: &TableRules, pos: &Position, moves: &mut Vec<Move>) 
         let Some(p) = pos.piece_at(m.from) else {
             continue;
         };
-        let in_zone = f
-            .zone
-            .as_ref()
-            .is_some_and(|z| z[us.index()].contains(m.from) || z[us.index()].contains(m.to));
+        let in_zone = if f.on_capture {
+            pos.piece_at(m.to).is_some_and(|q| q.color() != us)
+        } else {
+            f.zone
+                .as_ref()
+                .is_some_and(|z| z[us.index()].contains(m.from) || z[us.index()].contains(m.to))
+        };
         if f.demotes
             && in_zone
             && let Some(base) = f.base.get(p.kind().index()).copied().flatten()

@@ -33,6 +33,7 @@ impl Builder<'_> {
             mandatory: f.mandatory,
             demotes: f.demotes,
             drop_promoted: f.drop_promoted,
+            on_capture: f.on_capture,
         })
     }
 }

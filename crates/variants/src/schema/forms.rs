@@ -27,4 +27,7 @@ pub(crate) struct FormsFile {
     /// A piece in hand may be dropped as its promoted form.
     #[serde(default)]
     pub drop_promoted: bool,
+    /// Pieces flip when they capture, anywhere, instead of in a zone (micro shogi).
+    #[serde(default)]
+    pub on_capture: bool,
 }
