@@ -82,6 +82,23 @@ VARIANTS = [
     "janggitraditional",
     "janggimodern",
     "janggicasual",
+    # Drops (issue 10).
+    "crazyhouse",
+    "loop",
+    "chessgi",
+    "pocketknight",
+    "capahouse",
+    "minishogi",
+    "mini",
+    "gorogoro",
+    "dobutsu",
+    "placement",
+    "koedem",
+    "shogi",
+    "judkins",
+    "euroshogi",
+    "kyotoshogi",
+    "micro",
 ]
 
 # Positions random play seldom reaches, chosen for a rule (the figures still come from
@@ -94,6 +111,20 @@ EXTRA_FENS = {
     ],
     "makruk": ["8/4k3/8/1P6/8/8/6p1/4K3 w - - 0 1"],
     "shatranj": ["8/1P2k3/8/8/8/8/8/4K2q w - - 0 1"],
+    # A promoted queen (Q~) taken: a pawn in hand in crazyhouse, a queen in loop; pawn
+    # drops next to the first and last ranks.
+    "crazyhouse": [
+        "1Q~2k3/8/8/8/8/8/1r6/4K3[] b - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1",
+    ],
+    "loop": ["1Q~2k3/8/8/8/8/8/1r6/4K3[] b - - 0 1"],
+    "chessgi": ["4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1"],
+    # Castling rights from dropping a rook beside a king already on e1; a second
+    # bishop that must go on the other colour.
+    "placement": [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQK3[R] w kq - 0 1",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1N1QK1N1[RRBBb] w - - 0 1",
+    ],
 }
 
 RANDOM_POSITIONS = 24  # at least 20 per variant, as issue 9 asks

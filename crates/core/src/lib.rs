@@ -38,6 +38,8 @@
 //!     double_step_region: None,
 //!     promotion_rules: PromotionDef::default(),
 //!     ends: EndsDef::default(),
+//!     drops: DropsDef::default(),
+//!     forms: FormsDef::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();
 //! let mut pos = rules.start_position();
@@ -85,6 +87,6 @@ pub use rules::{
     bare_kings, coordinate_notation, parse_among_legal, reach, write_coordinate_notation,
 };
 pub use table::{
-    CastlingDef, EndsDef, ExtinctionDef, GoalDef, Mode, MoveAtom, Path, PieceDef, PromotionDef,
-    RegionDef, SquareSet, TableRules, VariantDef, VariantError, Verdict,
+    CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GoalDef, Mode, MoveAtom, Path,
+    PieceDef, PromotionDef, RegionDef, SquareSet, TableRules, VariantDef, VariantError, Verdict,
 };

@@ -65,6 +65,36 @@ impl Move {
         self
     }
 
+    /// A drop: a piece of `kind` from the mover's hand put on the empty square `sq`.
+    ///
+    /// A drop is written as a move from the square to itself promoting to the kind
+    /// dropped, so it travels wherever a move does (the plugin ABI, the engine's
+    /// tables) with no new field; no board move starts and ends on one square.
+    ///
+    /// ```
+    /// use chess4d_core::{Move, PieceKind, Square};
+    /// let m = Move::drop(PieceKind(5), Square(28));
+    /// assert!(m.is_drop());
+    /// assert_eq!(m.dropped(), Some(PieceKind(5)));
+    /// assert!(!Move::new(Square(0), Square(8)).is_drop());
+    /// ```
+    #[inline]
+    pub const fn drop(kind: PieceKind, sq: Square) -> Move {
+        Move::new(sq, sq).with_promotion(kind)
+    }
+
+    /// Whether the move drops a piece from hand.
+    #[inline]
+    pub const fn is_drop(&self) -> bool {
+        self.from.0 == self.to.0
+    }
+
+    /// The kind dropped, when the move is a drop.
+    #[inline]
+    pub const fn dropped(&self) -> Option<PieceKind> {
+        if self.is_drop() { self.promotion } else { None }
+    }
+
     /// Every square where a piece lands, the main one first.
     pub fn landings(&self) -> impl Iterator<Item = Square> + use<> {
         std::iter::once(self.to).chain(self.second.map(|(_, t)| t))

@@ -188,7 +188,7 @@ pub trait Rules: Send + Sync {
         self.legal_moves(pos, out);
         let us = pos.side_to_move();
         out.retain(|m| {
-            m.promotion.is_some()
+            (m.promotion.is_some() && !m.is_drop())
                 || m.capture.is_some()
                 || pos.piece_at(m.to).is_some_and(|p| p.color() != us)
         });
@@ -344,7 +344,8 @@ pub fn bare_kings(info: &VariantInfo, pos: &Position) -> bool {
         .all(|(_, p)| info.pieces.get(p.kind().index()).is_some_and(|i| i.royal))
 }
 
-/// The coordinate notation of a move: from, to, promotion letter, then `x` and the
+/// The coordinate notation of a move: a drop as `P@e4` (`P@b2[0,1]`); else from, to,
+/// promotion letter, then `x` and the
 /// capture square if it is not the landing square, then `+` and a second piece's
 /// from and to.
 pub fn coordinate_notation(info: &VariantInfo, mv: Move) -> String {
@@ -360,6 +361,13 @@ pub fn write_coordinate_notation(
     out: &mut impl Write,
 ) -> fmt::Result {
     let shape = &info.shape;
+    if let Some(k) = mv.dropped() {
+        // Fairy-Stockfish's drop notation: the piece's letter, `@`, the square.
+        let l = info.pieces.get(k.index()).map_or('?', |p| p.letter);
+        out.write_char(l.to_ascii_uppercase())?;
+        out.write_char('@')?;
+        return shape.write_square(mv.to, out);
+    }
     shape.write_square(mv.from, out)?;
     shape.write_square(mv.to, out)?;
     if let Some(k) = mv.promotion {

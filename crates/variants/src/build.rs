@@ -1,6 +1,8 @@
 //! From a parsed variant file to the core's `VariantDef`, with every error located.
 
+mod drops;
 mod ends;
+mod forms;
 mod promotion;
 mod regions;
 
@@ -253,6 +255,8 @@ impl Builder<'_> {
         let regions = self.regions(&shape, &file.region)?;
         let ends = self.ends(file.ends.as_ref())?;
         let promotion_rules = self.promotion_rules(file.promotion.as_ref())?;
+        let drops = self.drops(file.drops.as_ref())?;
+        let forms = self.forms(file.forms.as_ref())?;
         let ends_span = file.ends.as_ref().map_or(rules_span.clone(), |e| e.span());
         let region_span = |name: &str| {
             file.region
@@ -287,6 +291,8 @@ impl Builder<'_> {
                 .as_ref()
                 .map(|r| r.get_ref().clone()),
             ends,
+            drops,
+            forms,
         };
         TableRules::new(def)
             .map(|r| VariantSpec::Table(Box::new(r)))
@@ -457,6 +463,9 @@ impl Builder<'_> {
             for a in list {
                 axes |= self.axis_bit(a, span.clone())?;
             }
+        }
+        if m.ordered {
+            axes |= chess4d_core::MoveAtom::ORDERED;
         }
         // A directed movement's offsets are White's; by default Black's are reversed on y.
         let mut forward = if offsets.is_empty() { 0 } else { 0b10 };

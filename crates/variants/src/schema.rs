@@ -1,10 +1,14 @@
 //! The TOML schema of a variant file, as serde reads it.
 
+mod drops;
 mod ends;
+mod forms;
 mod promotion;
 mod regions;
 
+pub(crate) use drops::DropsFile;
 pub(crate) use ends::EndsFile;
+pub(crate) use forms::FormsFile;
 pub(crate) use promotion::PromotionFile;
 pub(crate) use regions::RegionFile;
 use serde::Deserialize;
@@ -32,6 +36,10 @@ pub(crate) struct VariantFile {
     pub ends: Option<Spanned<EndsFile>>,
     /// Optional promotion and promotion limits.
     pub promotion: Option<Spanned<PromotionFile>>,
+    /// Pieces in hand and drops.
+    pub drops: Option<Spanned<DropsFile>>,
+    /// Shogi promotion: each kind's promoted form.
+    pub forms: Option<Spanned<FormsFile>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -121,6 +129,10 @@ pub(crate) struct MoveFile {
     pub lame: bool,
     /// Only from the squares of this region (the soldier across the river).
     pub within: Option<String>,
+    /// The distances go to the listed `axes` in order (the shogi knight: `leap = [1, 2]`
+    /// on `axes = ["x", "y"]` is one sideways and two forward).
+    #[serde(default)]
+    pub ordered: bool,
 }
 
 /// How many axes change: one number or a list of them.

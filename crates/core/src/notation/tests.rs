@@ -43,6 +43,8 @@ fn kings_and_rooks() -> TableRules {
         double_step_region: None,
         promotion_rules: PromotionDef::default(),
         ends: EndsDef::default(),
+        drops: crate::DropsDef::default(),
+        forms: crate::FormsDef::default(),
     })
     .expect("rules")
 }

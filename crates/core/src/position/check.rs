@@ -166,8 +166,8 @@ pub(crate) fn check_royals<R: Rules + ?Sized>(
 ) -> Result<(), PositionError> {
     let start = rules.start_position();
     for color in Color::ALL {
-        let wanted = royal_squares(rules, &start, color).len();
-        let found = royal_squares(rules, pos, color).len();
+        let wanted = royal_count(rules, &start, color);
+        let found = royal_count(rules, pos, color);
         let kings = |n: usize| if n == 1 { "king" } else { "kings" };
         if found < wanted {
             return Err(PositionError::new(
@@ -189,6 +189,20 @@ pub(crate) fn check_royals<R: Rules + ?Sized>(
         }
     }
     Ok(())
+}
+
+/// `color`'s royal pieces on the board and in hand (placement starts with the king in
+/// hand).
+fn royal_count<R: Rules + ?Sized>(rules: &R, pos: &Position, color: Color) -> usize {
+    let in_hand: usize = rules
+        .info()
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .map(|(k, _)| pos.in_hand(color, crate::PieceKind(k as u8)) as usize)
+        .sum();
+    royal_squares(rules, pos, color).len() + in_hand
 }
 
 /// Whether `sq` is at `color`'s far end of `axis` (the last rank for White on Y).

@@ -2,6 +2,7 @@
 
 pub(crate) mod check;
 mod fen;
+mod pocket;
 pub mod zobrist;
 
 pub use check::{MAX_FULLMOVE, PositionError, PositionErrorKind, check_position};
@@ -34,6 +35,8 @@ pub struct Position {
     /// Per-side counters a variant's rules keep (the checks each side has left to give
     /// in n-check); `None` where the variant keeps none.
     counters: Option<[u8; 2]>,
+    /// Pieces in hand and promoted marks, for variants with drops.
+    pockets: Option<Box<pocket::Pockets>>,
 }
 
 /// The most board squares one move may change (from, to, a capture square, and a second
@@ -53,6 +56,7 @@ pub struct Undo {
     hash: u64,
     kings: [Option<Square>; 2],
     counters: Option<[u8; 2]>,
+    pocket: pocket::PocketUndo,
 }
 
 impl Position {
@@ -69,6 +73,7 @@ impl Position {
             hash: 0,
             kings: [None; 2],
             counters: None,
+            pockets: None,
         }
     }
 
@@ -180,6 +185,7 @@ impl Position {
             hash: self.hash,
             kings: self.kings,
             counters: self.counters,
+            pocket: pocket::PocketUndo::default(),
         }
     }
 
@@ -269,6 +275,9 @@ impl Position {
         self.hash = undo.hash;
         self.kings = undo.kings;
         self.counters = undo.counters;
+        if self.pockets.is_some() {
+            self.restore_pockets(&undo.pocket);
+        }
     }
 
     /// Recomputes the hash from scratch (for checks; make/unmake keep it current).
@@ -284,7 +293,7 @@ impl Position {
         if let Some(ep) = self.en_passant {
             h ^= zobrist::en_passant_key(ep.0);
         }
-        h ^ zobrist::counters_key(self.counters)
+        h ^ zobrist::counters_key(self.counters) ^ self.pockets_hash()
     }
 
     /// The per-side counters the variant's rules keep (in n-check: the checks White and

@@ -46,3 +46,19 @@ pub fn counters_key(counters: Option<[u8; 2]>) -> u64 {
         Some([w, b]) => mix(0x4_0000_0000 | (w as u64) << 8 | b as u64),
     }
 }
+
+/// The key of `count` pieces of `kind` in the hand of colour `color` (0 for none).
+#[inline]
+pub fn hand_key(color: usize, kind: u8, count: u8) -> u64 {
+    if count == 0 {
+        0
+    } else {
+        mix(0x5_0000_0000 | (color as u64) << 16 | (kind as u64) << 8 | count as u64)
+    }
+}
+
+/// The key of a promoted mark on a square (crazyhouse's `Q~`).
+#[inline]
+pub fn promoted_key(square: u16) -> u64 {
+    mix(0x6_0000_0000 | square as u64)
+}

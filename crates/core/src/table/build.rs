@@ -326,6 +326,11 @@ pub(super) fn check_kings(
             // Without a royal piece a side can still lose by extinction, and a variant
             // with no royal kind at all ends by its other rules.
             0 if def.ends.extinction.is_some() || !royal.contains(&true) => {}
+            // Placement: the king is still in hand.
+            0 if royal
+                .iter()
+                .enumerate()
+                .any(|(k, &r)| r && start.in_hand(color, PieceKind(k as u8)) > 0) => {}
             0 => return Err(VariantError::NoKing(color)),
             1 => {}
             _ => return Err(VariantError::TwoKings(color)),
@@ -351,7 +356,8 @@ pub(super) fn castling_tables(
         });
     }
     for (bit, c) in def.castling.iter().enumerate() {
-        let option = castling_option(&shape, c, start, royal)?;
+        let dropped = def.drops.castling_rook.is_some();
+        let option = castling_option(&shape, c, start, royal, dropped)?;
         rights_kept[c.king_from.index()] &= !(1 << bit);
         rights_kept[c.rook_from.index()] &= !(1 << bit);
         castling.push(option);
@@ -365,6 +371,7 @@ fn castling_option(
     c: &super::CastlingDef,
     start: &Position,
     royal: &[bool],
+    dropped: bool,
 ) -> Result<Castling, VariantError> {
     let bad = |reason: &str| VariantError::BadCastling {
         letter: c.letter,
@@ -381,12 +388,15 @@ fn castling_option(
         return Err(bad("king and rook must castle along one rank"));
     }
     // The castling king is the royal piece, or (giveaway) the piece in its place.
+    // With castling by dropped pieces (placement) king and rook come later.
     match start.piece_at(c.king_from) {
         Some(p) if p.color() == c.color => {}
+        _ if dropped => {}
         _ => return Err(bad("the king does not start on its castling square")),
     }
     match start.piece_at(c.rook_from) {
         Some(p) if p.color() == c.color && !royal[p.kind().index()] => {}
+        _ if dropped => {}
         _ => return Err(bad("no piece of that side starts on the rook's square")),
     }
     let lo = [kf[0], rf[0], kt[0], rt[0]].into_iter().min().unwrap_or(0);

@@ -56,6 +56,11 @@ pub struct MoveAtom {
 }
 
 impl MoveAtom {
+    /// A flag in [`MoveAtom::axes`]: the distances go to the allowed axes in order
+    /// (the first to the lowest axis), not to any of them — the shogi knight's
+    /// `[1, 2]` on x and y is one file sideways and two ranks forward, never the reverse.
+    pub const ORDERED: u8 = 0b1_0000;
+
     /// A movement on any axes, both moving and capturing.
     ///
     /// # Examples
@@ -164,6 +169,10 @@ pub struct VariantDef {
     pub double_step_region: Option<String>,
     /// How the game ends besides checkmate, and the obligations on moves.
     pub ends: super::EndsDef,
+    /// Pieces in hand and drops (crazyhouse, shogi); off by default.
+    pub drops: super::DropsDef,
+    /// Shogi promotion: each kind's promoted form; off by default.
+    pub forms: super::FormsDef,
 }
 
 /// Why a table variant was refused.

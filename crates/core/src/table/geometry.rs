@@ -129,6 +129,20 @@ pub(crate) fn atom_vectors(
     let sizes = shape.sizes();
     let mut out: Vec<[i8; 4]> = Vec::new();
     let mut chosen = [usize::MAX; 4];
+    if axes & super::MoveAtom::ORDERED != 0 {
+        // Each distance on its own axis, in order: fix the assignment up front.
+        let order: Vec<usize> = (0..4).filter(|a| axes & (1 << a) != 0).collect();
+        if order.len() != deltas.len() {
+            return Vec::new();
+        }
+        for (i, &a) in order.iter().enumerate() {
+            if deltas[i] as u16 >= sizes[a] as u16 {
+                return Vec::new();
+            }
+            chosen[i] = a;
+        }
+        return atom_vectors_fixed(deltas, forward, forward_sign, &chosen);
+    }
     assign(deltas, 0, axes, &sizes, &mut chosen, &mut |assignment| {
         let n = deltas.len();
         for signs in 0..(1u32 << n) {
@@ -189,6 +203,35 @@ pub(crate) fn offset_vectors(
         }
         let fits = (0..4).all(|a| (v[a].unsigned_abs() as u16) < sizes[a] as u16);
         if fits && !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// The vectors of one fixed assignment of distances to axes, every sign tried.
+fn atom_vectors_fixed(
+    deltas: &[u8],
+    forward: u8,
+    forward_sign: i8,
+    chosen: &[usize; 4],
+) -> Vec<[i8; 4]> {
+    let mut out = Vec::new();
+    for signs in 0..(1u32 << deltas.len()) {
+        let mut v = [0i8; 4];
+        for (i, &axis) in chosen[..deltas.len()].iter().enumerate() {
+            let d = deltas[i] as i8;
+            v[axis] = if signs & (1 << i) != 0 { -d } else { d };
+        }
+        let forward_ok = forward == 0
+            || (v
+                .iter()
+                .enumerate()
+                .any(|(a, &c)| forward & (1 << a) != 0 && c != 0)
+                && v.iter().enumerate().all(|(a, &c)| {
+                    forward & (1 << a) == 0 || c == 0 || c.signum() == forward_sign
+                }));
+        if forward_ok && !out.contains(&v) {
             out.push(v);
         }
     }

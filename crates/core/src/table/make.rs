@@ -8,6 +8,10 @@ use crate::position::{Position, Undo};
 pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Undo {
     let mut undo = pos.begin_undo();
     let Some(piece) = pos.piece_at(mv.from) else {
+        // Only a drop starts on an empty square.
+        if rules.drops.active && mv.is_drop() {
+            return super::drops::make_drop(rules, pos, mv);
+        }
         return undo;
     };
     let us = piece.color();
@@ -67,6 +71,9 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
     }
     if captured.is_some_and(|c| rules.is_royal(c)) {
         pos.set_king(!us, None);
+    }
+    if rules.drops.active {
+        super::drops::after_board_move(rules, pos, &mut undo, mv, us, captured, capture_sq);
     }
     if rules.ends.checks() > 0 {
         super::counters::after_move(rules, pos, us);

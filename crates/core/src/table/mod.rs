@@ -6,17 +6,22 @@ mod build;
 mod check;
 mod counters;
 mod def;
+mod drops;
 mod ends;
+mod forms;
 mod geometry;
 mod make;
 mod movegen;
 mod path;
+mod pocket_fen;
 mod promotion;
 mod region;
 mod special;
 
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
+pub use drops::DropsDef;
 pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
+pub use forms::FormsDef;
 pub use promotion::PromotionDef;
 pub use region::{RegionDef, SquareSet};
 pub use special::Path;
@@ -158,6 +163,8 @@ pub struct TableRules {
     ends: ends::Ends,
     special: special::Special,
     promotion_rules: promotion::Promotion,
+    drops: drops::Drops,
+    forms: forms::Forms,
 }
 
 impl TableRules {
@@ -193,13 +200,17 @@ impl TableRules {
         let promotion_zone = build::promotion_zones(&shape, &far_end, promotion_region.as_ref());
         let promotion_rules = promotion::Promotion::new(&def.promotion_rules, &info, far_end)?;
         let double_step_from = build::double_step_squares(&def, &regions)?;
-        let start =
-            counters::parse(ends.checks(), &info, &def.start).map_err(VariantError::Start)?;
+        let drops = drops::Drops::new(&def.drops, &info, &regions)?;
+        let forms = forms::Forms::new(&def.forms, &info, &regions)?;
+        let start = pocket_fen::parse(&drops, &forms, &info, &def.start, |t| {
+            counters::parse(ends.checks(), &info, t)
+        })
+        .map_err(VariantError::Start)?;
         build::check_kings(&def, &start, &royal)?;
         let (castling, rights_kept) = build::castling_tables(&def, &start, &royal)?;
         let (spans, span_index) = build::span_tables(&shape, &rays, &moves.lines, &start);
         let attacks = build::attack_tables(&shape, &rays, &moves.attack_dirs);
-        let rules = TableRules {
+        let mut rules = TableRules {
             info,
             start,
             rays,
@@ -223,7 +234,10 @@ impl TableRules {
             ends,
             special,
             promotion_rules,
+            drops,
+            forms,
         };
+        forms::Forms::finish(&mut rules);
         // The start position must be one a game can be in, as every other position.
         rules
             .checked(&rules.start)
@@ -232,9 +246,11 @@ impl TableRules {
     }
 
     /// Reads a position string with the variant's own counters (Fairy-Stockfish's
-    /// `3+3` check counter where checks are counted).
+    /// `3+3` check counter where checks are counted) and pockets (`[Pp]`).
     fn read_position(&self, text: &str) -> Result<Position, crate::FenError> {
-        counters::parse(self.ends.checks(), &self.info, text)
+        pocket_fen::parse(&self.drops, &self.forms, &self.info, text, |t| {
+            counters::parse(self.ends.checks(), &self.info, t)
+        })
     }
 
     /// A piece's lines from a square.
@@ -278,6 +294,12 @@ impl TableRules {
         movegen::legal_moves(self, pos, wanted, out);
         if self.promotion_rules.active {
             promotion::adjust(self, pos, wanted == movegen::Wanted::Noisy, out);
+        }
+        if self.forms.active {
+            forms::adjust(self, pos, out);
+        }
+        if self.drops.active && wanted == movegen::Wanted::All {
+            drops::generate(self, pos, out);
         }
         if self.special.any_confined {
             out.retain(|m| {
@@ -327,7 +349,13 @@ impl Rules for TableRules {
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        counters::format(&self.info, pos)
+        pocket_fen::format(
+            &self.drops,
+            &self.forms,
+            &self.info,
+            pos,
+            counters::format(&self.info, pos),
+        )
     }
 
     fn goal(&self, color: Color) -> Option<(Vec<PieceKind>, Vec<Square>)> {

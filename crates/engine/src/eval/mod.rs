@@ -302,6 +302,19 @@ impl Evaluator {
                 }
             }
         }
+        // Pieces in hand (crazyhouse, shogi) count at their value, and can mate.
+        if pos.has_pockets() {
+            for c in Color::ALL {
+                let s = &mut side[c.index()];
+                for (k, &v) in self.value.iter().enumerate() {
+                    let held = v * pos.in_hand(c, PieceKind(k as u8)) as i32;
+                    s.material += held;
+                    s.mg += held;
+                    s.eg += held;
+                    s.mater |= held > 0;
+                }
+            }
+        }
         if self.bare_kings_draw && side.iter().all(|s| s.material == 0) {
             return 0;
         }

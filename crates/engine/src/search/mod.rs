@@ -276,8 +276,11 @@ impl<'a> Search<'a> {
         for i in 0..n {
             let mv = self.pick(ply, i);
             let losing = ordering::is_losing(self.keys[ply][i]);
-            let mover = pos.piece_at(mv.from);
-            let quiet = mv.promotion.is_none() && victim(pos, &mv).is_none();
+            let mover = pos.piece_at(mv.from).or_else(|| {
+                mv.dropped()
+                    .map(|k| chess4d_core::Piece::new(k, pos.side_to_move()))
+            });
+            let quiet = (mv.promotion.is_none() || mv.is_drop()) && victim(pos, &mv).is_none();
             if quiet {
                 quiets += 1;
             }

@@ -82,12 +82,16 @@ impl Search<'_> {
             return TT_MOVE;
         }
         let promo = mv.promotion.map_or(0, |k| self.eval.value(k));
-        let mover = pos.piece_at(mv.from);
+        // A drop's piece comes from hand: its history is the dropped piece's.
+        let mover = pos.piece_at(mv.from).or_else(|| {
+            mv.dropped()
+                .map(|k| chess4d_core::Piece::new(k, pos.side_to_move()))
+        });
         if let Some(v) = victim(pos, mv) {
             let attacker = mover.map_or(0, |p| self.eval.value(p.kind()));
             return CAPTURE + self.eval.value(v.kind()) * 64 - attacker / 16 + promo;
         }
-        if mv.promotion.is_some() {
+        if mv.promotion.is_some() && !mv.is_drop() {
             return PROMOTION + promo;
         }
         let k = &self.killers[ply];
