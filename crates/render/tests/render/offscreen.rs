@@ -1,14 +1,12 @@
 //! Renders known scenes on whatever adapter is present (lavapipe / llvmpipe on CI) and
 //! checks pixels against the projection and layout math the app uses for picking.
 
-mod common;
-
+use crate::common::{full_start, offscreen, pixel, save, sq};
 use chess4d_render::glam::{Vec2, Vec3};
 use chess4d_render::{
     Arrow, ArrowKind, BoardGeometry, Camera, FlatLayout, Highlight, Projector, Rect, Scene,
     ScenePiece, View, layout,
 };
-use common::{full_start, offscreen, pixel, save, sq};
 
 const W: u32 = 1280;
 const H: u32 = 720;

@@ -1,7 +1,7 @@
 //! The renderer draws into targets of any colour format the app's surface may have,
 //! with colours that come out the same after the format's own encoding.
 
-mod common;
+use crate::common;
 
 use chess4d_render::{BoardGeometry, FlatLayout, Rect, Renderer, Scene, View};
 

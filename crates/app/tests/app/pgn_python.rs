@@ -10,7 +10,7 @@ use chess4d_archive::pgn::{PgnGame, import_games};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const WRITTEN: &str = include_str!("../../../tests/pgn/python-chess.pgn");
+const WRITTEN: &str = include_str!("../../../../tests/pgn/python-chess.pgn");
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-const PYTHON_CHESS: &str = include_str!("../../../tests/san/orthodox.txt");
+const PYTHON_CHESS: &str = include_str!("../../../../tests/san/orthodox.txt");
 
 fn moves(fen: &str, notation: &str) -> Vec<String> {
     let out = Command::new(env!("CARGO_BIN_EXE_chess4d"))

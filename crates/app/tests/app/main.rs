@@ -1,0 +1,16 @@
+//! The app's integration tests, one binary (each links the viewer, so one link
+//! instead of twelve keeps the build small): `cargo test -p chess4d --test app uci::`
+//! runs one module.
+
+mod archive_cli;
+mod cli;
+mod pgn_python;
+mod pictures;
+mod piece_pictures;
+mod positions;
+mod san_cli;
+mod scorebook;
+mod tesseract;
+mod uci;
+mod view_options;
+mod viewer;
