@@ -1,11 +1,13 @@
 //! The TOML schema of a variant file, as serde reads it.
 
+mod castling960;
 mod drops;
 mod ends;
 mod forms;
 mod promotion;
 mod regions;
 
+pub(crate) use castling960::Castling960File;
 pub(crate) use drops::DropsFile;
 pub(crate) use ends::EndsFile;
 pub(crate) use forms::FormsFile;
@@ -25,6 +27,8 @@ pub(crate) struct VariantFile {
     pub piece: Vec<Spanned<PieceFile>>,
     #[serde(default)]
     pub castling: Vec<Spanned<CastlingFile>>,
+    /// Castling from any start array, the rights naming the rook's file.
+    pub castling960: Option<Spanned<Castling960File>>,
     /// The start position as one board per line (read with its places by
     /// `check::start_text`; here only so that the key is known).
     #[allow(dead_code)]
@@ -133,6 +137,10 @@ pub(crate) struct MoveFile {
     /// on `axes = ["x", "y"]` is one sideways and two forward).
     #[serde(default)]
     pub ordered: bool,
+    /// Only while the piece has not moved: its square keeps its right by file, written
+    /// as the file's letter in the castling field (Cambodian chess's `DEde`).
+    #[serde(default)]
+    pub unmoved: bool,
 }
 
 /// How many axes change: one number or a list of them.

@@ -50,7 +50,7 @@ pub(super) fn variant_info(def: &VariantDef) -> VariantInfo {
                 i
             })
             .collect(),
-        castling_letters: def.castling.iter().map(|c| c.letter).collect(),
+        castling_letters: super::file_rights::letters(def),
         en_passant: def.en_passant,
         repetition_limit: def.repetition_limit,
         move_limit_plies: def.move_limit_plies,
@@ -129,11 +129,11 @@ fn check_atom(
             "a first-move movement may not capture: add only = \"move\"",
         ));
     }
-    let special = atom.path != Path::Open || atom.within.is_some();
+    let special = atom.path != Path::Open || atom.within.is_some() || atom.unmoved;
     if special && (atom.first || min > 1 || atom.bend > 0) {
         return Err(bad(
-            "a hopping, lame or region-bound movement cannot also be first-move-only, bent \
-             or have a minimum range",
+            "a hopping, lame, region-bound or unmoved movement cannot also be \
+             first-move-only, bent or have a minimum range",
         ));
     }
     Ok(())
@@ -176,7 +176,7 @@ pub(super) fn movements(
                 } else {
                     geometry::offset_vectors(&shape, &atom.offsets, atom.forward, color.forward())
                 };
-                if atom.path != Path::Open || atom.within.is_some() {
+                if atom.path != Path::Open || atom.within.is_some() || atom.unmoved {
                     special_atoms.extend(vectors.into_iter().map(|vector| special::Atom {
                         code,
                         color,
@@ -185,6 +185,7 @@ pub(super) fn movements(
                         mode: atom.mode,
                         path: atom.path,
                         within: atom.within.clone(),
+                        unmoved: atom.unmoved,
                     }));
                     continue;
                 }
@@ -345,14 +346,14 @@ pub(super) fn castling_tables(
     def: &VariantDef,
     start: &Position,
     royal: &[bool],
-) -> Result<(Vec<Castling>, Vec<u8>), VariantError> {
+) -> Result<(Vec<Castling>, Vec<u32>), VariantError> {
     let shape = def.shape;
     let mut castling = Vec::new();
-    let mut rights_kept = vec![u8::MAX; shape.len()];
-    if def.castling.len() > 8 {
+    let mut rights_kept = vec![u32::MAX; shape.len()];
+    if let Some(extra) = def.castling.get(super::MAX_CASTLING) {
         return Err(VariantError::BadCastling {
-            letter: def.castling[8].letter,
-            reason: "at most 8 castling options".into(),
+            letter: extra.letter,
+            reason: format!("at most {} castling options", super::MAX_CASTLING),
         });
     }
     for (bit, c) in def.castling.iter().enumerate() {

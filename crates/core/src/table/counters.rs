@@ -61,7 +61,7 @@ pub(super) fn after_move(rules: &TableRules, pos: &mut Position, us: Color) {
     let Some(king) = pos.king(!us) else {
         return;
     };
-    if attacks::attacked(rules, &|s| pos.piece_at(s), king, us) {
+    if attacks::attacked(rules, &|s| pos.piece_at(s), king, us, pos.castling_rights()) {
         left[us.index()] = left[us.index()].saturating_sub(1);
         pos.set_counters(Some(left));
     }

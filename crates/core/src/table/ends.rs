@@ -360,5 +360,5 @@ pub(super) fn gives_check(rules: &TableRules, pos: &Position, m: Move, king: Squ
             pos.piece_at(s)
         }
     };
-    attacks::attacked(rules, &view, king, us)
+    attacks::attacked(rules, &view, king, us, pos.castling_rights())
 }

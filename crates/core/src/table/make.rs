@@ -32,6 +32,10 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
         pos.set(&mut undo, t2, p2);
         rights &= rules.rights_kept[f2.index()];
     }
+    if rules.castling960.active && rules.is_royal(piece) {
+        // In Chess960 the king's square is the game's: its first move ends castling.
+        rights &= !rules.file_rights.side_mask(us);
+    }
     let landed = mv.promotion.map_or(piece, |k| Piece::new(k, us));
     pos.set(&mut undo, mv.to, Some(landed));
     if rights != pos.castling_rights() {

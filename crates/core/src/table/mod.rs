@@ -3,11 +3,13 @@
 mod attacks;
 mod bent;
 mod build;
+mod castling960;
 mod check;
 mod counters;
 mod def;
 mod drops;
 mod ends;
+mod file_rights;
 mod forms;
 mod geometry;
 mod make;
@@ -18,6 +20,7 @@ mod promotion;
 mod region;
 mod special;
 
+pub use castling960::Castling960Def;
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
 pub use drops::DropsDef;
 pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
@@ -35,6 +38,10 @@ use geometry::Rays;
 
 /// "No limit" as a line's range.
 const UNLIMITED: u8 = u8::MAX;
+
+/// The most castling rights a variant may have: the bits of
+/// [`Position::castling_rights`].
+const MAX_CASTLING: usize = u32::BITS as usize;
 
 /// "No axis" as a line's push axis.
 const NO_AXIS: u8 = 4;
@@ -145,7 +152,7 @@ pub struct TableRules {
     attack_min: [Vec<u8>; 2],
     castling: Vec<Castling>,
     /// By square: the castling rights that survive a move from or to it.
-    rights_kept: Vec<u8>,
+    rights_kept: Vec<u32>,
     pawn: Vec<bool>,
     royal: Vec<bool>,
     promotion: Vec<PieceKind>,
@@ -165,6 +172,8 @@ pub struct TableRules {
     promotion_rules: promotion::Promotion,
     drops: drops::Drops,
     forms: forms::Forms,
+    file_rights: file_rights::FileRights,
+    castling960: castling960::Castling960,
 }
 
 impl TableRules {
@@ -202,12 +211,22 @@ impl TableRules {
         let double_step_from = build::double_step_squares(&def, &regions)?;
         let drops = drops::Drops::new(&def.drops, &info, &regions)?;
         let forms = forms::Forms::new(&def.forms, &info, &regions)?;
-        let start = pocket_fen::parse(&drops, &forms, &info, &def.start, |t| {
+        // Castling rights by rook file are read against the rules: first the board.
+        let start_text = match def.castling960 {
+            Some(_) => castling960::without_rights(&def.start),
+            None => def.start.clone(),
+        };
+        let start = pocket_fen::parse(&drops, &forms, &info, &start_text, |t| {
             counters::parse(ends.checks(), &info, t)
         })
         .map_err(VariantError::Start)?;
         build::check_kings(&def, &start, &royal)?;
-        let (castling, rights_kept) = build::castling_tables(&def, &start, &royal)?;
+        let (castling, mut rights_kept) = build::castling_tables(&def, &start, &royal)?;
+        let file_rights = file_rights::FileRights::new(&def, &start, &royal)?;
+        for (sq, kept) in rights_kept.iter_mut().enumerate() {
+            *kept &= !file_rights.lost_at(Square(sq as u16));
+        }
+        let castling960 = castling960::Castling960::new(def.castling960.as_ref(), &info)?;
         let (spans, span_index) = build::span_tables(&shape, &rays, &moves.lines, &start);
         let attacks = build::attack_tables(&shape, &rays, &moves.attack_dirs);
         let mut rules = TableRules {
@@ -236,7 +255,14 @@ impl TableRules {
             promotion_rules,
             drops,
             forms,
+            file_rights,
+            castling960,
         };
+        if rules.castling960.active {
+            rules.start = rules
+                .read_position(&def.start)
+                .map_err(VariantError::Start)?;
+        }
         forms::Forms::finish(&mut rules);
         // The start position must be one a game can be in, as every other position.
         rules
@@ -248,9 +274,15 @@ impl TableRules {
     /// Reads a position string with the variant's own counters (Fairy-Stockfish's
     /// `3+3` check counter where checks are counted) and pockets (`[Pp]`).
     fn read_position(&self, text: &str) -> Result<Position, crate::FenError> {
-        pocket_fen::parse(&self.drops, &self.forms, &self.info, text, |t| {
-            counters::parse(self.ends.checks(), &self.info, t)
-        })
+        let read = |text: &str| {
+            pocket_fen::parse(&self.drops, &self.forms, &self.info, text, |t| {
+                counters::parse(self.ends.checks(), &self.info, t)
+            })
+        };
+        if self.castling960.active {
+            return castling960::read(self, text, read);
+        }
+        read(text)
     }
 
     /// A piece's lines from a square.
@@ -349,13 +381,21 @@ impl Rules for TableRules {
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        pocket_fen::format(
+        let text = pocket_fen::format(
             &self.drops,
             &self.forms,
             &self.info,
             pos,
             counters::format(&self.info, pos),
-        )
+        );
+        if self.castling960.active {
+            return castling960::format(self, pos, text);
+        }
+        text
+    }
+
+    fn chess960_castling(&self) -> bool {
+        self.castling960.active
     }
 
     fn goal(&self, color: Color) -> Option<(Vec<PieceKind>, Vec<Square>)> {
@@ -367,7 +407,7 @@ impl Rules for TableRules {
     }
 
     fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        attacks::attacked(self, &|s| pos.piece_at(s), sq, by)
+        attacks::attacked(self, &|s| pos.piece_at(s), sq, by, pos.castling_rights())
     }
 
     fn attackers(&self, pos: &Position, sq: Square, by: Color, out: &mut Vec<Square>) {
@@ -388,6 +428,11 @@ impl Rules for TableRules {
         let mut pos = self.read_position(text)?;
         // Rights whose king or rook is gone can never be used: drop them so that equal
         // positions hash equally.
+        if self.file_rights.active {
+            let rights = file_rights::usable_rights(self, &pos);
+            pos.set_castling_rights(rights);
+            return Ok(pos);
+        }
         let mut rights = pos.castling_rights();
         for (bit, c) in self.castling.iter().enumerate() {
             let king_ok = pos

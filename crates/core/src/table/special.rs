@@ -9,7 +9,10 @@
 //! * **confinement** — a piece that never leaves its region (palace, own half), which
 //!   neither moves nor attacks outside it;
 //! * **the flying general** — the royal pieces may not face each other along an open
-//!   line.
+//!   line;
+//! * **movements of unmoved pieces** — used only while the piece's square keeps its
+//!   right by file (the Cambodian king's leap, the met's double step; see
+//!   [`super::file_rights`]).
 //!
 //! Variants that use none of them pay one branch per piece; those that do check every
 //! move in full (moving any piece may open or close a screen or a leg).
@@ -43,6 +46,8 @@ struct Span {
     path: Path,
     /// For a lame leap: the square that must be empty.
     leg: Square,
+    /// Only while the square keeps its right by file.
+    unmoved: bool,
 }
 
 /// A special movement reversed, to look for attackers from a target square.
@@ -58,6 +63,8 @@ struct AttackLine {
     leg_step: [i8; 4],
     /// The squares the attacker must stand on to use it (a region-bound movement).
     within: Option<SquareSet>,
+    /// Only while the attacker's square keeps its right by file.
+    unmoved: bool,
 }
 
 /// A special movement as the table builder hands it over.
@@ -70,6 +77,8 @@ pub(super) struct Atom {
     pub(super) path: Path,
     /// The name of the region it is bound to.
     pub(super) within: Option<String>,
+    /// Only while the square keeps its right by file.
+    pub(super) unmoved: bool,
 }
 
 /// The variant-wide inputs of [`Special::new`] besides the movements.
@@ -152,6 +161,7 @@ impl Special {
                         mode: a.mode,
                         path: a.path,
                         leg,
+                        unmoved: a.unmoved,
                     });
                 }
             }
@@ -162,6 +172,7 @@ impl Special {
                         && l.range == a.range
                         && l.path == a.path
                         && l.within.as_ref() == within
+                        && l.unmoved == a.unmoved
                 });
                 match found {
                     Some(l) => l.codes[a.code] = true,
@@ -175,6 +186,7 @@ impl Special {
                             codes,
                             leg_step: step,
                             within: within.cloned(),
+                            unmoved: a.unmoved,
                         });
                     }
                 }
@@ -246,6 +258,9 @@ pub(super) fn piece_moves(
         if span.path == Path::Lame && pos.piece_at(span.leg).is_some() {
             continue;
         }
+        if span.unmoved && !unmoved_may_move(rules, pos, from, p) {
+            continue;
+        }
         for &to in ray {
             let here = pos.piece_at(to);
             if span.path == Path::Hop && !screened {
@@ -269,6 +284,28 @@ pub(super) fn piece_moves(
     }
 }
 
+/// Whether the piece `p` on `from` may use a movement of unmoved pieces: its square
+/// keeps its right, and a royal piece is not in check (as castling, it is no escape).
+fn unmoved_may_move(rules: &TableRules, pos: &Position, from: Square, p: Piece) -> bool {
+    let us = p.color();
+    rules.file_rights.holds(pos, us, from)
+        && !(rules.is_royal(p)
+            && super::attacks::attacked(
+                rules,
+                &|s| pos.piece_at(s),
+                from,
+                !us,
+                pos.castling_rights(),
+            ))
+}
+
+/// Whether an attacker of `by` on `sq` may use a movement of unmoved pieces: the
+/// square keeps `by`'s right.
+fn unmoved_at(rules: &TableRules, rights: u32, sq: Square, by: Color) -> bool {
+    let fr = &rules.file_rights;
+    rights & fr.lost_at(sq) & fr.side_mask(by) != 0
+}
+
 /// Whether `by` attacks `target` with a special movement, on the board `at` describes.
 // Kept out of line: the variants without special movements never call it, and
 // inlining it into the hot loops of the others slows them.
@@ -278,6 +315,7 @@ pub(super) fn attacked(
     at: &impl Fn(Square) -> Option<Piece>,
     target: Square,
     by: Color,
+    rights: u32,
 ) -> bool {
     let shape = &rules.info.shape;
     for line in &rules.special.attacks[by.index()] {
@@ -293,6 +331,7 @@ pub(super) fn attacked(
             let hit = p.color() == by
                 && line.codes.get(p.code() as usize).copied().unwrap_or(false)
                 && line.within.as_ref().is_none_or(|w| w.contains(sq))
+                && (!line.unmoved || unmoved_at(rules, rights, sq, by))
                 && rules.special.may_stand(p, target)
                 && (line.path != Path::Lame
                     || shape
