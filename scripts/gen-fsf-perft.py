@@ -147,6 +147,16 @@ EXTRA_FENS = {
         "8/8/8/8/8/4k3/8/3KM3 b DE - 0 1",
     ],
 }
+# Janggi: kings facing each other (bikjang), also while in check; moves along the
+# palace diagonals (a cannon's jump, a soldier's step, a chariot's slide).
+JANGGI_FENS = [
+    "3a5/4k4/1c7/9/9/9/9/9/4K4/R2A5 w - - 0 1",
+    "9/4k4/9/9/9/9/9/9/r3K4/9 w - - 0 1",
+    "3rk4/4a4/3P5/9/9/9/9/9/4A4/3CK1R2 w - - 0 1",
+    "3k5/4a4/5c3/9/9/9/9/5C3/4A4/3RK4 b - - 0 1",
+]
+for _name in ("janggi", "janggitraditional", "janggimodern", "janggicasual"):
+    EXTRA_FENS[_name] = JANGGI_FENS
 
 # Castling from any start array: besides the start position, this many other start
 # arrays (seeded, drawn as Chess960 draws them: bishops on opposite colours, the king

@@ -41,6 +41,7 @@
 //!     ends: EndsDef::default(),
 //!     drops: DropsDef::default(),
 //!     forms: FormsDef::default(),
+//!     passing: Default::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();
 //! let mut pos = rules.start_position();
@@ -89,6 +90,6 @@ pub use rules::{
 };
 pub use table::{
     Castling960Def, CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GoalDef, Mode,
-    MoveAtom, Path, PieceDef, PromotionDef, RegionDef, SquareSet, TableRules, VariantDef,
-    VariantError, Verdict,
+    MoveAtom, PassingDef, Path, PieceDef, PromotionDef, RegionDef, SquareSet, TableRules,
+    VariantDef, VariantError, Verdict,
 };

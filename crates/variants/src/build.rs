@@ -4,6 +4,7 @@ mod castling960;
 mod drops;
 mod ends;
 mod forms;
+mod passing;
 mod promotion;
 mod regions;
 
@@ -259,6 +260,7 @@ impl Builder<'_> {
         let drops = self.drops(file.drops.as_ref())?;
         let forms = self.forms(file.forms.as_ref())?;
         let castling960 = self.castling960(file.castling960.as_ref())?;
+        let passing = self.passing(file.passing.as_ref())?;
         let ends_span = file.ends.as_ref().map_or(rules_span.clone(), |e| e.span());
         let region_span = |name: &str| {
             file.region
@@ -296,6 +298,7 @@ impl Builder<'_> {
             ends,
             drops,
             forms,
+            passing,
         };
         TableRules::new(def)
             .map(|r| VariantSpec::Table(Box::new(r)))
@@ -521,6 +524,8 @@ impl Builder<'_> {
                 path,
                 within: m.within.clone(),
                 unmoved: m.unmoved,
+                along: m.along.clone(),
+                spare_own_kind: m.spare_own_kind,
             })
             .collect())
     }

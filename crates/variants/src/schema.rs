@@ -4,6 +4,7 @@ mod castling960;
 mod drops;
 mod ends;
 mod forms;
+mod passing;
 mod promotion;
 mod regions;
 
@@ -11,6 +12,7 @@ pub(crate) use castling960::Castling960File;
 pub(crate) use drops::DropsFile;
 pub(crate) use ends::EndsFile;
 pub(crate) use forms::FormsFile;
+pub(crate) use passing::PassingFile;
 pub(crate) use promotion::PromotionFile;
 pub(crate) use regions::RegionFile;
 use serde::Deserialize;
@@ -44,6 +46,8 @@ pub(crate) struct VariantFile {
     pub drops: Option<Spanned<DropsFile>>,
     /// Shogi promotion: each kind's promoted form.
     pub forms: Option<Spanned<FormsFile>>,
+    /// Passing and the endings it brings.
+    pub passing: Option<Spanned<PassingFile>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -141,6 +145,13 @@ pub(crate) struct MoveFile {
     /// as the file's letter in the castling field (Cambodian chess's `DEde`).
     #[serde(default)]
     pub unmoved: bool,
+    /// Every square of the movement, start to landing, in this region (janggi's
+    /// palace diagonals).
+    pub along: Option<String>,
+    /// A hop that never jumps over nor captures a piece of its own kind (the janggi
+    /// cannon).
+    #[serde(default)]
+    pub spare_own_kind: bool,
 }
 
 /// How many axes change: one number or a list of them.

@@ -46,6 +46,7 @@ fn kings_and_rooks() -> TableRules {
         ends: EndsDef::default(),
         drops: crate::DropsDef::default(),
         forms: crate::FormsDef::default(),
+        passing: crate::PassingDef::default(),
     })
     .expect("rules")
 }

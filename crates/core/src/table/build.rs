@@ -129,7 +129,12 @@ fn check_atom(
             "a first-move movement may not capture: add only = \"move\"",
         ));
     }
-    let special = atom.path != Path::Open || atom.within.is_some() || atom.unmoved;
+    let special = special::Atom::needed(atom);
+    if atom.spare_own_kind && atom.path != Path::Hop {
+        return Err(bad(
+            "sparing its own kind is for a hopping movement (hop = true)",
+        ));
+    }
     if special && (atom.first || min > 1 || atom.bend > 0) {
         return Err(bad(
             "a hopping, lame, region-bound or unmoved movement cannot also be \
@@ -176,7 +181,7 @@ pub(super) fn movements(
                 } else {
                     geometry::offset_vectors(&shape, &atom.offsets, atom.forward, color.forward())
                 };
-                if atom.path != Path::Open || atom.within.is_some() || atom.unmoved {
+                if special::Atom::needed(atom) {
                     special_atoms.extend(vectors.into_iter().map(|vector| special::Atom {
                         code,
                         color,
@@ -185,7 +190,9 @@ pub(super) fn movements(
                         mode: atom.mode,
                         path: atom.path,
                         within: atom.within.clone(),
+                        along: atom.along.clone(),
                         unmoved: atom.unmoved,
+                        spare_own_kind: atom.spare_own_kind,
                     }));
                     continue;
                 }

@@ -57,6 +57,12 @@ pub struct MoveAtom {
     /// since the position string gave it, like Cambodian chess's `DEde`); a royal
     /// piece's such movement, like castling, is no way out of check.
     pub unmoved: bool,
+    /// The region every square of the movement keeps to, from its start to its landing
+    /// (janggi's palace diagonals); `None`: anywhere.
+    pub along: Option<String>,
+    /// A hop that never jumps over nor captures a piece of its own kind, of either side
+    /// (the janggi cannon).
+    pub spare_own_kind: bool,
 }
 
 impl MoveAtom {
@@ -90,6 +96,8 @@ impl MoveAtom {
             path: super::Path::Open,
             within: None,
             unmoved: false,
+            along: None,
+            spare_own_kind: false,
         }
     }
 }
@@ -181,6 +189,8 @@ pub struct VariantDef {
     pub drops: super::DropsDef,
     /// Shogi promotion: each kind's promoted form; off by default.
     pub forms: super::FormsDef,
+    /// Passing and the endings it brings (janggi); off by default.
+    pub passing: super::PassingDef,
 }
 
 /// Why a table variant was refused.

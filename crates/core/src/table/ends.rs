@@ -226,6 +226,9 @@ pub(super) fn immediate_end(rules: &TableRules, pos: &Position) -> Option<(Optio
     if def.checks > 0 && pos.counters().is_some_and(|c| c[(!us).index()] == 0) {
         return Some((Some(!us), Reason::Checks));
     }
+    if rules.passing.active {
+        return super::passing::ended(rules, pos);
+    }
     None
 }
 

@@ -82,6 +82,9 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
     if rules.ends.checks() > 0 {
         super::counters::after_move(rules, pos, us);
     }
+    if rules.passing.active {
+        super::passing::after_move(pos, mv);
+    }
     pos.set_side_to_move(!us);
     undo
 }

@@ -14,6 +14,7 @@ mod forms;
 mod geometry;
 mod make;
 mod movegen;
+mod passing;
 mod path;
 mod pocket_fen;
 mod promotion;
@@ -25,6 +26,7 @@ pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
 pub use drops::DropsDef;
 pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
 pub use forms::FormsDef;
+pub use passing::PassingDef;
 pub use promotion::PromotionDef;
 pub use region::{RegionDef, SquareSet};
 pub use special::Path;
@@ -174,6 +176,7 @@ pub struct TableRules {
     forms: forms::Forms,
     file_rights: file_rights::FileRights,
     castling960: castling960::Castling960,
+    passing: passing::Passing,
 }
 
 impl TableRules {
@@ -189,7 +192,9 @@ impl TableRules {
         let pawn: Vec<bool> = def.pieces.iter().map(|p| p.info.pawn).collect();
         let royal: Vec<bool> = def.pieces.iter().map(|p| p.info.royal).collect();
         let promotion = build::promotion_kinds(&def, &info, &royal)?;
-        let ends = ends::Ends::new(&def.ends, &info, &regions, &royal)?;
+        let mut ends = ends::Ends::new(&def.ends, &info, &regions, &royal)?;
+        let passing = passing::Passing::new(&def.passing, &info, def.ends.checks)?;
+        ends.immediate |= passing.active;
         let special = special::Special::new(
             special::Setting {
                 shape: &shape,
@@ -257,7 +262,9 @@ impl TableRules {
             forms,
             file_rights,
             castling960,
+            passing,
         };
+        passing::after_read(&rules.passing, &mut rules.start);
         if rules.castling960.active {
             rules.start = rules
                 .read_position(&def.start)
@@ -279,10 +286,13 @@ impl TableRules {
                 counters::parse(self.ends.checks(), &self.info, t)
             })
         };
-        if self.castling960.active {
-            return castling960::read(self, text, read);
-        }
-        read(text)
+        let mut pos = if self.castling960.active {
+            castling960::read(self, text, read)?
+        } else {
+            read(text)?
+        };
+        passing::after_read(&self.passing, &mut pos);
+        Ok(pos)
     }
 
     /// A piece's lines from a square.
@@ -342,6 +352,9 @@ impl TableRules {
         if self.special.flying_general {
             special::flying_general(self, pos, out);
         }
+        if self.passing.active {
+            passing::adjust(self, pos, wanted == movegen::Wanted::All, out);
+        }
         if self.ends.obliged {
             ends::oblige(self, pos, out);
         }
@@ -386,7 +399,7 @@ impl Rules for TableRules {
             &self.forms,
             &self.info,
             pos,
-            counters::format(&self.info, pos),
+            counters::format(self.ends.checks(), &self.info, pos),
         );
         if self.castling960.active {
             return castling960::format(self, pos, text);
