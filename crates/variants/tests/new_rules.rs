@@ -208,6 +208,8 @@ fn hop_and_lame_attacks_agree_with_generation() {
         "manchu",
         "minixiangqi",
         "shako",
+        "janggi",
+        "cambodian",
     ] {
         attacks_agree_with_captures(name);
     }
@@ -269,4 +271,140 @@ fn ending_and_promotion_mistakes_are_located_errors() {
             "{to}: {e:?}"
         );
     }
+}
+
+#[test]
+fn chess960_rights_read_as_x_fen_and_shredder_fen_and_written_by_file() {
+    let rules = table("fischerandom");
+    // KQkq name the outermost rooks; FSF writes their files, the king's side first.
+    let start = rules.start_position();
+    assert!(
+        rules.format_position(&start).contains(" w HAha "),
+        "{}",
+        rules.format_position(&start)
+    );
+    let x_fen = position(&rules, "rk4rq/pppppppp/8/8/8/8/PPPPPPPP/RK4RQ w KQkq - 0 1");
+    let shredder = position(&rules, "rk4rq/pppppppp/8/8/8/8/PPPPPPPP/RK4RQ w GAga - 0 1");
+    assert_eq!(x_fen, shredder);
+    assert!(rules.format_position(&x_fen).contains(" GAga "));
+    // An inner rook's right, by its file.
+    let inner = position(&rules, "r3k2r/8/8/8/8/8/8/RR2K1RR w BGkq - 0 1");
+    assert!(rules.format_position(&inner).contains(" GBha "));
+    // A right with no rook on its file does not read.
+    assert!(
+        rules
+            .parse_position("rk4rq/pppppppp/8/8/8/8/PPPPPPPP/RK4RQ w Cq - 0 1")
+            .is_err()
+    );
+    // The king on b1 castles queen's side to c1 (the rook to d1), king's side to g1
+    // (the rook from g1 to f1): both rights go with the king's move.
+    let mut pos = position(&rules, "rk4r1/pppppppp/8/8/8/8/8/RK4R1 w GAga - 0 1");
+    play(&rules, &mut pos, "b1c1+a1d1");
+    assert_eq!(
+        rules.format_position(&pos),
+        "rk4r1/pppppppp/8/8/8/8/8/2KR2R1 b ga - 1 1"
+    );
+    let mut pos = position(&rules, "rk4r1/pppppppp/8/8/8/8/8/RK4R1 w GAga - 0 1");
+    play(&rules, &mut pos, "b1g1+g1f1");
+    assert!(
+        rules
+            .format_position(&pos)
+            .starts_with("rk4r1/pppppppp/8/8/8/8/8/R4RK1 b ga")
+    );
+}
+
+#[test]
+fn a_chess960_castling_is_refused_when_the_rook_uncovers_a_check() {
+    let rules = table("fischerandom");
+    // The king stays on c1 and the rook leaves b1 for d1: the queen on a1 would check.
+    let pos = position(&rules, "4k3/8/8/8/8/8/8/qRK4R w HB - 0 1");
+    let mut moves = Vec::new();
+    rules.legal_moves(&pos, &mut moves);
+    let castlings: Vec<String> = moves
+        .iter()
+        .filter(|m| m.second.is_some())
+        .map(|&m| rules.format_move(&pos, m))
+        .collect();
+    assert_eq!(castlings, vec!["c1g1+h1f1".to_string()]);
+}
+
+#[test]
+fn cambodian_rights_go_with_the_first_move_of_the_king_and_the_met() {
+    let rules = table("cambodian");
+    let mut pos = rules.start_position();
+    assert!(rules.format_position(&pos).contains(" w DEde "));
+    play(&rules, &mut pos, "d1b2");
+    assert!(rules.format_position(&pos).contains(" b Ede "));
+    // Back on d1, the king has no leap left.
+    for m in ["e8e7", "b2c2", "e7e8", "c2d1", "e8e7"] {
+        play(&rules, &mut pos, m);
+    }
+    let mut moves = Vec::new();
+    rules.legal_moves(&pos, &mut moves);
+    let from_d1: Vec<String> = moves
+        .iter()
+        .filter(|m| rules.info().shape.square_name(m.from) == "d1")
+        .map(|&m| rules.format_move(&pos, m))
+        .collect();
+    assert!(!from_d1.is_empty());
+    assert!(
+        from_d1.iter().all(|m| m != "d1b2" && m != "d1f2"),
+        "{from_d1:?}"
+    );
+    // The black king left e8 too: its right went with it.
+    assert!(rules.format_position(&pos).contains(" w Ed "));
+    // The unmoved met's double step attacks: the king on e3 is in check, and is not
+    // once the met has moved.
+    let pos = position(&rules, "8/8/8/8/8/4k3/8/3KM3 b DE - 0 1");
+    assert!(rules.in_check(&pos));
+    let pos = position(&rules, "8/8/8/8/8/4k3/8/3KM3 b D - 0 1");
+    assert!(!rules.in_check(&pos));
+    // Karouk: the first check wins.
+    let karouk = table("karouk");
+    let mut pos = position(&karouk, "8/8/8/8/4k3/8/8/R2K4 w D - 0 1");
+    play(&karouk, &mut pos, "a1a4");
+    assert_eq!(
+        karouk.status(&pos),
+        Status::Ended {
+            winner: Some(Color::White),
+            reason: Reason::Checks
+        }
+    );
+}
+
+#[test]
+fn janggi_passes_end_the_game_on_points_and_bikjang_must_be_broken() {
+    let janggi = table("janggi");
+    let casual = table("janggicasual");
+    let fen = "3a5/4k4/1c7/9/9/9/9/9/4K4/R2A5 w - - 0 1";
+    // Bikjang: only the pass and moves that part the kings; a pass then ends the game,
+    // White (rook and advisor, 16) against Black (advisor and cannon, 10 + 1.5).
+    let mut pos = position(&janggi, fen);
+    let mut moves = Vec::new();
+    janggi.legal_moves(&pos, &mut moves);
+    assert_eq!(moves.len(), 6);
+    play(&janggi, &mut pos, "e2e2");
+    assert_eq!(
+        janggi.status(&pos),
+        Status::Ended {
+            winner: Some(Color::White),
+            reason: Reason::Bikjang
+        }
+    );
+    // Without bikjang two passes in a row end the game, drawn in the casual rules.
+    let mut pos = position(&casual, fen);
+    play(&casual, &mut pos, "e2e2");
+    assert_eq!(casual.status(&pos), Status::Ongoing);
+    play(&casual, &mut pos, "e9e9");
+    assert_eq!(
+        casual.status(&pos),
+        Status::Ended {
+            winner: None,
+            reason: Reason::Passes
+        }
+    );
+    // The pass is written as the king's square twice, and reads back.
+    let pos = position(&casual, fen);
+    let pass = casual.parse_move(&pos, "e2e2").expect("a pass");
+    assert!(!pass.is_drop() && pass.from == pass.to);
 }

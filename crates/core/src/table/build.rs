@@ -110,6 +110,24 @@ fn check_atom(
     if atom.path == Path::Lame && atom.range != 1 {
         return Err(bad("a lame movement is a leap (range 1)"));
     }
+    // A lame leap passes one square fewer than its longest distance.
+    let longest = atom
+        .deltas
+        .iter()
+        .map(|&d| d as usize)
+        .chain(
+            atom.offsets
+                .iter()
+                .flatten()
+                .map(|d| d.unsigned_abs() as usize),
+        )
+        .max()
+        .unwrap_or(0);
+    if atom.path == Path::Lame && longest > special::MAX_LEGS + 1 {
+        return Err(bad(
+            "a lame leap passes at most 3 squares (a distance of at most 4)",
+        ));
+    }
     let repeats = atom.range != 1;
     let min = atom.min_range.max(1);
     if atom.bend > 4 || (atom.bend > 0 && (directed || min > 1)) {
@@ -182,18 +200,8 @@ pub(super) fn movements(
                     geometry::offset_vectors(&shape, &atom.offsets, atom.forward, color.forward())
                 };
                 if special::Atom::needed(atom) {
-                    special_atoms.extend(vectors.into_iter().map(|vector| special::Atom {
-                        code,
-                        color,
-                        vector,
-                        range,
-                        mode: atom.mode,
-                        path: atom.path,
-                        within: atom.within.clone(),
-                        along: atom.along.clone(),
-                        unmoved: atom.unmoved,
-                        spare_own_kind: atom.spare_own_kind,
-                    }));
+                    let each = |vector| special::Atom::of(atom, code, color, vector, range);
+                    special_atoms.extend(vectors.into_iter().map(each));
                     continue;
                 }
                 if atom.bend > 0 {
@@ -345,6 +353,55 @@ pub(super) fn check_kings(
         }
     }
     Ok(())
+}
+
+/// The start position's board and fields; castling rights by rook file are read later,
+/// against the rules.
+pub(super) fn start_position(
+    def: &VariantDef,
+    drops: &super::drops::Drops,
+    forms: &super::forms::Forms,
+    info: &VariantInfo,
+    checks: u8,
+) -> Result<Position, VariantError> {
+    let text = match def.castling960 {
+        Some(_) => super::castling960::without_rights(&def.start),
+        None => def.start.clone(),
+    };
+    super::pocket_fen::parse(drops, forms, info, &text, |t| {
+        super::counters::parse(checks, info, t)
+    })
+    .map_err(VariantError::Start)
+}
+
+/// Everything castling and the other rights need.
+pub(super) struct CastlingParts {
+    pub(super) options: Vec<Castling>,
+    pub(super) rights_kept: Vec<u32>,
+    pub(super) file_rights: super::file_rights::FileRights,
+    pub(super) castling960: super::castling960::Castling960,
+}
+
+/// The castling options and rights by file, and by square the rights a move from or
+/// onto it keeps.
+pub(super) fn castling_parts(
+    def: &VariantDef,
+    start: &Position,
+    royal: &[bool],
+    info: &VariantInfo,
+) -> Result<CastlingParts, VariantError> {
+    let (options, mut rights_kept) = castling_tables(def, start, royal)?;
+    let file_rights = super::file_rights::FileRights::new(def, start, royal)?;
+    for (sq, kept) in rights_kept.iter_mut().enumerate() {
+        *kept &= !file_rights.lost_at(Square(sq as u16));
+    }
+    let castling960 = super::castling960::Castling960::new(def.castling960.as_ref(), info)?;
+    Ok(CastlingParts {
+        options,
+        rights_kept,
+        file_rights,
+        castling960,
+    })
 }
 
 /// The castling options with their squares worked out, and by square the rights that

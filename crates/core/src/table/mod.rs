@@ -216,22 +216,9 @@ impl TableRules {
         let double_step_from = build::double_step_squares(&def, &regions)?;
         let drops = drops::Drops::new(&def.drops, &info, &regions)?;
         let forms = forms::Forms::new(&def.forms, &info, &regions)?;
-        // Castling rights by rook file are read against the rules: first the board.
-        let start_text = match def.castling960 {
-            Some(_) => castling960::without_rights(&def.start),
-            None => def.start.clone(),
-        };
-        let start = pocket_fen::parse(&drops, &forms, &info, &start_text, |t| {
-            counters::parse(ends.checks(), &info, t)
-        })
-        .map_err(VariantError::Start)?;
+        let start = build::start_position(&def, &drops, &forms, &info, ends.checks())?;
         build::check_kings(&def, &start, &royal)?;
-        let (castling, mut rights_kept) = build::castling_tables(&def, &start, &royal)?;
-        let file_rights = file_rights::FileRights::new(&def, &start, &royal)?;
-        for (sq, kept) in rights_kept.iter_mut().enumerate() {
-            *kept &= !file_rights.lost_at(Square(sq as u16));
-        }
-        let castling960 = castling960::Castling960::new(def.castling960.as_ref(), &info)?;
+        let castles = build::castling_parts(&def, &start, &royal, &info)?;
         let (spans, span_index) = build::span_tables(&shape, &rays, &moves.lines, &start);
         let attacks = build::attack_tables(&shape, &rays, &moves.attack_dirs);
         let mut rules = TableRules {
@@ -245,8 +232,8 @@ impl TableRules {
             attack_index: attacks.index,
             attack_range: attacks.range,
             attack_min: attacks.min,
-            castling,
-            rights_kept,
+            castling: castles.options,
+            rights_kept: castles.rights_kept,
             pawn,
             royal,
             promotion,
@@ -260,22 +247,25 @@ impl TableRules {
             promotion_rules,
             drops,
             forms,
-            file_rights,
-            castling960,
+            file_rights: castles.file_rights,
+            castling960: castles.castling960,
             passing,
         };
-        passing::after_read(&rules.passing, &mut rules.start);
-        if rules.castling960.active {
-            rules.start = rules
-                .read_position(&def.start)
-                .map_err(VariantError::Start)?;
-        }
-        forms::Forms::finish(&mut rules);
-        // The start position must be one a game can be in, as every other position.
-        rules
-            .checked(&rules.start)
-            .map_err(|e| VariantError::Start(e.into()))?;
+        rules.finish(&def.start)?;
         Ok(rules)
+    }
+
+    /// The last step of [`TableRules::new`]: the start position read with the rules
+    /// (castling rights by rook file, no pass behind it), promoted forms, and checked.
+    fn finish(&mut self, start: &str) -> Result<(), VariantError> {
+        passing::after_read(&self.passing, &mut self.start);
+        if self.castling960.active {
+            self.start = self.read_position(start).map_err(VariantError::Start)?;
+        }
+        forms::Forms::finish(self);
+        // The start position must be one a game can be in, as every other position.
+        self.checked(&self.start)
+            .map_err(|e| VariantError::Start(e.into()))
     }
 
     /// Reads a position string with the variant's own counters (Fairy-Stockfish's

@@ -38,7 +38,7 @@ pub enum Path {
 }
 
 /// The most squares a lame leap passes (the janggi elephant passes two).
-const MAX_LEGS: usize = 3;
+pub(super) const MAX_LEGS: usize = 3;
 
 /// One special movement of one piece from one square.
 #[derive(Clone, Copy, Debug)]
@@ -96,6 +96,28 @@ pub(super) struct Atom {
 }
 
 impl Atom {
+    /// The special atom of one direction of a movement, for the piece `code`.
+    pub(super) fn of(
+        atom: &super::MoveAtom,
+        code: usize,
+        color: Color,
+        vector: [i8; 4],
+        range: u8,
+    ) -> Atom {
+        Atom {
+            code,
+            color,
+            vector,
+            range,
+            mode: atom.mode,
+            path: atom.path,
+            within: atom.within.clone(),
+            along: atom.along.clone(),
+            unmoved: atom.unmoved,
+            spare_own_kind: atom.spare_own_kind,
+        }
+    }
+
     /// Whether an atom of the builder's must be compiled here.
     pub(super) fn needed(atom: &super::MoveAtom) -> bool {
         atom.path != Path::Open
@@ -203,35 +225,20 @@ impl Special {
                 per_square[a.code * nsq + sq.index()].extend(span);
             }
             if a.mode != Mode::Move {
-                let rev = rays.intern(shape, a.vector.map(|d| -d));
-                let lines = &mut attacks[a.color.index()];
-                let found = lines.iter_mut().find(|l| {
-                    l.dir == rev
-                        && l.range == a.range
-                        && l.path == a.path
-                        && l.within == within
-                        && l.along == along
-                        && l.unmoved == a.unmoved
-                        && l.spare_own_kind == a.spare_own_kind
-                });
-                match found {
-                    Some(l) => l.codes[a.code] = true,
-                    None => {
-                        let mut codes = vec![false; ncodes];
-                        codes[a.code] = true;
-                        lines.push(AttackLine {
-                            dir: rev,
-                            range: a.range,
-                            path: a.path,
-                            codes,
-                            legs: steps,
-                            within,
-                            along,
-                            unmoved: a.unmoved,
-                            spare_own_kind: a.spare_own_kind,
-                        });
-                    }
-                }
+                let mut codes = vec![false; ncodes];
+                codes[a.code] = true;
+                let line = AttackLine {
+                    dir: rays.intern(shape, a.vector.map(|d| -d)),
+                    range: a.range,
+                    path: a.path,
+                    codes,
+                    legs: steps,
+                    within,
+                    along,
+                    unmoved: a.unmoved,
+                    spare_own_kind: a.spare_own_kind,
+                };
+                add_attack_line(&mut attacks[a.color.index()], line, a.code);
             }
         }
         let mut spans = Vec::new();
@@ -308,6 +315,24 @@ fn span_from(
         unmoved: a.unmoved,
         spare_own_kind: a.spare_own_kind,
     })
+}
+
+/// Adds an attack line for the piece `code`, merged with an equal line of another
+/// piece when there is one.
+fn add_attack_line(lines: &mut Vec<AttackLine>, line: AttackLine, code: usize) {
+    let same = |l: &&mut AttackLine| {
+        l.dir == line.dir
+            && l.range == line.range
+            && l.path == line.path
+            && l.within == line.within
+            && l.along == line.along
+            && l.unmoved == line.unmoved
+            && l.spare_own_kind == line.spare_own_kind
+    };
+    match lines.iter_mut().find(same) {
+        Some(l) => l.codes[code] = true,
+        None => lines.push(line),
+    }
 }
 
 /// Each kind's confinement region, from the pieces' region names.
@@ -451,7 +476,10 @@ fn attacks_from(
         && line.codes.get(p.code() as usize).copied().unwrap_or(false)
         && line.within.as_ref().is_none_or(|w| w.contains(sq))
         && (!line.unmoved || unmoved_at(rules, rights, sq, by))
-        && !(line.spare_own_kind && screen.is_some_and(|s| s.kind() == p.kind()))
+        && !(line.spare_own_kind
+            && [screen, at(target)]
+                .iter()
+                .any(|s| s.is_some_and(|s| s.kind() == p.kind())))
         && rules.special.may_stand(p, target)
         && (line.path != Path::Lame
             || line
