@@ -408,3 +408,63 @@ fn janggi_passes_end_the_game_on_points_and_bikjang_must_be_broken() {
     let pass = casual.parse_move(&pos, "e2e2").expect("a pass");
     assert!(!pass.is_drop() && pass.from == pass.to);
 }
+
+#[test]
+fn castling960_and_passing_mistakes_are_located_errors() {
+    let read = |name: &str| {
+        std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../variants/{name}.toml")),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let cases = [
+        (
+            "fischerandom",
+            "king_files = [\"g\", \"c\"]",
+            "king_files = [\"a\", \"c\"]",
+            "no room for the rook",
+        ),
+        (
+            "fischerandom",
+            "king_files = [\"g\", \"c\"]",
+            "king_files = [\"G\", \"c\"]",
+            "file letters",
+        ),
+        (
+            "fischerandom",
+            "piece = \"R\"",
+            "piece = \"K\"",
+            "castle with",
+        ),
+        (
+            "janggi",
+            "points = { R = 13,",
+            "points = { Z = 1, R = 13,",
+            "'Z'",
+        ),
+        (
+            "janggi",
+            "moves = [{ leap = [3, 2], lame = true }]",
+            "moves = [{ leap = [5, 2], lame = true }]",
+            "lame leap",
+        ),
+        (
+            "janggi",
+            "{ slide = 1 }, { slide = 2, along = \"lines\" }",
+            "{ slide = 1, spare_own_kind = true }",
+            "hop",
+        ),
+    ];
+    for (name, from, to, needle) in cases {
+        let base = read(name);
+        assert!(base.contains(from), "{name}: {from}");
+        let text = base.replacen(from, to, 1);
+        let file = format!("{name}.toml");
+        let e = parse_variant(&text, &file).err().map(|e| e.to_string());
+        assert!(
+            e.as_deref()
+                .is_some_and(|e| e.contains(needle) && e.contains(&format!("{file}:"))),
+            "{to}: {e:?}"
+        );
+    }
+}
