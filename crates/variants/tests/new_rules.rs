@@ -468,3 +468,44 @@ fn castling960_and_passing_mistakes_are_located_errors() {
         );
     }
 }
+
+#[test]
+fn chess960_castling_runs_along_x_on_a_board_of_three_axes() {
+    let text = r#"
+[variant]
+name = "castle3d"
+board = [8, 8, 2]
+start = "8/8/8/8/8/8/8/R1K3R1|r1k3r1/8/8/8/8/8/8/8 w KQkq - 0 1"
+
+[castling960]
+king_files = ["g", "c"]
+
+[[piece]]
+letter = "K"
+name = "king"
+royal = true
+moves = [{ step = [1, 2, 3] }]
+
+[[piece]]
+letter = "R"
+name = "rook"
+value = 500
+moves = [{ slide = 1 }]
+"#;
+    let rules = match parse_variant(text, "castle3d.toml") {
+        Ok(VariantSpec::Table(rules)) => *rules,
+        other => panic!("{:?}", other.err()),
+    };
+    let pos = rules.start_position();
+    assert!(rules.format_position(&pos).contains(" w GAga "));
+    let mut moves = Vec::new();
+    rules.legal_moves(&pos, &mut moves);
+    let castlings: Vec<String> = moves
+        .iter()
+        .filter(|m| m.second.is_some())
+        .map(|&m| rules.format_move(&pos, m))
+        .collect();
+    // The king on c1 stays for the queen's side (the rook a1 to d1), and goes to g1
+    // for the king's side, the rook from g1 to f1; Black castles on the other layer.
+    assert_eq!(castlings.len(), 2, "{castlings:?}");
+}
