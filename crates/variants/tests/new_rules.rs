@@ -509,3 +509,24 @@ moves = [{ slide = 1 }]
     // for the king's side, the rook from g1 to f1; Black castles on the other layer.
     assert_eq!(castlings.len(), 2, "{castlings:?}");
 }
+
+#[test]
+fn chess960_castlings_are_written_and_read_in_san() {
+    let rules = table("fischerandom");
+    // The king on g1 stays (the rook h1 to f1); on b1 it goes to c1 (the rook a1 to d1).
+    for (fen, want) in [
+        ("1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", "O-O"),
+        ("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", "O-O-O"),
+    ] {
+        let pos = position(&rules, fen);
+        let mut moves = Vec::new();
+        rules.legal_moves(&pos, &mut moves);
+        let sans: Vec<String> = moves
+            .iter()
+            .map(|&m| chess4d_core::san(&rules, &pos, m))
+            .collect();
+        assert!(sans.iter().any(|s| s == want), "{fen}: {sans:?}");
+        let mv = chess4d_core::parse_san(&rules, &pos, want).expect("castling reads");
+        assert!(mv.second.is_some());
+    }
+}
