@@ -125,7 +125,43 @@ EXTRA_FENS = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQK3[R] w kq - 0 1",
         "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1N1QK1N1[RRBBb] w - - 0 1",
     ],
+    # Chess960 castling: the king next to a corner (b, g), a king that stays put, a
+    # rook that uncovers a check on the king's landing square, an inner rook's right.
+    "fischerandom": [
+        "rk4rq/pppppppp/8/8/8/8/PPPPPPPP/RK4RQ w KQkq - 0 1",
+        "qr4kr/pppppppp/8/8/8/8/PPPPPPPP/QR4KR w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/qRK4R w KQ - 0 1",
+        "r3k2r/8/8/8/8/8/8/RR2K1RR w BGkq - 0 1",
+        "1r3kr1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1",
+    ],
+    "caparandom": [
+        "rk6rq/pppppppppp/10/10/10/10/PPPPPPPPPP/RK6RQ w KQkq - 0 1",
+        "qr6kr/pppppppppp/10/10/10/10/PPPPPPPPPP/QR6KR w KQkq - 0 1",
+        "4k5/10/10/10/10/10/10/qRK6R w KQ - 0 1",
+    ],
+    # Cambodian chess: the unmoved king's leap and met's double step, also in check
+    # and as a check.
+    "cambodian": [
+        "4k3/8/8/8/8/8/8/3KM3 w DE - 0 1",
+        "4k3/8/8/8/8/4r3/8/3KM3 w DE - 0 1",
+        "8/8/8/8/8/4k3/8/3KM3 b DE - 0 1",
+    ],
 }
+# Janggi: kings facing each other (bikjang), also while in check; moves along the
+# palace diagonals (a cannon's jump, a soldier's step, a chariot's slide).
+JANGGI_FENS = [
+    "3a5/4k4/1c7/9/9/9/9/9/4K4/R2A5 w - - 0 1",
+    "9/4k4/9/9/9/9/9/9/r3K4/9 w - - 0 1",
+    "3rk4/4a4/3P5/9/9/9/9/9/4A4/3CK1R2 w - - 0 1",
+    "3k5/4a4/5c3/9/9/9/9/5C3/4A4/3RK4 b - - 0 1",
+]
+for _name in ("janggi", "janggitraditional", "janggimodern", "janggicasual"):
+    EXTRA_FENS[_name] = JANGGI_FENS
+
+# Castling from any start array: besides the start position, this many other start
+# arrays (seeded, drawn as Chess960 draws them: bishops on opposite colours, the king
+# between the rooks), each with its own random positions.
+START_ARRAYS = {"fischerandom": 4, "caparandom": 4}
 
 RANDOM_POSITIONS = 24  # at least 20 per variant, as issue 9 asks
 START_DEPTH = 3
@@ -226,6 +262,35 @@ def random_fens(eng, rng, start, count):
     return fens
 
 
+def start_array(rng, width):
+    """A Chess960-style back rank of `width` files: bishops on squares of both
+    colours, the king between the rooks, the other pieces anywhere."""
+    others = {8: "QNN", 10: "QNNAC"}[width]
+    rank = [None] * width
+    rank[rng.randrange(0, width, 2)] = "B"
+    rank[rng.randrange(1, width, 2)] = "B"
+    free = [i for i in range(width) if rank[i] is None]
+    rng.shuffle(free)
+    for piece, at in zip(others, free):
+        rank[at] = piece
+    rest = sorted(i for i in range(width) if rank[i] is None)
+    for piece, at in zip("RKR", rest):
+        rank[at] = piece
+    row = "".join(rank)
+    pawns = "p" * width
+    return f"{row.lower()}/{pawns}/{width}/{width}/{width}/{width}/{pawns.upper()}/{row} w KQkq - 0 1"
+
+
+def start_positions(eng, rng, fsf_name, start):
+    """(name, position string) of each start: the variant's, then its other arrays."""
+    starts = [("start", start)]
+    width = {"fischerandom": 8, "caparandom": 10}.get(fsf_name)
+    for i in range(START_ARRAYS.get(fsf_name, 0)):
+        eng.position(start_array(rng, width))
+        starts.append((f"array{i + 1:02}", eng.fen()))
+    return starts
+
+
 def generate(fsf_name, catalog_name):
     eng = Engine()
     eng.variant(fsf_name)
@@ -233,12 +298,21 @@ def generate(fsf_name, catalog_name):
     start = eng.fen()
     rng = random.Random("chess4d-" + fsf_name)
     cases = []
-    figures = [eng.perft(d)[0] for d in range(1, START_DEPTH + 1)]
-    if figures[-1] * max(1, figures[0]) < EXTRA_DEPTH_NODES:
-        figures.append(eng.perft(START_DEPTH + 1)[0])
-    cases.append(("start", start, figures))
+    starts = start_positions(eng, rng, fsf_name, start)
+    randoms = []
+    for n, (name, fen) in enumerate(starts):
+        eng.position(fen)
+        figures = [eng.perft(d)[0] for d in range(1, START_DEPTH + 1)]
+        if n == 0 and figures[-1] * max(1, figures[0]) < EXTRA_DEPTH_NODES:
+            figures.append(eng.perft(START_DEPTH + 1)[0])
+        cases.append((name, fen, figures))
+        # The random positions shared out among the starts, the first taking the rest.
+        count = RANDOM_POSITIONS // len(starts)
+        if n == 0:
+            count += RANDOM_POSITIONS % len(starts)
+        randoms += random_fens(eng, rng, fen, count)
     budget = MAX_RANDOM_NODES
-    for i, fen in enumerate(random_fens(eng, rng, start, RANDOM_POSITIONS)):
+    for i, fen in enumerate(randoms):
         eng.position(fen)
         figures = [eng.perft(d)[0] for d in range(1, 3)]
         if figures[-1] * max(1, figures[0]) <= budget:

@@ -31,6 +31,10 @@ pub enum Reason {
     /// A side lost every piece of a kind the variant counts (extinction, antichess,
     /// a bare king in shatranj).
     Extinction,
+    /// Both sides passed, one after the other (janggi).
+    Passes,
+    /// A pass left the kings facing each other (janggi's bikjang).
+    Bikjang,
 }
 
 impl Reason {
@@ -47,6 +51,8 @@ impl Reason {
             Reason::Goal => "reaching the goal",
             Reason::Checks => "giving the last check",
             Reason::Extinction => "extinction",
+            Reason::Passes => "two passes in a row",
+            Reason::Bikjang => "the kings facing each other (bikjang)",
         }
     }
 }

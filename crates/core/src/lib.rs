@@ -23,6 +23,7 @@
 //!     pieces: vec![piece('K', "king", true, king_moves), piece('R', "rook", false, vec![MoveAtom::new(&[1], 0)])],
 //!     start: "4/4/4/KR2|4/4/4/4|4/4/4/4|k3/4/4/4 w - - 0 1".into(),
 //!     castling: vec![],
+//!     castling960: None,
 //!     en_passant: false,
 //!     double_step_rank: None,
 //!     triple_step: false,
@@ -40,6 +41,7 @@
 //!     ends: EndsDef::default(),
 //!     drops: DropsDef::default(),
 //!     forms: FormsDef::default(),
+//!     passing: Default::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();
 //! let mut pos = rules.start_position();
@@ -87,6 +89,7 @@ pub use rules::{
     bare_kings, coordinate_notation, parse_among_legal, reach, write_coordinate_notation,
 };
 pub use table::{
-    CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GoalDef, Mode, MoveAtom, Path,
-    PieceDef, PromotionDef, RegionDef, SquareSet, TableRules, VariantDef, VariantError, Verdict,
+    Castling960Def, CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GoalDef, Mode,
+    MoveAtom, PassingDef, Path, PieceDef, PromotionDef, RegionDef, SquareSet, TableRules,
+    VariantDef, VariantError, Verdict,
 };

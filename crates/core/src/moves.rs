@@ -69,7 +69,8 @@ impl Move {
     ///
     /// A drop is written as a move from the square to itself promoting to the kind
     /// dropped, so it travels wherever a move does (the plugin ABI, the engine's
-    /// tables) with no new field; no board move starts and ends on one square.
+    /// tables) with no new field; a board move that starts and ends on one square (a
+    /// pass, a Chess960 castling whose king stays) promotes to nothing.
     ///
     /// ```
     /// use chess4d_core::{Move, PieceKind, Square};
@@ -77,6 +78,7 @@ impl Move {
     /// assert!(m.is_drop());
     /// assert_eq!(m.dropped(), Some(PieceKind(5)));
     /// assert!(!Move::new(Square(0), Square(8)).is_drop());
+    /// assert!(!Move::new(Square(4), Square(4)).is_drop()); // a pass
     /// ```
     #[inline]
     pub const fn drop(kind: PieceKind, sq: Square) -> Move {
@@ -86,7 +88,7 @@ impl Move {
     /// Whether the move drops a piece from hand.
     #[inline]
     pub const fn is_drop(&self) -> bool {
-        self.from.0 == self.to.0
+        self.from.0 == self.to.0 && self.promotion.is_some()
     }
 
     /// The kind dropped, when the move is a drop.

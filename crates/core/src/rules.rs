@@ -267,6 +267,13 @@ pub trait Rules: Send + Sync {
         crate::position::format_fen(self.info(), pos)
     }
 
+    /// Whether castling starts from any array, its rights naming the rooks' files
+    /// (Chess960): UCI then writes castling as king takes rook whatever the
+    /// `UCI_Chess960` option says, as Fairy-Stockfish does.
+    fn chess960_castling(&self) -> bool {
+        false
+    }
+
     /// Writes a move in coordinate notation (`a2[0,0]a3[0,0]`, `e7e8q`).
     fn format_move(&self, pos: &Position, mv: Move) -> String {
         let _ = pos;

@@ -78,7 +78,7 @@ impl Orthodox {
             }
             let p = cached.get_or_insert_with(|| self.build(pos.board));
             p.set_side_to_move(color(pos.state.side));
-            p.set_castling_rights(pos.state.castling as u8);
+            p.set_castling_rights(pos.state.castling);
             p.set_en_passant(pos.state.en_passant.map(Square));
             p.set_halfmove_clock(pos.state.halfmove_clock as u16);
             p.set_fullmove_number(pos.state.fullmove_number);
@@ -104,7 +104,7 @@ impl Orthodox {
     fn state(p: &Position) -> State {
         State {
             side: side(p.side_to_move()),
-            castling: p.castling_rights() as u32,
+            castling: p.castling_rights(),
             en_passant: p.en_passant().map(|s| s.0),
             halfmove_clock: p.halfmove_clock() as u32,
             fullmove_number: p.fullmove_number(),

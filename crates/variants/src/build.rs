@@ -1,8 +1,10 @@
 //! From a parsed variant file to the core's `VariantDef`, with every error located.
 
+mod castling960;
 mod drops;
 mod ends;
 mod forms;
+mod passing;
 mod promotion;
 mod regions;
 
@@ -257,6 +259,8 @@ impl Builder<'_> {
         let promotion_rules = self.promotion_rules(file.promotion.as_ref())?;
         let drops = self.drops(file.drops.as_ref())?;
         let forms = self.forms(file.forms.as_ref())?;
+        let castling960 = self.castling960(file.castling960.as_ref())?;
+        let passing = self.passing(file.passing.as_ref())?;
         let ends_span = file.ends.as_ref().map_or(rules_span.clone(), |e| e.span());
         let region_span = |name: &str| {
             file.region
@@ -273,6 +277,7 @@ impl Builder<'_> {
             pieces,
             start: start.fen.clone(),
             castling,
+            castling960,
             en_passant: rules.en_passant,
             double_step_rank,
             triple_step: rules.triple_step.unwrap_or(false),
@@ -293,6 +298,7 @@ impl Builder<'_> {
             ends,
             drops,
             forms,
+            passing,
         };
         TableRules::new(def)
             .map(|r| VariantSpec::Table(Box::new(r)))
@@ -332,7 +338,9 @@ impl Builder<'_> {
                         .iter()
                         .zip(&castling_spans)
                         .find(|(c, _)| single_letter(c.get_ref().letter.get_ref()) == Some(*letter))
-                        .map_or(rules_span.clone(), |(_, s)| s.clone()),
+                        .map(|(_, s)| s.clone())
+                        .or_else(|| file.castling960.as_ref().map(|c| c.span()))
+                        .unwrap_or(rules_span.clone()),
                 };
                 let msg = match e {
                     VariantError::Start(fen) => format!("start position: {}", fen.message),
@@ -515,6 +523,9 @@ impl Builder<'_> {
                 bend,
                 path,
                 within: m.within.clone(),
+                unmoved: m.unmoved,
+                along: m.along.clone(),
+                spare_own_kind: m.spare_own_kind,
             })
             .collect())
     }

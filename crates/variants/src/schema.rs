@@ -1,14 +1,18 @@
 //! The TOML schema of a variant file, as serde reads it.
 
+mod castling960;
 mod drops;
 mod ends;
 mod forms;
+mod passing;
 mod promotion;
 mod regions;
 
+pub(crate) use castling960::Castling960File;
 pub(crate) use drops::DropsFile;
 pub(crate) use ends::EndsFile;
 pub(crate) use forms::FormsFile;
+pub(crate) use passing::PassingFile;
 pub(crate) use promotion::PromotionFile;
 pub(crate) use regions::RegionFile;
 use serde::Deserialize;
@@ -25,6 +29,8 @@ pub(crate) struct VariantFile {
     pub piece: Vec<Spanned<PieceFile>>,
     #[serde(default)]
     pub castling: Vec<Spanned<CastlingFile>>,
+    /// Castling from any start array, the rights naming the rook's file.
+    pub castling960: Option<Spanned<Castling960File>>,
     /// The start position as one board per line (read with its places by
     /// `check::start_text`; here only so that the key is known).
     #[allow(dead_code)]
@@ -40,6 +46,8 @@ pub(crate) struct VariantFile {
     pub drops: Option<Spanned<DropsFile>>,
     /// Shogi promotion: each kind's promoted form.
     pub forms: Option<Spanned<FormsFile>>,
+    /// Passing and the endings it brings.
+    pub passing: Option<Spanned<PassingFile>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -133,6 +141,17 @@ pub(crate) struct MoveFile {
     /// on `axes = ["x", "y"]` is one sideways and two forward).
     #[serde(default)]
     pub ordered: bool,
+    /// Only while the piece has not moved: its square keeps its right by file, written
+    /// as the file's letter in the castling field (Cambodian chess's `DEde`).
+    #[serde(default)]
+    pub unmoved: bool,
+    /// Every square of the movement, start to landing, in this region (janggi's
+    /// palace diagonals).
+    pub along: Option<String>,
+    /// A hop that never jumps over nor captures a piece of its own kind (the janggi
+    /// cannon).
+    #[serde(default)]
+    pub spare_own_kind: bool,
 }
 
 /// How many axes change: one number or a list of them.

@@ -208,6 +208,8 @@ fn hop_and_lame_attacks_agree_with_generation() {
         "manchu",
         "minixiangqi",
         "shako",
+        "janggi",
+        "cambodian",
     ] {
         attacks_agree_with_captures(name);
     }
@@ -268,5 +270,263 @@ fn ending_and_promotion_mistakes_are_located_errors() {
                 .is_some_and(|e| e.contains(needle) && e.contains("3check.toml:")),
             "{to}: {e:?}"
         );
+    }
+}
+
+#[test]
+fn chess960_rights_read_as_x_fen_and_shredder_fen_and_written_by_file() {
+    let rules = table("fischerandom");
+    // KQkq name the outermost rooks; FSF writes their files, the king's side first.
+    let start = rules.start_position();
+    assert!(
+        rules.format_position(&start).contains(" w HAha "),
+        "{}",
+        rules.format_position(&start)
+    );
+    let x_fen = position(&rules, "rk4rq/pppppppp/8/8/8/8/PPPPPPPP/RK4RQ w KQkq - 0 1");
+    let shredder = position(&rules, "rk4rq/pppppppp/8/8/8/8/PPPPPPPP/RK4RQ w GAga - 0 1");
+    assert_eq!(x_fen, shredder);
+    assert!(rules.format_position(&x_fen).contains(" GAga "));
+    // An inner rook's right, by its file.
+    let inner = position(&rules, "r3k2r/8/8/8/8/8/8/RR2K1RR w BGkq - 0 1");
+    assert!(rules.format_position(&inner).contains(" GBha "));
+    // A right with no rook on its file does not read.
+    assert!(
+        rules
+            .parse_position("rk4rq/pppppppp/8/8/8/8/PPPPPPPP/RK4RQ w Cq - 0 1")
+            .is_err()
+    );
+    // The king on b1 castles queen's side to c1 (the rook to d1), king's side to g1
+    // (the rook from g1 to f1): both rights go with the king's move.
+    let mut pos = position(&rules, "rk4r1/pppppppp/8/8/8/8/8/RK4R1 w GAga - 0 1");
+    play(&rules, &mut pos, "b1c1+a1d1");
+    assert_eq!(
+        rules.format_position(&pos),
+        "rk4r1/pppppppp/8/8/8/8/8/2KR2R1 b ga - 1 1"
+    );
+    let mut pos = position(&rules, "rk4r1/pppppppp/8/8/8/8/8/RK4R1 w GAga - 0 1");
+    play(&rules, &mut pos, "b1g1+g1f1");
+    assert!(
+        rules
+            .format_position(&pos)
+            .starts_with("rk4r1/pppppppp/8/8/8/8/8/R4RK1 b ga")
+    );
+}
+
+#[test]
+fn a_chess960_castling_is_refused_when_the_rook_uncovers_a_check() {
+    let rules = table("fischerandom");
+    // The king stays on c1 and the rook leaves b1 for d1: the queen on a1 would check.
+    let pos = position(&rules, "4k3/8/8/8/8/8/8/qRK4R w HB - 0 1");
+    let mut moves = Vec::new();
+    rules.legal_moves(&pos, &mut moves);
+    let castlings: Vec<String> = moves
+        .iter()
+        .filter(|m| m.second.is_some())
+        .map(|&m| rules.format_move(&pos, m))
+        .collect();
+    assert_eq!(castlings, vec!["c1g1+h1f1".to_string()]);
+}
+
+#[test]
+fn cambodian_rights_go_with_the_first_move_of_the_king_and_the_met() {
+    let rules = table("cambodian");
+    let mut pos = rules.start_position();
+    assert!(rules.format_position(&pos).contains(" w DEde "));
+    play(&rules, &mut pos, "d1b2");
+    assert!(rules.format_position(&pos).contains(" b Ede "));
+    // Back on d1, the king has no leap left.
+    for m in ["e8e7", "b2c2", "e7e8", "c2d1", "e8e7"] {
+        play(&rules, &mut pos, m);
+    }
+    let mut moves = Vec::new();
+    rules.legal_moves(&pos, &mut moves);
+    let from_d1: Vec<String> = moves
+        .iter()
+        .filter(|m| rules.info().shape.square_name(m.from) == "d1")
+        .map(|&m| rules.format_move(&pos, m))
+        .collect();
+    assert!(!from_d1.is_empty());
+    assert!(
+        from_d1.iter().all(|m| m != "d1b2" && m != "d1f2"),
+        "{from_d1:?}"
+    );
+    // The black king left e8 too: its right went with it.
+    assert!(rules.format_position(&pos).contains(" w Ed "));
+    // The unmoved met's double step attacks: the king on e3 is in check, and is not
+    // once the met has moved.
+    let pos = position(&rules, "8/8/8/8/8/4k3/8/3KM3 b DE - 0 1");
+    assert!(rules.in_check(&pos));
+    let pos = position(&rules, "8/8/8/8/8/4k3/8/3KM3 b D - 0 1");
+    assert!(!rules.in_check(&pos));
+    // Karouk: the first check wins.
+    let karouk = table("karouk");
+    let mut pos = position(&karouk, "8/8/8/8/4k3/8/8/R2K4 w D - 0 1");
+    play(&karouk, &mut pos, "a1a4");
+    assert_eq!(
+        karouk.status(&pos),
+        Status::Ended {
+            winner: Some(Color::White),
+            reason: Reason::Checks
+        }
+    );
+}
+
+#[test]
+fn janggi_passes_end_the_game_on_points_and_bikjang_must_be_broken() {
+    let janggi = table("janggi");
+    let casual = table("janggicasual");
+    let fen = "3a5/4k4/1c7/9/9/9/9/9/4K4/R2A5 w - - 0 1";
+    // Bikjang: only the pass and moves that part the kings; a pass then ends the game,
+    // White (rook and advisor, 16) against Black (advisor and cannon, 10 + 1.5).
+    let mut pos = position(&janggi, fen);
+    let mut moves = Vec::new();
+    janggi.legal_moves(&pos, &mut moves);
+    assert_eq!(moves.len(), 6);
+    play(&janggi, &mut pos, "e2e2");
+    assert_eq!(
+        janggi.status(&pos),
+        Status::Ended {
+            winner: Some(Color::White),
+            reason: Reason::Bikjang
+        }
+    );
+    // Without bikjang two passes in a row end the game, drawn in the casual rules.
+    let mut pos = position(&casual, fen);
+    play(&casual, &mut pos, "e2e2");
+    assert_eq!(casual.status(&pos), Status::Ongoing);
+    play(&casual, &mut pos, "e9e9");
+    assert_eq!(
+        casual.status(&pos),
+        Status::Ended {
+            winner: None,
+            reason: Reason::Passes
+        }
+    );
+    // The pass is written as the king's square twice, and reads back.
+    let pos = position(&casual, fen);
+    let pass = casual.parse_move(&pos, "e2e2").expect("a pass");
+    assert!(!pass.is_drop() && pass.from == pass.to);
+}
+
+#[test]
+fn castling960_and_passing_mistakes_are_located_errors() {
+    let read = |name: &str| {
+        std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../variants/{name}.toml")),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let cases = [
+        (
+            "fischerandom",
+            "king_files = [\"g\", \"c\"]",
+            "king_files = [\"a\", \"c\"]",
+            "no room for the rook",
+        ),
+        (
+            "fischerandom",
+            "king_files = [\"g\", \"c\"]",
+            "king_files = [\"G\", \"c\"]",
+            "file letters",
+        ),
+        (
+            "fischerandom",
+            "piece = \"R\"",
+            "piece = \"K\"",
+            "castle with",
+        ),
+        (
+            "janggi",
+            "points = { R = 13,",
+            "points = { Z = 1, R = 13,",
+            "'Z'",
+        ),
+        (
+            "janggi",
+            "moves = [{ leap = [3, 2], lame = true }]",
+            "moves = [{ leap = [5, 2], lame = true }]",
+            "lame leap",
+        ),
+        (
+            "janggi",
+            "{ slide = 1 }, { slide = 2, along = \"lines\" }",
+            "{ slide = 1, spare_own_kind = true }",
+            "hop",
+        ),
+    ];
+    for (name, from, to, needle) in cases {
+        let base = read(name);
+        assert!(base.contains(from), "{name}: {from}");
+        let text = base.replacen(from, to, 1);
+        let file = format!("{name}.toml");
+        let e = parse_variant(&text, &file).err().map(|e| e.to_string());
+        assert!(
+            e.as_deref()
+                .is_some_and(|e| e.contains(needle) && e.contains(&format!("{file}:"))),
+            "{to}: {e:?}"
+        );
+    }
+}
+
+#[test]
+fn chess960_castling_runs_along_x_on_a_board_of_three_axes() {
+    let text = r#"
+[variant]
+name = "castle3d"
+board = [8, 8, 2]
+start = "8/8/8/8/8/8/8/R1K3R1|r1k3r1/8/8/8/8/8/8/8 w KQkq - 0 1"
+
+[castling960]
+king_files = ["g", "c"]
+
+[[piece]]
+letter = "K"
+name = "king"
+royal = true
+moves = [{ step = [1, 2, 3] }]
+
+[[piece]]
+letter = "R"
+name = "rook"
+value = 500
+moves = [{ slide = 1 }]
+"#;
+    let rules = match parse_variant(text, "castle3d.toml") {
+        Ok(VariantSpec::Table(rules)) => *rules,
+        other => panic!("{:?}", other.err()),
+    };
+    let pos = rules.start_position();
+    assert!(rules.format_position(&pos).contains(" w GAga "));
+    let mut moves = Vec::new();
+    rules.legal_moves(&pos, &mut moves);
+    let castlings: Vec<String> = moves
+        .iter()
+        .filter(|m| m.second.is_some())
+        .map(|&m| rules.format_move(&pos, m))
+        .collect();
+    // The king on c1 stays for the queen's side (the rook a1 to d1), and goes to g1
+    // for the king's side, the rook from g1 to f1; Black castles on the other layer.
+    assert_eq!(castlings.len(), 2, "{castlings:?}");
+}
+
+#[test]
+fn chess960_castlings_are_written_and_read_in_san() {
+    let rules = table("fischerandom");
+    // The king on g1 stays (the rook h1 to f1); on b1 it goes to c1 (the rook a1 to d1).
+    for (fen, want) in [
+        ("1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", "O-O"),
+        ("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", "O-O-O"),
+    ] {
+        let pos = position(&rules, fen);
+        let mut moves = Vec::new();
+        rules.legal_moves(&pos, &mut moves);
+        let sans: Vec<String> = moves
+            .iter()
+            .map(|&m| chess4d_core::san(&rules, &pos, m))
+            .collect();
+        assert!(sans.iter().any(|s| s == want), "{fen}: {sans:?}");
+        let mv = chess4d_core::parse_san(&rules, &pos, want).expect("castling reads");
+        assert!(mv.second.is_some());
     }
 }

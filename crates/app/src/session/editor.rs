@@ -173,16 +173,15 @@ impl Editor {
             .castling_letters
             .iter()
             .enumerate()
-            .map(|(i, &l)| (l, rights & (1 << i) != 0))
+            .map(|(i, &l)| (l, rights.checked_shr(i as u32).unwrap_or(0) & 1 != 0))
             .collect()
     }
 
     /// Allows or forbids castling option `index` (in [`Editor::castling`]'s order).
     pub fn set_castling(&mut self, index: usize, allowed: bool) {
-        if index >= 8 {
+        let Some(bit) = 1u32.checked_shl(index as u32) else {
             return;
-        }
-        let bit = 1u8 << index;
+        };
         let rights = self.pos.castling_rights();
         self.pos
             .set_castling_rights(if allowed { rights | bit } else { rights & !bit });

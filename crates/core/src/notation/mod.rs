@@ -47,18 +47,19 @@ enum Form {
 }
 
 /// The direction of a castling move along the files, or `None` when `mv` is not one:
-/// the royal piece moves sideways and a second piece of its side, not on the landing
-/// square, moves with it.
+/// the royal piece moves and a second piece of its side moves with it; the direction
+/// is the side of the king the partner starts on (in Chess960 the king may stay, or
+/// land on the rook's square).
 fn castle_direction(info: &VariantInfo, pos: &Position, mv: Move) -> Option<i8> {
     let (second_from, _) = mv.second?;
     let piece = pos.piece_at(mv.from)?;
     let royal = info.pieces.get(piece.kind().index())?.royal;
     let partner = pos.piece_at(second_from)?;
-    if !royal || mv.capture.is_some() || second_from == mv.to || partner.color() != piece.color() {
+    if !royal || mv.capture.is_some() || partner.color() != piece.color() {
         return None;
     }
     let shape = &info.shape;
-    let (from, to) = (shape.coords(mv.from)[0], shape.coords(mv.to)[0]);
+    let (from, to) = (shape.coords(mv.from)[0], shape.coords(second_from)[0]);
     match to.cmp(&from) {
         std::cmp::Ordering::Greater => Some(1),
         std::cmp::Ordering::Less => Some(-1),

@@ -28,6 +28,7 @@ fn kings_and_rooks() -> TableRules {
         ],
         start: "4/4/4/KR2|4/4/4/4|4/4/4/4|k3/4/4/4 w - - 0 1".into(),
         castling: vec![],
+        castling960: None,
         en_passant: false,
         double_step_rank: None,
         triple_step: false,
@@ -45,6 +46,7 @@ fn kings_and_rooks() -> TableRules {
         ends: EndsDef::default(),
         drops: crate::DropsDef::default(),
         forms: crate::FormsDef::default(),
+        passing: crate::PassingDef::default(),
     })
     .expect("rules")
 }

@@ -308,7 +308,7 @@ fn check_castling_kings<R: Rules + ?Sized>(rules: &R, pos: &Position) -> Result<
     }
     let start = rules.start_position();
     for (bit, &letter) in info.castling_letters.iter().enumerate() {
-        if rights & (1 << bit) == 0 {
+        if rights.checked_shr(bit as u32).unwrap_or(0) & 1 == 0 {
             continue;
         }
         let color = if letter.is_ascii_uppercase() {
@@ -325,7 +325,11 @@ fn check_castling_kings<R: Rules + ?Sized>(rules: &R, pos: &Position) -> Result<
             ));
         }
     }
-    if rights >> info.castling_letters.len().min(8) != 0 {
+    if rights
+        .checked_shr(info.castling_letters.len() as u32)
+        .unwrap_or(0)
+        != 0
+    {
         return Err(PositionError::new(
             PositionErrorKind::InvalidCastlingRights,
             "castling rights beyond the variant's castling letters",

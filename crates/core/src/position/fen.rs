@@ -130,11 +130,11 @@ pub(crate) fn parse(info: &VariantInfo, text: &str) -> Result<Position, FenError
     pos.set_side_to_move(side);
 
     if let Some(&(at, castling)) = fields.get(2) {
-        let mut rights = 0u8;
+        let mut rights = 0u32;
         if castling != "-" {
             for (i, c) in castling.char_indices() {
                 match info.castling_letters.iter().position(|&l| l == c) {
-                    Some(bit) if rights & (1 << bit) == 0 => rights |= 1 << bit,
+                    Some(bit) if bit < 32 && rights & (1 << bit) == 0 => rights |= 1 << bit,
                     Some(_) => {
                         return fail(
                             FenErrorKind::Castling,
@@ -367,14 +367,14 @@ pub(crate) fn format(info: &VariantInfo, pos: &Position) -> String {
     out.push(pos.side_to_move().fen_char());
     out.push(' ');
     let rights = pos.castling_rights();
-    if rights == 0 {
-        out.push('-');
-    } else {
-        for (bit, &l) in info.castling_letters.iter().enumerate() {
-            if rights & (1 << bit) != 0 {
-                out.push(l);
-            }
+    let before = out.len();
+    for (bit, &l) in info.castling_letters.iter().enumerate() {
+        if rights.checked_shr(bit as u32).unwrap_or(0) & 1 != 0 {
+            out.push(l);
         }
+    }
+    if out.len() == before {
+        out.push('-');
     }
     out.push(' ');
     match pos.en_passant() {

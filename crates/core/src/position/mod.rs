@@ -26,7 +26,7 @@ pub struct Position {
     shape: Shape,
     board: Box<[Option<Piece>]>,
     side: Color,
-    castling: u8,
+    castling: u32,
     en_passant: Option<Square>,
     halfmove_clock: u16,
     fullmove_number: u32,
@@ -49,7 +49,7 @@ pub struct Undo {
     changes: [(Square, Option<Piece>); MAX_CHANGES],
     len: u8,
     side: Color,
-    castling: u8,
+    castling: u32,
     en_passant: Option<Square>,
     halfmove_clock: u16,
     fullmove_number: u32,
@@ -131,7 +131,7 @@ impl Position {
 
     /// Castling rights as a bit mask; bit `i` is the variant's castling option `i`.
     #[inline]
-    pub fn castling_rights(&self) -> u8 {
+    pub fn castling_rights(&self) -> u32 {
         self.castling
     }
 
@@ -232,7 +232,7 @@ impl Position {
 
     /// Sets the castling rights (hash kept current).
     #[inline]
-    pub fn set_castling_rights(&mut self, rights: u8) {
+    pub fn set_castling_rights(&mut self, rights: u32) {
         self.hash ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
         self.castling = rights;
     }

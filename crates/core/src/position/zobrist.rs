@@ -24,7 +24,7 @@ pub const BLACK_TO_MOVE: u64 = mix(0x1_0000_0000);
 
 /// The key of a set of castling rights (bit mask).
 #[inline]
-pub fn castling_key(rights: u8) -> u64 {
+pub fn castling_key(rights: u32) -> u64 {
     if rights == 0 {
         0
     } else {

@@ -8,13 +8,15 @@ use crate::position::Position;
 /// Whether `by` attacks `target` on the board `at` describes.
 ///
 /// `at` is a view of the board so that legality can be judged on the board as it would
-/// be after a move without making it.
+/// be after a move without making it; `rights` are the position's castling rights
+/// (movements of unmoved pieces attack only from squares that keep theirs).
 #[inline]
 pub(super) fn attacked(
     rules: &TableRules,
     at: &impl Fn(Square) -> Option<Piece>,
     target: Square,
     by: Color,
+    rights: u32,
 ) -> bool {
     let ranges = &rules.attack_range[by.index()];
     let mins = &rules.attack_min[by.index()];
@@ -38,7 +40,7 @@ pub(super) fn attacked(
             }
         }
     }
-    rules.special.any_moves && super::special::attacked(rules, at, target, by)
+    rules.special.any_moves && super::special::attacked(rules, at, target, by, rights)
 }
 
 /// Every square holding a piece of `by` that attacks `target`.

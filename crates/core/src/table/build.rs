@@ -50,7 +50,7 @@ pub(super) fn variant_info(def: &VariantDef) -> VariantInfo {
                 i
             })
             .collect(),
-        castling_letters: def.castling.iter().map(|c| c.letter).collect(),
+        castling_letters: super::file_rights::letters(def),
         en_passant: def.en_passant,
         repetition_limit: def.repetition_limit,
         move_limit_plies: def.move_limit_plies,
@@ -110,6 +110,24 @@ fn check_atom(
     if atom.path == Path::Lame && atom.range != 1 {
         return Err(bad("a lame movement is a leap (range 1)"));
     }
+    // A lame leap passes one square fewer than its longest distance.
+    let longest = atom
+        .deltas
+        .iter()
+        .map(|&d| d as usize)
+        .chain(
+            atom.offsets
+                .iter()
+                .flatten()
+                .map(|d| d.unsigned_abs() as usize),
+        )
+        .max()
+        .unwrap_or(0);
+    if atom.path == Path::Lame && longest > special::MAX_LEGS + 1 {
+        return Err(bad(
+            "a lame leap passes at most 3 squares (a distance of at most 4)",
+        ));
+    }
     let repeats = atom.range != 1;
     let min = atom.min_range.max(1);
     if atom.bend > 4 || (atom.bend > 0 && (directed || min > 1)) {
@@ -129,11 +147,16 @@ fn check_atom(
             "a first-move movement may not capture: add only = \"move\"",
         ));
     }
-    let special = atom.path != Path::Open || atom.within.is_some();
+    let special = special::Atom::needed(atom);
+    if atom.spare_own_kind && atom.path != Path::Hop {
+        return Err(bad(
+            "sparing its own kind is for a hopping movement (hop = true)",
+        ));
+    }
     if special && (atom.first || min > 1 || atom.bend > 0) {
         return Err(bad(
-            "a hopping, lame or region-bound movement cannot also be first-move-only, bent \
-             or have a minimum range",
+            "a hopping, lame, region-bound or unmoved movement cannot also be \
+             first-move-only, bent or have a minimum range",
         ));
     }
     Ok(())
@@ -176,16 +199,9 @@ pub(super) fn movements(
                 } else {
                     geometry::offset_vectors(&shape, &atom.offsets, atom.forward, color.forward())
                 };
-                if atom.path != Path::Open || atom.within.is_some() {
-                    special_atoms.extend(vectors.into_iter().map(|vector| special::Atom {
-                        code,
-                        color,
-                        vector,
-                        range,
-                        mode: atom.mode,
-                        path: atom.path,
-                        within: atom.within.clone(),
-                    }));
+                if special::Atom::needed(atom) {
+                    let each = |vector| special::Atom::of(atom, code, color, vector, range);
+                    special_atoms.extend(vectors.into_iter().map(each));
                     continue;
                 }
                 if atom.bend > 0 {
@@ -339,20 +355,69 @@ pub(super) fn check_kings(
     Ok(())
 }
 
+/// The start position's board and fields; castling rights by rook file are read later,
+/// against the rules.
+pub(super) fn start_position(
+    def: &VariantDef,
+    drops: &super::drops::Drops,
+    forms: &super::forms::Forms,
+    info: &VariantInfo,
+    checks: u8,
+) -> Result<Position, VariantError> {
+    let text = match def.castling960 {
+        Some(_) => super::castling960::without_rights(&def.start),
+        None => def.start.clone(),
+    };
+    super::pocket_fen::parse(drops, forms, info, &text, |t| {
+        super::counters::parse(checks, info, t)
+    })
+    .map_err(VariantError::Start)
+}
+
+/// Everything castling and the other rights need.
+pub(super) struct CastlingParts {
+    pub(super) options: Vec<Castling>,
+    pub(super) rights_kept: Vec<u32>,
+    pub(super) file_rights: super::file_rights::FileRights,
+    pub(super) castling960: super::castling960::Castling960,
+}
+
+/// The castling options and rights by file, and by square the rights a move from or
+/// onto it keeps.
+pub(super) fn castling_parts(
+    def: &VariantDef,
+    start: &Position,
+    royal: &[bool],
+    info: &VariantInfo,
+) -> Result<CastlingParts, VariantError> {
+    let (options, mut rights_kept) = castling_tables(def, start, royal)?;
+    let file_rights = super::file_rights::FileRights::new(def, start, royal)?;
+    for (sq, kept) in rights_kept.iter_mut().enumerate() {
+        *kept &= !file_rights.lost_at(Square(sq as u16));
+    }
+    let castling960 = super::castling960::Castling960::new(def.castling960.as_ref(), info)?;
+    Ok(CastlingParts {
+        options,
+        rights_kept,
+        file_rights,
+        castling960,
+    })
+}
+
 /// The castling options with their squares worked out, and by square the rights that
 /// survive a move from or to it.
 pub(super) fn castling_tables(
     def: &VariantDef,
     start: &Position,
     royal: &[bool],
-) -> Result<(Vec<Castling>, Vec<u8>), VariantError> {
+) -> Result<(Vec<Castling>, Vec<u32>), VariantError> {
     let shape = def.shape;
     let mut castling = Vec::new();
-    let mut rights_kept = vec![u8::MAX; shape.len()];
-    if def.castling.len() > 8 {
+    let mut rights_kept = vec![u32::MAX; shape.len()];
+    if let Some(extra) = def.castling.get(super::MAX_CASTLING) {
         return Err(VariantError::BadCastling {
-            letter: def.castling[8].letter,
-            reason: "at most 8 castling options".into(),
+            letter: extra.letter,
+            reason: format!("at most {} castling options", super::MAX_CASTLING),
         });
     }
     for (bit, c) in def.castling.iter().enumerate() {

@@ -40,8 +40,11 @@ impl TableRules {
 
     /// Each castling right has its king and rook on their starting squares.
     fn check_castling(&self, pos: &Position) -> Result<(), PositionError> {
+        if self.file_rights.active {
+            return super::file_rights::check(self, pos);
+        }
         let rights = pos.castling_rights();
-        if rights >> self.castling.len().min(8) != 0 {
+        if rights.checked_shr(self.castling.len() as u32).unwrap_or(0) != 0 {
             return Err(PositionError::new(
                 PositionErrorKind::InvalidCastlingRights,
                 "castling rights beyond the variant's castling letters",

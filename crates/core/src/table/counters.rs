@@ -42,10 +42,10 @@ fn read(field: &str, checks: u8) -> Option<[u8; 2]> {
     Some([w, b])
 }
 
-/// Writes a position string, with the counter field when the position keeps one.
-pub(super) fn format(info: &VariantInfo, pos: &Position) -> String {
+/// Writes a position string, with the counter field when the variant counts checks.
+pub(super) fn format(checks: u8, info: &VariantInfo, pos: &Position) -> String {
     let text = crate::position::format_fen(info, pos);
-    let Some([w, b]) = pos.counters() else {
+    let Some([w, b]) = pos.counters().filter(|_| checks > 0) else {
         return text;
     };
     let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
@@ -61,7 +61,7 @@ pub(super) fn after_move(rules: &TableRules, pos: &mut Position, us: Color) {
     let Some(king) = pos.king(!us) else {
         return;
     };
-    if attacks::attacked(rules, &|s| pos.piece_at(s), king, us) {
+    if attacks::attacked(rules, &|s| pos.piece_at(s), king, us, pos.castling_rights()) {
         left[us.index()] = left[us.index()].saturating_sub(1);
         pos.set_counters(Some(left));
     }

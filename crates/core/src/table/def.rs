@@ -53,6 +53,16 @@ pub struct MoveAtom {
     /// The region the piece must stand in to use this movement (the xiangqi soldier's
     /// sideways step across the river); `None`: anywhere.
     pub within: Option<String>,
+    /// Only while the piece's square keeps its right by file (the piece has not moved
+    /// since the position string gave it, like Cambodian chess's `DEde`); a royal
+    /// piece's such movement, like castling, is no way out of check.
+    pub unmoved: bool,
+    /// The region every square of the movement keeps to, from its start to its landing
+    /// (janggi's palace diagonals); `None`: anywhere.
+    pub along: Option<String>,
+    /// A hop that never jumps over nor captures a piece of its own kind, of either side
+    /// (the janggi cannon).
+    pub spare_own_kind: bool,
 }
 
 impl MoveAtom {
@@ -85,6 +95,9 @@ impl MoveAtom {
             bend: 0,
             path: super::Path::Open,
             within: None,
+            unmoved: false,
+            along: None,
+            spare_own_kind: false,
         }
     }
 }
@@ -134,6 +147,9 @@ pub struct VariantDef {
     pub start: String,
     /// Castling options (empty: no castling).
     pub castling: Vec<CastlingDef>,
+    /// Castling from any start array, the rights naming the rook's file (Chess960);
+    /// `None`: castling is `castling`'s options only.
+    pub castling960: Option<super::Castling960Def>,
     /// Whether a pawn that advanced two squares may be taken en passant.
     pub en_passant: bool,
     /// The rank (0 = own back rank) from which a pawn may advance two squares, counted
@@ -173,6 +189,8 @@ pub struct VariantDef {
     pub drops: super::DropsDef,
     /// Shogi promotion: each kind's promoted form; off by default.
     pub forms: super::FormsDef,
+    /// Passing and the endings it brings (janggi); off by default.
+    pub passing: super::PassingDef,
 }
 
 /// Why a table variant was refused.

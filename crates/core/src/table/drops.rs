@@ -156,8 +156,10 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
     });
     // A drop only adds a piece: it can leave the king in check (or, past a hop, put it
     // there) but never uncover it, so only then is each one judged.
-    let judge = king
-        .filter(|&k| rules.special.full_legality || attacked(rules, &|s| pos.piece_at(s), k, !us));
+    let judge = king.filter(|&k| {
+        rules.special.full_legality
+            || attacked(rules, &|s| pos.piece_at(s), k, !us, pos.castling_rights())
+    });
     let pawn_files = if d.one_pawn_per_file {
         pawn_files(rules, pos, us)
     } else {
@@ -198,7 +200,7 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
                         pos.piece_at(s)
                     }
                 };
-                if attacked(rules, &view, king, !us) {
+                if attacked(rules, &view, king, !us, pos.castling_rights()) {
                     continue;
                 }
             }
@@ -299,10 +301,15 @@ fn pawn_files(rules: &TableRules, pos: &Position, us: Color) -> Vec<Square> {
 fn mates(rules: &TableRules, pos: &Position, m: Move) -> bool {
     let mut after = pos.clone();
     make_drop(rules, &mut after, m);
-    if !after
-        .king(!pos.side_to_move())
-        .is_some_and(|k| attacked(rules, &|s| after.piece_at(s), k, pos.side_to_move()))
-    {
+    if !after.king(!pos.side_to_move()).is_some_and(|k| {
+        attacked(
+            rules,
+            &|s| after.piece_at(s),
+            k,
+            pos.side_to_move(),
+            after.castling_rights(),
+        )
+    }) {
         return false;
     }
     let mut replies = Vec::new();

@@ -226,6 +226,9 @@ pub(super) fn immediate_end(rules: &TableRules, pos: &Position) -> Option<(Optio
     if def.checks > 0 && pos.counters().is_some_and(|c| c[(!us).index()] == 0) {
         return Some((Some(!us), Reason::Checks));
     }
+    if rules.passing.active {
+        return super::passing::ended(rules, pos);
+    }
     None
 }
 
@@ -360,5 +363,5 @@ pub(super) fn gives_check(rules: &TableRules, pos: &Position, m: Move, king: Squ
             pos.piece_at(s)
         }
     };
-    attacks::attacked(rules, &view, king, us)
+    attacks::attacked(rules, &view, king, us, pos.castling_rights())
 }

@@ -5,6 +5,32 @@ use crate::moves::Move;
 use crate::piece::{Color, Piece};
 use crate::position::{Position, Undo};
 
+/// The castling rights left after `mv` by `piece`: those of every square it moves
+/// from or onto are gone, and in Chess960 all of a king's once it moves.
+#[inline]
+fn rights_after(
+    rules: &TableRules,
+    pos: &Position,
+    mv: Move,
+    piece: Piece,
+    capture_sq: crate::geometry::Square,
+) -> u32 {
+    let kept = &rules.rights_kept;
+    let mut rights = pos.castling_rights()
+        & kept[mv.from.index()]
+        & kept[mv.to.index()]
+        & kept[capture_sq.index()];
+    if let Some((f2, _)) = mv.second {
+        rights &= kept[f2.index()];
+    }
+    if rules.castling960.active && rules.is_royal(piece) {
+        // In Chess960 the king's square is the game's: its first move ends castling.
+        rights &= !rules.file_rights.side_mask(piece.color());
+    }
+    rights
+}
+
+/// Plays `mv` on `pos`; the undo restores it.
 pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Undo {
     let mut undo = pos.begin_undo();
     let Some(piece) = pos.piece_at(mv.from) else {
@@ -22,15 +48,11 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
     if captured.is_some() && capture_sq != mv.to {
         pos.set(&mut undo, capture_sq, None);
     }
-    let mut rights = pos.castling_rights()
-        & rules.rights_kept[mv.from.index()]
-        & rules.rights_kept[mv.to.index()]
-        & rules.rights_kept[capture_sq.index()];
+    let rights = rights_after(rules, pos, mv, piece, capture_sq);
     if let Some((f2, t2)) = mv.second {
         let p2 = pos.piece_at(f2);
         pos.set(&mut undo, f2, None);
         pos.set(&mut undo, t2, p2);
-        rights &= rules.rights_kept[f2.index()];
     }
     let landed = mv.promotion.map_or(piece, |k| Piece::new(k, us));
     pos.set(&mut undo, mv.to, Some(landed));
@@ -77,6 +99,9 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
     }
     if rules.ends.checks() > 0 {
         super::counters::after_move(rules, pos, us);
+    }
+    if rules.passing.active {
+        super::passing::after_move(pos, mv);
     }
     pos.set_side_to_move(!us);
     undo

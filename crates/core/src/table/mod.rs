@@ -3,25 +3,30 @@
 mod attacks;
 mod bent;
 mod build;
+mod castling960;
 mod check;
 mod counters;
 mod def;
 mod drops;
 mod ends;
+mod file_rights;
 mod forms;
 mod geometry;
 mod make;
 mod movegen;
+mod passing;
 mod path;
 mod pocket_fen;
 mod promotion;
 mod region;
 mod special;
 
+pub use castling960::Castling960Def;
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
 pub use drops::DropsDef;
 pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
 pub use forms::FormsDef;
+pub use passing::PassingDef;
 pub use promotion::PromotionDef;
 pub use region::{RegionDef, SquareSet};
 pub use special::Path;
@@ -35,6 +40,10 @@ use geometry::Rays;
 
 /// "No limit" as a line's range.
 const UNLIMITED: u8 = u8::MAX;
+
+/// The most castling rights a variant may have: the bits of
+/// [`Position::castling_rights`].
+const MAX_CASTLING: usize = u32::BITS as usize;
 
 /// "No axis" as a line's push axis.
 const NO_AXIS: u8 = 4;
@@ -145,7 +154,7 @@ pub struct TableRules {
     attack_min: [Vec<u8>; 2],
     castling: Vec<Castling>,
     /// By square: the castling rights that survive a move from or to it.
-    rights_kept: Vec<u8>,
+    rights_kept: Vec<u32>,
     pawn: Vec<bool>,
     royal: Vec<bool>,
     promotion: Vec<PieceKind>,
@@ -165,6 +174,9 @@ pub struct TableRules {
     promotion_rules: promotion::Promotion,
     drops: drops::Drops,
     forms: forms::Forms,
+    file_rights: file_rights::FileRights,
+    castling960: castling960::Castling960,
+    passing: passing::Passing,
 }
 
 impl TableRules {
@@ -180,7 +192,9 @@ impl TableRules {
         let pawn: Vec<bool> = def.pieces.iter().map(|p| p.info.pawn).collect();
         let royal: Vec<bool> = def.pieces.iter().map(|p| p.info.royal).collect();
         let promotion = build::promotion_kinds(&def, &info, &royal)?;
-        let ends = ends::Ends::new(&def.ends, &info, &regions, &royal)?;
+        let mut ends = ends::Ends::new(&def.ends, &info, &regions, &royal)?;
+        let passing = passing::Passing::new(&def.passing, &info, def.ends.checks)?;
+        ends.immediate |= passing.active;
         let special = special::Special::new(
             special::Setting {
                 shape: &shape,
@@ -202,12 +216,9 @@ impl TableRules {
         let double_step_from = build::double_step_squares(&def, &regions)?;
         let drops = drops::Drops::new(&def.drops, &info, &regions)?;
         let forms = forms::Forms::new(&def.forms, &info, &regions)?;
-        let start = pocket_fen::parse(&drops, &forms, &info, &def.start, |t| {
-            counters::parse(ends.checks(), &info, t)
-        })
-        .map_err(VariantError::Start)?;
+        let start = build::start_position(&def, &drops, &forms, &info, ends.checks())?;
         build::check_kings(&def, &start, &royal)?;
-        let (castling, rights_kept) = build::castling_tables(&def, &start, &royal)?;
+        let castles = build::castling_parts(&def, &start, &royal, &info)?;
         let (spans, span_index) = build::span_tables(&shape, &rays, &moves.lines, &start);
         let attacks = build::attack_tables(&shape, &rays, &moves.attack_dirs);
         let mut rules = TableRules {
@@ -221,8 +232,8 @@ impl TableRules {
             attack_index: attacks.index,
             attack_range: attacks.range,
             attack_min: attacks.min,
-            castling,
-            rights_kept,
+            castling: castles.options,
+            rights_kept: castles.rights_kept,
             pawn,
             royal,
             promotion,
@@ -236,21 +247,42 @@ impl TableRules {
             promotion_rules,
             drops,
             forms,
+            file_rights: castles.file_rights,
+            castling960: castles.castling960,
+            passing,
         };
-        forms::Forms::finish(&mut rules);
-        // The start position must be one a game can be in, as every other position.
-        rules
-            .checked(&rules.start)
-            .map_err(|e| VariantError::Start(e.into()))?;
+        rules.finish(&def.start)?;
         Ok(rules)
+    }
+
+    /// The last step of [`TableRules::new`]: the start position read with the rules
+    /// (castling rights by rook file, no pass behind it), promoted forms, and checked.
+    fn finish(&mut self, start: &str) -> Result<(), VariantError> {
+        passing::after_read(&self.passing, &mut self.start);
+        if self.castling960.active {
+            self.start = self.read_position(start).map_err(VariantError::Start)?;
+        }
+        forms::Forms::finish(self);
+        // The start position must be one a game can be in, as every other position.
+        self.checked(&self.start)
+            .map_err(|e| VariantError::Start(e.into()))
     }
 
     /// Reads a position string with the variant's own counters (Fairy-Stockfish's
     /// `3+3` check counter where checks are counted) and pockets (`[Pp]`).
     fn read_position(&self, text: &str) -> Result<Position, crate::FenError> {
-        pocket_fen::parse(&self.drops, &self.forms, &self.info, text, |t| {
-            counters::parse(self.ends.checks(), &self.info, t)
-        })
+        let read = |text: &str| {
+            pocket_fen::parse(&self.drops, &self.forms, &self.info, text, |t| {
+                counters::parse(self.ends.checks(), &self.info, t)
+            })
+        };
+        let mut pos = if self.castling960.active {
+            castling960::read(self, text, read)?
+        } else {
+            read(text)?
+        };
+        passing::after_read(&self.passing, &mut pos);
+        Ok(pos)
     }
 
     /// A piece's lines from a square.
@@ -310,6 +342,9 @@ impl TableRules {
         if self.special.flying_general {
             special::flying_general(self, pos, out);
         }
+        if self.passing.active {
+            passing::adjust(self, pos, wanted == movegen::Wanted::All, out);
+        }
         if self.ends.obliged {
             ends::oblige(self, pos, out);
         }
@@ -349,13 +384,21 @@ impl Rules for TableRules {
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        pocket_fen::format(
+        let text = pocket_fen::format(
             &self.drops,
             &self.forms,
             &self.info,
             pos,
-            counters::format(&self.info, pos),
-        )
+            counters::format(self.ends.checks(), &self.info, pos),
+        );
+        if self.castling960.active {
+            return castling960::format(self, pos, text);
+        }
+        text
+    }
+
+    fn chess960_castling(&self) -> bool {
+        self.castling960.active
     }
 
     fn goal(&self, color: Color) -> Option<(Vec<PieceKind>, Vec<Square>)> {
@@ -367,7 +410,7 @@ impl Rules for TableRules {
     }
 
     fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        attacks::attacked(self, &|s| pos.piece_at(s), sq, by)
+        attacks::attacked(self, &|s| pos.piece_at(s), sq, by, pos.castling_rights())
     }
 
     fn attackers(&self, pos: &Position, sq: Square, by: Color, out: &mut Vec<Square>) {
@@ -388,6 +431,11 @@ impl Rules for TableRules {
         let mut pos = self.read_position(text)?;
         // Rights whose king or rook is gone can never be used: drop them so that equal
         // positions hash equally.
+        if self.file_rights.active {
+            let rights = file_rights::usable_rights(self, &pos);
+            pos.set_castling_rights(rights);
+            return Ok(pos);
+        }
         let mut rights = pos.castling_rights();
         for (bit, c) in self.castling.iter().enumerate() {
             let king_ok = pos

@@ -132,7 +132,15 @@ fn legal_moves_in_full(
         }
         out.truncate(keep);
     }
-    if wanted == Wanted::All && !attacked(rules, &|s| pos.piece_at(s), king, them) {
+    if wanted == Wanted::All
+        && !attacked(
+            rules,
+            &|s| pos.piece_at(s),
+            king,
+            them,
+            pos.castling_rights(),
+        )
+    {
         castling_moves(rules, pos, us, Some(king), out);
     }
 }
@@ -156,7 +164,7 @@ fn attacked_after(
             pos.piece_at(s)
         }
     };
-    attacked(rules, &view, target, them)
+    attacked(rules, &view, target, them, pos.castling_rights())
 }
 
 fn piece_moves(
@@ -324,6 +332,12 @@ fn castling_moves(
     out: &mut Vec<Move>,
 ) {
     let them = !us;
+    if rules.castling960.active {
+        if let Some(king) = king {
+            super::castling960::moves(rules, pos, us, king, out);
+        }
+        return;
+    }
     for (bit, c) in rules.castling.iter().enumerate() {
         let d = &c.def;
         if d.color != us || pos.castling_rights() & (1 << bit) == 0 {
@@ -355,7 +369,7 @@ fn castling_moves(
         let crossed = c.king_path.len().saturating_sub(1);
         if c.king_path[..crossed]
             .iter()
-            .any(|&s| attacked(rules, &|q| pos.piece_at(q), s, them))
+            .any(|&s| attacked(rules, &|q| pos.piece_at(q), s, them, pos.castling_rights()))
         {
             continue;
         }
@@ -370,7 +384,7 @@ fn castling_moves(
                 pos.piece_at(s)
             }
         };
-        if attacked(rules, &view, d.king_to, them) {
+        if attacked(rules, &view, d.king_to, them, pos.castling_rights()) {
             continue;
         }
         out.push(Move::new(d.king_from, d.king_to).with_second(d.rook_from, d.rook_to));

@@ -9,7 +9,10 @@
 //! * **confinement** — a piece that never leaves its region (palace, own half), which
 //!   neither moves nor attacks outside it;
 //! * **the flying general** — the royal pieces may not face each other along an open
-//!   line.
+//!   line;
+//! * **movements of unmoved pieces** — used only while the piece's square keeps its
+//!   right by file (the Cambodian king's leap, the met's double step; see
+//!   [`super::file_rights`]).
 //!
 //! Variants that use none of them pay one branch per piece; those that do check every
 //! move in full (moving any piece may open or close a screen or a leg).
@@ -34,6 +37,9 @@ pub enum Path {
     Lame,
 }
 
+/// The most squares a lame leap passes (the janggi elephant passes two).
+pub(super) const MAX_LEGS: usize = 3;
+
 /// One special movement of one piece from one square.
 #[derive(Clone, Copy, Debug)]
 struct Span {
@@ -41,8 +47,13 @@ struct Span {
     len: u16,
     mode: Mode,
     path: Path,
-    /// For a lame leap: the square that must be empty.
-    leg: Square,
+    /// For a lame leap: the squares it passes, which must be empty (`nlegs` of them).
+    legs: [Square; MAX_LEGS],
+    nlegs: u8,
+    /// Only while the square keeps its right by file.
+    unmoved: bool,
+    /// A hop that never jumps over nor captures a piece of its own kind.
+    spare_own_kind: bool,
 }
 
 /// A special movement reversed, to look for attackers from a target square.
@@ -54,10 +65,16 @@ struct AttackLine {
     path: Path,
     /// By piece code: whether that piece attacks along this line.
     codes: Vec<bool>,
-    /// For a lame leap: from the attacker's square, the step to its leg.
-    leg_step: [i8; 4],
+    /// For a lame leap: from the attacker's square, the steps to the squares it passes.
+    legs: Vec<[i8; 4]>,
     /// The squares the attacker must stand on to use it (a region-bound movement).
     within: Option<SquareSet>,
+    /// The squares the whole movement keeps to, target included (palace lines).
+    along: Option<SquareSet>,
+    /// Only while the attacker's square keeps its right by file.
+    unmoved: bool,
+    /// A hop that never jumps over a piece of its own kind.
+    spare_own_kind: bool,
 }
 
 /// A special movement as the table builder hands it over.
@@ -70,6 +87,45 @@ pub(super) struct Atom {
     pub(super) path: Path,
     /// The name of the region it is bound to.
     pub(super) within: Option<String>,
+    /// The name of the region every square of it keeps to.
+    pub(super) along: Option<String>,
+    /// Only while the square keeps its right by file.
+    pub(super) unmoved: bool,
+    /// A hop that never jumps over nor captures a piece of its own kind.
+    pub(super) spare_own_kind: bool,
+}
+
+impl Atom {
+    /// The special atom of one direction of a movement, for the piece `code`.
+    pub(super) fn of(
+        atom: &super::MoveAtom,
+        code: usize,
+        color: Color,
+        vector: [i8; 4],
+        range: u8,
+    ) -> Atom {
+        Atom {
+            code,
+            color,
+            vector,
+            range,
+            mode: atom.mode,
+            path: atom.path,
+            within: atom.within.clone(),
+            along: atom.along.clone(),
+            unmoved: atom.unmoved,
+            spare_own_kind: atom.spare_own_kind,
+        }
+    }
+
+    /// Whether an atom of the builder's must be compiled here.
+    pub(super) fn needed(atom: &super::MoveAtom) -> bool {
+        atom.path != Path::Open
+            || atom.within.is_some()
+            || atom.along.is_some()
+            || atom.unmoved
+            || atom.spare_own_kind
+    }
 }
 
 /// The variant-wide inputs of [`Special::new`] besides the movements.
@@ -98,17 +154,40 @@ pub(super) struct Special {
     pub(super) flying_general: bool,
 }
 
-/// The step from a leap's start to the square it passes: one along each axis of the
-/// leap's longest distance.
-fn leg_step(v: [i8; 4]) -> [i8; 4] {
-    let longest = v.iter().map(|d| d.unsigned_abs()).max().unwrap_or(0);
-    v.map(|d| {
-        if d.unsigned_abs() == longest {
-            d.signum()
-        } else {
-            0
+/// The steps from a leap's start to the squares it passes: straight along its longest
+/// axes while the others are shorter, then diagonally on all that remain (the xiangqi
+/// horse passes one square orthogonally, the elephant one diagonally, the janggi
+/// elephant one orthogonally and one diagonally).
+fn leg_steps(v: [i8; 4]) -> Vec<[i8; 4]> {
+    let mut at = [0i8; 4];
+    let mut legs = Vec::new();
+    loop {
+        let left = [0, 1, 2, 3].map(|a| v[a] - at[a]);
+        let longest = left.iter().map(|d| d.unsigned_abs()).max().unwrap_or(0);
+        if longest <= 1 {
+            return legs;
         }
-    })
+        for a in 0..4 {
+            if left[a].unsigned_abs() == longest {
+                at[a] += left[a].signum();
+            }
+        }
+        legs.push(at);
+    }
+}
+
+/// A movement's region by name, for one colour.
+fn region_of(
+    regions: &Regions,
+    name: Option<&String>,
+    color: Color,
+) -> Result<Option<SquareSet>, VariantError> {
+    match name {
+        None => Ok(None),
+        Some(name) => Ok(Some(
+            regions.require(name, "a movement")?[color.index()].clone(),
+        )),
+    }
 }
 
 impl Special {
@@ -130,54 +209,36 @@ impl Special {
         let mut per_square: Vec<Vec<Span>> = vec![Vec::new(); ncodes * nsq];
         let mut attacks: [Vec<AttackLine>; 2] = [Vec::new(), Vec::new()];
         for a in atoms {
-            let within = match &a.within {
-                None => None,
-                Some(name) => Some(regions.require(name, "a movement")?[a.color.index()].clone()),
-            };
-            let within = within.as_ref();
+            let within = region_of(regions, a.within.as_ref(), a.color)?;
+            let along = region_of(regions, a.along.as_ref(), a.color)?;
+            let steps = leg_steps(a.vector);
+            if a.path == Path::Lame && steps.len() > MAX_LEGS {
+                return Err(VariantError::BadMovement {
+                    piece: '?',
+                    index: 0,
+                    reason: format!("a lame leap passes at most {MAX_LEGS} squares"),
+                });
+            }
             let dir = rays.intern(shape, a.vector);
-            let rev = rays.intern(shape, a.vector.map(|d| -d));
-            let step = leg_step(a.vector);
             for sq in shape.squares() {
-                if within.is_some_and(|w| !w.contains(sq)) {
-                    continue;
-                }
-                let (start, full) = rays.span(dir, sq);
-                let len = full.min(a.range as usize);
-                let leg = shape.offset(sq, step).unwrap_or(sq);
-                if len > 0 {
-                    per_square[a.code * nsq + sq.index()].push(Span {
-                        start,
-                        len: len as u16,
-                        mode: a.mode,
-                        path: a.path,
-                        leg,
-                    });
-                }
+                let span = span_from(shape, rays, a, dir, sq, (&within, &along), &steps);
+                per_square[a.code * nsq + sq.index()].extend(span);
             }
             if a.mode != Mode::Move {
-                let lines = &mut attacks[a.color.index()];
-                let found = lines.iter_mut().find(|l| {
-                    l.dir == rev
-                        && l.range == a.range
-                        && l.path == a.path
-                        && l.within.as_ref() == within
-                });
-                match found {
-                    Some(l) => l.codes[a.code] = true,
-                    None => {
-                        let mut codes = vec![false; ncodes];
-                        codes[a.code] = true;
-                        lines.push(AttackLine {
-                            dir: rev,
-                            range: a.range,
-                            path: a.path,
-                            codes,
-                            leg_step: step,
-                            within: within.cloned(),
-                        });
-                    }
-                }
+                let mut codes = vec![false; ncodes];
+                codes[a.code] = true;
+                let line = AttackLine {
+                    dir: rays.intern(shape, a.vector.map(|d| -d)),
+                    range: a.range,
+                    path: a.path,
+                    codes,
+                    legs: steps,
+                    within,
+                    along,
+                    unmoved: a.unmoved,
+                    spare_own_kind: a.spare_own_kind,
+                };
+                add_attack_line(&mut attacks[a.color.index()], line, a.code);
             }
         }
         let mut spans = Vec::new();
@@ -207,6 +268,70 @@ impl Special {
             Some(Some(sets)) => sets[p.color().index()].contains(sq),
             _ => true,
         }
+    }
+}
+
+/// One atom's span from `sq`: clipped to its range, and to the squares of its `along`
+/// region; none where it cannot start (`within`, `along`) or goes nowhere.
+fn span_from(
+    shape: &Shape,
+    rays: &Rays,
+    a: &Atom,
+    dir: u16,
+    sq: Square,
+    (within, along): (&Option<SquareSet>, &Option<SquareSet>),
+    steps: &[[i8; 4]],
+) -> Option<Span> {
+    if within.as_ref().is_some_and(|w| !w.contains(sq)) {
+        return None;
+    }
+    let (start, full) = rays.span(dir, sq);
+    let mut len = full.min(a.range as usize);
+    if let Some(set) = along {
+        if !set.contains(sq) {
+            return None;
+        }
+        let ray = rays.squares(start, len);
+        len = ray.iter().take_while(|&&s| set.contains(s)).count();
+    }
+    if len == 0 {
+        return None;
+    }
+    let mut legs = [sq; MAX_LEGS];
+    for (slot, step) in legs.iter_mut().zip(steps) {
+        *slot = shape.offset(sq, *step).unwrap_or(sq);
+    }
+    Some(Span {
+        start,
+        len: len as u16,
+        mode: a.mode,
+        path: a.path,
+        legs,
+        nlegs: if a.path == Path::Lame {
+            steps.len().min(MAX_LEGS) as u8
+        } else {
+            0
+        },
+        unmoved: a.unmoved,
+        spare_own_kind: a.spare_own_kind,
+    })
+}
+
+/// Adds an attack line for the piece `code`, merged with an equal line of another
+/// piece when there is one.
+fn add_attack_line(lines: &mut Vec<AttackLine>, line: AttackLine, code: usize) {
+    let same = |l: &&mut AttackLine| {
+        l.dir == line.dir
+            && l.range == line.range
+            && l.path == line.path
+            && l.within == line.within
+            && l.along == line.along
+            && l.unmoved == line.unmoved
+            && l.spare_own_kind == line.spare_own_kind
+    };
+    match lines.iter_mut().find(same) {
+        Some(l) => l.codes[code] = true,
+        None => lines.push(line),
     }
 }
 
@@ -243,12 +368,20 @@ pub(super) fn piece_moves(
     for span in &sp.spans[sp.index[i] as usize..sp.index[i + 1] as usize] {
         let ray = rules.rays.squares(span.start, span.len as usize);
         let mut screened = false;
-        if span.path == Path::Lame && pos.piece_at(span.leg).is_some() {
+        let legs = &span.legs[..span.nlegs as usize];
+        if legs.iter().any(|&leg| pos.piece_at(leg).is_some()) {
+            continue;
+        }
+        if span.unmoved && !unmoved_may_move(rules, pos, from, p) {
             continue;
         }
         for &to in ray {
             let here = pos.piece_at(to);
+            let own_kind = span.spare_own_kind && here.is_some_and(|q| q.kind() == p.kind());
             if span.path == Path::Hop && !screened {
+                if own_kind {
+                    break;
+                }
                 screened = here.is_some();
                 continue;
             }
@@ -259,7 +392,7 @@ pub(super) fn piece_moves(
                     }
                 }
                 Some(q) => {
-                    if q.color() != us && span.mode != Mode::Move {
+                    if q.color() != us && span.mode != Mode::Move && !own_kind {
                         movegen::push(rules, pawn, us, Move::new(from, to), true, out);
                     }
                     break;
@@ -267,6 +400,28 @@ pub(super) fn piece_moves(
             }
         }
     }
+}
+
+/// Whether the piece `p` on `from` may use a movement of unmoved pieces: its square
+/// keeps its right, and a royal piece is not in check (as castling, it is no escape).
+fn unmoved_may_move(rules: &TableRules, pos: &Position, from: Square, p: Piece) -> bool {
+    let us = p.color();
+    rules.file_rights.holds(pos, us, from)
+        && !(rules.is_royal(p)
+            && super::attacks::attacked(
+                rules,
+                &|s| pos.piece_at(s),
+                from,
+                !us,
+                pos.castling_rights(),
+            ))
+}
+
+/// Whether an attacker of `by` on `sq` may use a movement of unmoved pieces: the
+/// square keeps `by`'s right.
+fn unmoved_at(rules: &TableRules, rights: u32, sq: Square, by: Color) -> bool {
+    let fr = &rules.file_rights;
+    rights & fr.lost_at(sq) & fr.side_mask(by) != 0
 }
 
 /// Whether `by` attacks `target` with a special movement, on the board `at` describes.
@@ -278,33 +433,59 @@ pub(super) fn attacked(
     at: &impl Fn(Square) -> Option<Piece>,
     target: Square,
     by: Color,
+    rights: u32,
 ) -> bool {
-    let shape = &rules.info.shape;
     for line in &rules.special.attacks[by.index()] {
+        if line.along.as_ref().is_some_and(|a| !a.contains(target)) {
+            continue;
+        }
         let (start, full) = rules.rays.span(line.dir, target);
         let ray = rules.rays.squares(start, full.min(line.range as usize));
-        let mut screened = false;
+        let mut screen = None;
         for &sq in ray {
+            if line.along.as_ref().is_some_and(|a| !a.contains(sq)) {
+                break;
+            }
             let Some(p) = at(sq) else { continue };
-            if line.path == Path::Hop && !screened {
-                screened = true;
+            if line.path == Path::Hop && screen.is_none() {
+                screen = Some(p);
                 continue;
             }
-            let hit = p.color() == by
-                && line.codes.get(p.code() as usize).copied().unwrap_or(false)
-                && line.within.as_ref().is_none_or(|w| w.contains(sq))
-                && rules.special.may_stand(p, target)
-                && (line.path != Path::Lame
-                    || shape
-                        .offset(sq, line.leg_step)
-                        .is_none_or(|leg| at(leg).is_none()));
-            if hit {
+            if attacks_from(rules, line, at, (sq, p), (target, by), rights, screen) {
                 return true;
             }
             break;
         }
     }
     false
+}
+
+/// Whether the first piece `p` met on `sq` along an attack line attacks `target` by it
+/// (`screen`: the piece a hop jumps).
+fn attacks_from(
+    rules: &TableRules,
+    line: &AttackLine,
+    at: &impl Fn(Square) -> Option<Piece>,
+    (sq, p): (Square, Piece),
+    (target, by): (Square, Color),
+    rights: u32,
+    screen: Option<Piece>,
+) -> bool {
+    let shape = &rules.info.shape;
+    p.color() == by
+        && line.codes.get(p.code() as usize).copied().unwrap_or(false)
+        && line.within.as_ref().is_none_or(|w| w.contains(sq))
+        && (!line.unmoved || unmoved_at(rules, rights, sq, by))
+        && !(line.spare_own_kind
+            && [screen, at(target)]
+                .iter()
+                .any(|s| s.is_some_and(|s| s.kind() == p.kind())))
+        && rules.special.may_stand(p, target)
+        && (line.path != Path::Lame
+            || line
+                .legs
+                .iter()
+                .all(|&step| shape.offset(sq, step).is_none_or(|leg| at(leg).is_none())))
 }
 
 /// Removes the moves after which the royal pieces would face each other along an

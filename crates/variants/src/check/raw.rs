@@ -180,7 +180,18 @@ impl<'t> Doc<'t> {
                 pawn: p.pawn,
             });
         }
-        let castling_letters = self.castling_letters();
+        let mut castling_letters = self.castling_letters();
+        if castling_letters.is_empty() {
+            // Rights by file (`[castling960]`, unmoved movements): `KQkq` and the
+            // files' letters, as many as the rights' bits hold.
+            let width = shape.sizes()[0].min(14);
+            let files = |base: u8| (0..width).map(move |x| (base + x) as char);
+            castling_letters = "KQkq"
+                .chars()
+                .chain(files(b'A'))
+                .chain(files(b'a'))
+                .collect();
+        }
         let info = VariantInfo {
             name: String::new(),
             title: String::new(),

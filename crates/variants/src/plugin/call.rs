@@ -161,7 +161,7 @@ pub(crate) fn with_raw<R>(pos: &Position, f: impl FnOnce(&RawPosition) -> R) -> 
 pub(crate) fn raw_state(pos: &Position) -> RawState {
     RawState {
         side: pos.side_to_move().index() as u32,
-        castling: pos.castling_rights() as u32,
+        castling: pos.castling_rights(),
         en_passant: pos.en_passant().map_or(NO_SQUARE as u32, |s| s.0 as u32),
         halfmove_clock: pos.halfmove_clock() as u32,
         fullmove_number: pos.fullmove_number(),
@@ -188,7 +188,7 @@ pub(crate) fn to_raw_move(mv: Move) -> RawMove {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CheckedState {
     pub side: Color,
-    pub castling: u8,
+    pub castling: u32,
     pub en_passant: Option<Square>,
     pub halfmove_clock: u16,
     pub fullmove_number: u32,
@@ -199,7 +199,7 @@ pub(crate) struct CheckedState {
 pub(crate) struct Limits {
     pub squares: u16,
     pub kinds: u8,
-    pub castling_mask: u8,
+    pub castling_mask: u32,
 }
 
 impl Limits {
@@ -296,8 +296,7 @@ impl Limits {
             1 => Color::Black,
             other => return Err(format!("side {other} is neither 0 (White) nor 1 (Black)")),
         };
-        let castling = u8::try_from(s.castling)
-            .ok()
+        let castling = Some(s.castling)
             .filter(|c| c & !self.castling_mask == 0)
             .ok_or_else(|| {
                 format!(

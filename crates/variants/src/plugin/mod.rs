@@ -29,8 +29,8 @@ const _: () = {
     assert!(chess4d_core::MAX_KINDS == chess4d_plugin_api::MAX_KINDS);
     assert!(chess4d_core::MAX_SQUARES == chess4d_plugin_api::MAX_SQUARES);
     assert!(chess4d_core::MAX_CHANGES == chess4d_plugin_api::MAX_CHANGES);
-    // Castling rights are one bit per option in the core's `u8`.
-    assert!(chess4d_plugin_api::MAX_CASTLING <= u8::BITS as usize);
+    // Castling rights are one bit per option in the core's `u32`.
+    assert!(chess4d_plugin_api::MAX_CASTLING <= u32::BITS as usize);
     // The ABI's "no promotion" and "no square" must never name a real kind or square.
     assert!((chess4d_plugin_api::NO_PROMOTION as usize) >= chess4d_core::MAX_KINDS);
     assert!((chess4d_plugin_api::NO_SQUARE as usize) >= chess4d_core::MAX_SQUARES);

@@ -97,7 +97,7 @@ impl PluginRules {
         let limits = Limits {
             squares: info.shape.len() as u16,
             kinds: info.pieces.len() as u8,
-            castling_mask: ((1u16 << info.castling_letters.len()) - 1) as u8,
+            castling_mask: ((1u64 << info.castling_letters.len()) - 1) as u32,
         };
         let royal = info
             .pieces

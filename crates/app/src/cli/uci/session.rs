@@ -226,7 +226,8 @@ impl Session {
             position: self.position.clone(),
             limits,
             table: self.table.clone(),
-            chess960: self.options.chess960,
+            // A Chess960 variant writes castling as king takes rook, as Fairy-Stockfish.
+            chess960: self.options.chess960 || self.rules.chess960_castling(),
             hold: go.infinite || go.ponder,
             pondering: go.ponder,
             ponder_time,

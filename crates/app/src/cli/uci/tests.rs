@@ -247,3 +247,43 @@ fn a_position_without_moves_answers_none() {
         "(none)"
     );
 }
+
+#[test]
+fn chess960_castling_is_king_takes_rook_and_a_pass_is_the_kings_square_twice() {
+    let mut catalog = Catalog::embedded();
+    catalog.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
+    let caught = Caught::default();
+    let out: Out = Arc::new(Mutex::new(Box::new(caught.clone())));
+    let mut s = Session::new(catalog, out).expect("orthodox is built in");
+    // Fairy-Stockfish's fischerandom writes castling king takes rook even without
+    // UCI_Chess960; both forms are read.
+    s.handle("setoption name UCI_Variant value fischerandom");
+    s.handle("position fen rk4r1/pppppppp/8/8/8/8/8/RK4R1 w GAga - 0 1");
+    s.handle("go depth 2 searchmoves b1c1");
+    assert_eq!(
+        bestmove(&caught.until_bestmove(Duration::from_secs(60))),
+        "b1c1"
+    );
+    s.handle("go depth 2 searchmoves b1a1");
+    assert_eq!(
+        bestmove(&caught.until_bestmove(Duration::from_secs(60))),
+        "b1a1"
+    );
+    s.handle("position fen rk4r1/pppppppp/8/8/8/8/8/RK4R1 w GAga - 0 1 moves b1g1");
+    s.handle("go depth 1 searchmoves a7a6");
+    assert_eq!(
+        bestmove(&caught.until_bestmove(Duration::from_secs(60))),
+        "a7a6"
+    );
+    assert!(
+        !caught.take().iter().any(|l| l.contains("position:")),
+        "b1g1 (king takes rook on g1) is read"
+    );
+    s.handle("setoption name UCI_Variant value janggi");
+    s.handle("position startpos");
+    s.handle("go depth 1 searchmoves e2e2");
+    assert_eq!(
+        bestmove(&caught.until_bestmove(Duration::from_secs(60))),
+        "e2e2"
+    );
+}
