@@ -99,6 +99,9 @@ VARIANTS = [
     "euroshogi",
     "kyotoshogi",
     "micro",
+    # Gating (issue 10).
+    "seirawan",
+    "shouse",
 ]
 
 # Positions random play seldom reaches, chosen for a rule (the figures still come from
@@ -125,6 +128,14 @@ EXTRA_FENS = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQK3[R] w kq - 0 1",
         "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1N1QK1N1[RRBBb] w - - 0 1",
     ],
+    # Castling with a piece entering on the king's or the rook's square; a pinned
+    # knight whose gated hawk would shield the king (still illegal, as FSF has it).
+    "seirawan": [
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/rN2K3[H] w B - 0 1",
+    ],
+    # A promoted queen taken goes to hand as a pawn, which never enters by a gate.
+    "shouse": ["1Q~2k3/8/8/8/8/8/1r6/4K3[E] b - - 0 1"],
 }
 
 RANDOM_POSITIONS = 24  # at least 20 per variant, as issue 9 asks

@@ -40,6 +40,7 @@
 //!     ends: EndsDef::default(),
 //!     drops: DropsDef::default(),
 //!     forms: FormsDef::default(),
+//!     gating: GatingDef::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();
 //! let mut pos = rules.start_position();
@@ -87,6 +88,7 @@ pub use rules::{
     bare_kings, coordinate_notation, parse_among_legal, reach, write_coordinate_notation,
 };
 pub use table::{
-    CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GoalDef, Mode, MoveAtom, Path,
-    PieceDef, PromotionDef, RegionDef, SquareSet, TableRules, VariantDef, VariantError, Verdict,
+    CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GatingDef, GoalDef, Mode, MoveAtom,
+    Path, PieceDef, PromotionDef, RegionDef, SquareSet, TableRules, VariantDef, VariantError,
+    Verdict,
 };

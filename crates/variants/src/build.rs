@@ -293,6 +293,9 @@ impl Builder<'_> {
             ends,
             drops,
             forms,
+            gating: chess4d_core::GatingDef {
+                enabled: file.gating.is_some(),
+            },
         };
         TableRules::new(def)
             .map(|r| VariantSpec::Table(Box::new(r)))

@@ -3,12 +3,14 @@
 mod drops;
 mod ends;
 mod forms;
+mod gating;
 mod promotion;
 mod regions;
 
 pub(crate) use drops::DropsFile;
 pub(crate) use ends::EndsFile;
 pub(crate) use forms::FormsFile;
+pub(crate) use gating::GatingFile;
 pub(crate) use promotion::PromotionFile;
 pub(crate) use regions::RegionFile;
 use serde::Deserialize;
@@ -40,6 +42,8 @@ pub(crate) struct VariantFile {
     pub drops: Option<Spanned<DropsFile>>,
     /// Shogi promotion: each kind's promoted form.
     pub forms: Option<Spanned<FormsFile>>,
+    /// S-Chess's gating.
+    pub gating: Option<Spanned<GatingFile>>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -45,6 +45,7 @@ fn kings_and_rooks() -> TableRules {
         ends: EndsDef::default(),
         drops: crate::DropsDef::default(),
         forms: crate::FormsDef::default(),
+        gating: crate::GatingDef::default(),
     })
     .expect("rules")
 }

@@ -173,6 +173,9 @@ pub struct VariantDef {
     pub drops: super::DropsDef,
     /// Shogi promotion: each kind's promoted form; off by default.
     pub forms: super::FormsDef,
+    /// Gating (S-Chess): pieces in hand enter where first-rank pieces leave; off by
+    /// default.
+    pub gating: super::GatingDef,
 }
 
 /// Why a table variant was refused.

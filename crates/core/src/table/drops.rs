@@ -49,6 +49,8 @@ pub struct DropsDef {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Drops {
     pub(super) active: bool,
+    /// The position keeps pieces in hand (drops, or gating without drops).
+    pub(super) hands: bool,
     captures_to_hand: bool,
     demote_to: Option<PieceKind>,
     first_rank_pawn_drops: bool,
@@ -72,9 +74,15 @@ impl Drops {
         def: &DropsDef,
         info: &VariantInfo,
         regions: &super::region::Regions,
+        gating: bool,
     ) -> Result<Drops, VariantError> {
         if !def.enabled {
-            return Ok(Drops::default());
+            // Gating without drops (S-Chess) keeps hands, which nothing is dropped from.
+            return Ok(Drops {
+                hands: gating,
+                kinds: (0..info.pieces.len()).map(|k| PieceKind(k as u8)).collect(),
+                ..Drops::default()
+            });
         }
         let shape = &info.shape;
         let demote_to = match def.demote_to {
@@ -110,6 +118,7 @@ impl Drops {
         });
         Ok(Drops {
             active: true,
+            hands: true,
             captures_to_hand: def.captures_to_hand,
             demote_to,
             first_rank_pawn_drops: def.first_rank_pawn_drops,
@@ -132,6 +141,36 @@ impl Drops {
     /// The kinds a hand may hold, in pocket order.
     pub(super) fn kinds(&self) -> &[PieceKind] {
         &self.kinds
+    }
+
+    /// Whether captured pieces go to the captor's hand.
+    pub(super) fn captures_to_hand(&self) -> bool {
+        self.active && self.captures_to_hand
+    }
+
+    /// Whether `us` may put a piece of kind `k` from hand on `sq` by the square rules
+    /// of drops (region, a pawn's first rank and promotion zone): what gating asks.
+    pub(super) fn may_place(
+        &self,
+        rules: &TableRules,
+        us: Color,
+        k: PieceKind,
+        sq: Square,
+    ) -> bool {
+        if self
+            .region
+            .as_ref()
+            .is_some_and(|r| !r[us.index()].contains(sq))
+        {
+            return false;
+        }
+        if !rules.pawn[k.index()] {
+            return true;
+        }
+        // Without drops (S-Chess) a pawn never enters; with them, as a pawn drop would.
+        self.active
+            && (self.first_rank_pawn_drops || !self.first_rank[us.index()].contains(sq))
+            && (self.promotion_zone_pawn_drops || !rules.in_promotion_zone(sq, us))
     }
 }
 

@@ -9,6 +9,7 @@ mod def;
 mod drops;
 mod ends;
 mod forms;
+mod gating;
 mod geometry;
 mod make;
 mod movegen;
@@ -22,6 +23,7 @@ pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
 pub use drops::DropsDef;
 pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
 pub use forms::FormsDef;
+pub use gating::GatingDef;
 pub use promotion::PromotionDef;
 pub use region::{RegionDef, SquareSet};
 pub use special::Path;
@@ -165,6 +167,7 @@ pub struct TableRules {
     promotion_rules: promotion::Promotion,
     drops: drops::Drops,
     forms: forms::Forms,
+    gating: gating::Gating,
 }
 
 impl TableRules {
@@ -200,9 +203,16 @@ impl TableRules {
         let promotion_zone = build::promotion_zones(&shape, &far_end, promotion_region.as_ref());
         let promotion_rules = promotion::Promotion::new(&def.promotion_rules, &info, far_end)?;
         let double_step_from = build::double_step_squares(&def, &regions)?;
-        let drops = drops::Drops::new(&def.drops, &info, &regions)?;
+        let drops = drops::Drops::new(&def.drops, &info, &regions, def.gating.enabled)?;
         let forms = forms::Forms::new(&def.forms, &info, &regions)?;
-        let start = pocket_fen::parse(&drops, &forms, &info, &def.start, |t| {
+        let gating =
+            gating::Gating::new(&def.gating, &info, drops.captures_to_hand(), forms.active)?;
+        let (start_text, start_gates) = if gating.active {
+            gating::take_gates(&info, &def.start).map_err(VariantError::Start)?
+        } else {
+            (def.start.clone(), Default::default())
+        };
+        let start = pocket_fen::parse(&drops, &forms, &info, &start_text, |t| {
             counters::parse(ends.checks(), &info, t)
         })
         .map_err(VariantError::Start)?;
@@ -236,7 +246,13 @@ impl TableRules {
             promotion_rules,
             drops,
             forms,
+            gating,
         };
+        if rules.gating.active {
+            let mut start = rules.start.clone();
+            gating::put_gates(&rules, &mut start, &start_gates);
+            rules.start = start;
+        }
         forms::Forms::finish(&mut rules);
         // The start position must be one a game can be in, as every other position.
         rules
@@ -248,9 +264,17 @@ impl TableRules {
     /// Reads a position string with the variant's own counters (Fairy-Stockfish's
     /// `3+3` check counter where checks are counted) and pockets (`[Pp]`).
     fn read_position(&self, text: &str) -> Result<Position, crate::FenError> {
-        pocket_fen::parse(&self.drops, &self.forms, &self.info, text, |t| {
+        if !self.gating.active {
+            return pocket_fen::parse(&self.drops, &self.forms, &self.info, text, |t| {
+                counters::parse(self.ends.checks(), &self.info, t)
+            });
+        }
+        let (text, gates) = gating::take_gates(&self.info, text)?;
+        let mut pos = pocket_fen::parse(&self.drops, &self.forms, &self.info, &text, |t| {
             counters::parse(self.ends.checks(), &self.info, t)
-        })
+        })?;
+        gating::put_gates(self, &mut pos, &gates);
+        Ok(pos)
     }
 
     /// A piece's lines from a square.
@@ -297,6 +321,9 @@ impl TableRules {
         }
         if self.forms.active {
             forms::adjust(self, pos, out);
+        }
+        if self.gating.active {
+            gating::generate(self, pos, out);
         }
         if self.drops.active && wanted == movegen::Wanted::All {
             drops::generate(self, pos, out);
@@ -349,13 +376,18 @@ impl Rules for TableRules {
     }
 
     fn format_position(&self, pos: &Position) -> String {
-        pocket_fen::format(
+        let text = pocket_fen::format(
             &self.drops,
             &self.forms,
             &self.info,
             pos,
             counters::format(&self.info, pos),
-        )
+        );
+        if self.gating.active {
+            gating::format(self, pos, text)
+        } else {
+            text
+        }
     }
 
     fn goal(&self, color: Color) -> Option<(Vec<PieceKind>, Vec<Square>)> {

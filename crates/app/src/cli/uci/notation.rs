@@ -1,6 +1,7 @@
 //! Moves as UCI writes them: on 2D boards `e2e4`, `e7e8q`, castling as the king's own
 //! move (`e1g1`, or king takes rook, `e1h1`, in Chess960 mode) and en passant as the
-//! pawn's own move (`e5d6`); beyond 2D the coordinate notation (`a2[0,0]a3[0,0]`),
+//! pawn's own move (`e5d6`), a piece gated in (S-Chess) as a promotion letter (`b1c3h`,
+//! `e1g1e`, and `h1e1e` entering on the rook's square); beyond 2D the coordinate notation (`a2[0,0]a3[0,0]`),
 //! which no 2D client could read anyway.
 
 use chess4d_core::{Move, VariantInfo};
@@ -23,8 +24,16 @@ fn short_form(info: &VariantInfo, pos: &Position, mv: Move, chess960: bool) -> S
         .piece_at(mv.from)
         .and_then(|p| info.pieces.get(p.kind().index()))
         .is_some_and(|p| p.royal);
+    let second_royal = mv.second.is_some_and(|(f, _)| {
+        pos.piece_at(f)
+            .and_then(|p| info.pieces.get(p.kind().index()))
+            .is_some_and(|p| p.royal)
+    });
     let to = match mv.second {
         Some((rook, _)) if chess960 && royal => rook,
+        // S-Chess castling with a piece gated in on the rook's square: the rook's
+        // square, then the king's (Fairy-Stockfish's `h1e1e`).
+        Some((king, _)) if !royal && second_royal && mv.promotion.is_some() => king,
         _ => mv.to,
     };
     let _ = shape.write_square(to, &mut s);
