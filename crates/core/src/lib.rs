@@ -41,6 +41,7 @@
 //!     drops: DropsDef::default(),
 //!     forms: FormsDef::default(),
 //!     gating: GatingDef::default(),
+//!     promotion_move: PromotionMoveDef::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();
 //! let mut pos = rules.start_position();
@@ -89,6 +90,6 @@ pub use rules::{
 };
 pub use table::{
     CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GatingDef, GoalDef, Mode, MoveAtom,
-    Path, PieceDef, PromotionDef, RegionDef, SquareSet, TableRules, VariantDef, VariantError,
-    Verdict,
+    Path, PieceDef, PromotionDef, PromotionMoveDef, RegionDef, SquareSet, TableRules, VariantDef,
+    VariantError, Verdict,
 };

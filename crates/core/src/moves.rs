@@ -69,7 +69,9 @@ impl Move {
     ///
     /// A drop is written as a move from the square to itself promoting to the kind
     /// dropped, so it travels wherever a move does (the plugin ABI, the engine's
-    /// tables) with no new field; no board move starts and ends on one square.
+    /// tables) with no new field. A board move that starts and ends on one square (a
+    /// sittuyin pawn promoting where it stands) also names the square as a second
+    /// piece that stays put, which no drop does.
     ///
     /// ```
     /// use chess4d_core::{Move, PieceKind, Square};
@@ -86,7 +88,7 @@ impl Move {
     /// Whether the move drops a piece from hand.
     #[inline]
     pub const fn is_drop(&self) -> bool {
-        self.from.0 == self.to.0
+        self.from.0 == self.to.0 && self.second.is_none()
     }
 
     /// The kind dropped, when the move is a drop.

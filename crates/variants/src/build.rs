@@ -4,6 +4,7 @@ mod drops;
 mod ends;
 mod forms;
 mod promotion;
+mod promotion_move;
 mod regions;
 
 use crate::error::VariantFileError;
@@ -257,6 +258,7 @@ impl Builder<'_> {
         let promotion_rules = self.promotion_rules(file.promotion.as_ref())?;
         let drops = self.drops(file.drops.as_ref())?;
         let forms = self.forms(file.forms.as_ref())?;
+        let promotion_move = self.promotion_move(file.promotion_move.as_ref())?;
         let ends_span = file.ends.as_ref().map_or(rules_span.clone(), |e| e.span());
         let region_span = |name: &str| {
             file.region
@@ -296,6 +298,7 @@ impl Builder<'_> {
             gating: chess4d_core::GatingDef {
                 enabled: file.gating.is_some(),
             },
+            promotion_move,
         };
         TableRules::new(def)
             .map(|r| VariantSpec::Table(Box::new(r)))

@@ -5,6 +5,7 @@ mod ends;
 mod forms;
 mod gating;
 mod promotion;
+mod promotion_move;
 mod regions;
 
 pub(crate) use drops::DropsFile;
@@ -12,6 +13,7 @@ pub(crate) use ends::EndsFile;
 pub(crate) use forms::FormsFile;
 pub(crate) use gating::GatingFile;
 pub(crate) use promotion::PromotionFile;
+pub(crate) use promotion_move::PromotionMoveFile;
 pub(crate) use regions::RegionFile;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -44,6 +46,8 @@ pub(crate) struct VariantFile {
     pub forms: Option<Spanned<FormsFile>>,
     /// S-Chess's gating.
     pub gating: Option<Spanned<GatingFile>>,
+    /// Promotion as a move of its own (sittuyin).
+    pub promotion_move: Option<Spanned<PromotionMoveFile>>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -46,6 +46,7 @@ fn kings_and_rooks() -> TableRules {
         drops: crate::DropsDef::default(),
         forms: crate::FormsDef::default(),
         gating: crate::GatingDef::default(),
+        promotion_move: crate::PromotionMoveDef::default(),
     })
     .expect("rules")
 }

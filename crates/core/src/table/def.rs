@@ -176,6 +176,8 @@ pub struct VariantDef {
     /// Gating (S-Chess): pieces in hand enter where first-rank pieces leave; off by
     /// default.
     pub gating: super::GatingDef,
+    /// Promotion as a move of its own (sittuyin's met); off by default.
+    pub promotion_move: super::PromotionMoveDef,
 }
 
 /// Why a table variant was refused.

@@ -16,6 +16,7 @@ mod movegen;
 mod path;
 mod pocket_fen;
 mod promotion;
+mod promotion_move;
 mod region;
 mod special;
 
@@ -25,6 +26,7 @@ pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
 pub use forms::FormsDef;
 pub use gating::GatingDef;
 pub use promotion::PromotionDef;
+pub use promotion_move::PromotionMoveDef;
 pub use region::{RegionDef, SquareSet};
 pub use special::Path;
 
@@ -168,6 +170,7 @@ pub struct TableRules {
     drops: drops::Drops,
     forms: forms::Forms,
     gating: gating::Gating,
+    promotion_move: promotion_move::PromotionMove,
 }
 
 impl TableRules {
@@ -205,6 +208,8 @@ impl TableRules {
         let double_step_from = build::double_step_squares(&def, &regions)?;
         let drops = drops::Drops::new(&def.drops, &info, &regions, def.gating.enabled)?;
         let forms = forms::Forms::new(&def.forms, &info, &regions)?;
+        let promotion_move =
+            promotion_move::PromotionMove::new(&def.promotion_move, &info, &regions)?;
         let gating =
             gating::Gating::new(&def.gating, &info, drops.captures_to_hand(), forms.active)?;
         let (start_text, start_gates) = if gating.active {
@@ -247,6 +252,7 @@ impl TableRules {
             drops,
             forms,
             gating,
+            promotion_move,
         };
         if rules.gating.active {
             let mut start = rules.start.clone();
@@ -321,6 +327,9 @@ impl TableRules {
         }
         if self.forms.active {
             forms::adjust(self, pos, out);
+        }
+        if self.promotion_move.active {
+            promotion_move::generate(self, pos, out);
         }
         if self.gating.active {
             gating::generate(self, pos, out);
