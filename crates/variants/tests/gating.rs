@@ -214,3 +214,36 @@ fn random_games_keep_hash_and_undo_exact_with_gates() {
         assert!(gated > 0, "{name}: nothing gated in a random game");
     }
 }
+
+/// Gating on four axes: the 4D crazyhouse with `[gating]`, a gate written as its file
+/// letter and its square's bracket.
+#[test]
+fn gates_work_on_four_axes() {
+    let path = root().join("variants/full-crazyhouse.toml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+    let text = text
+        .replace(
+            "kbnr/pppp/4/4[] w - - 0 1",
+            "kbnr/pppp/4/4[Qq] w B[0,0]b[0,1] - 0 1",
+        )
+        .replace("[drops]", "[gating]\n\n[drops]")
+        .replace("name = \"full-crazyhouse\"", "name = \"full-shouse\"");
+    let rules = match parse_variant(&text, "full-shouse") {
+        Ok(VariantSpec::Table(rules)) => *rules,
+        Ok(_) => panic!("not a table variant"),
+        Err(e) => panic!("{e}"),
+    };
+    let mut pos = rules.start_position();
+    let start = rules.format_position(&pos);
+    assert!(start.ends_with("[Qq] w B[0,0]b[0,1] - 0 1"), "{start}");
+    let moves = legal(&rules, &pos);
+    // The knight on b1[0,0] may bring the queen in; the one on c1[1,0] may not.
+    let gated: Vec<&String> = moves.iter().filter(|m| m.ends_with('q')).collect();
+    assert!(!gated.is_empty());
+    assert!(gated.iter().all(|m| m.starts_with("b1[0,0]")), "{gated:?}");
+    let mv = play(&rules, &mut pos, gated[0]);
+    let queen = rules.info().kind_by_letter('Q');
+    assert_eq!(pos.piece_at(mv.from).map(|p| p.kind()), queen);
+    // White's hand is empty but captures go to hand: its gates stay written (none left).
+    assert!(rules.format_position(&pos).contains("[q] b b[0,1] "));
+}
