@@ -182,6 +182,30 @@ mod tests {
     }
 
     #[test]
+    fn gated_pieces_are_written_as_fairy_stockfish_writes_them() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/seirawan.toml");
+        let text = std::fs::read_to_string(path).expect("variants/seirawan.toml");
+        let rules: std::sync::Arc<dyn Rules> = match chess4d_variants::parse_variant(&text, path) {
+            Ok(chess4d_variants::VariantSpec::Table(t)) => std::sync::Arc::new(*t),
+            _ => panic!("seirawan is a table variant"),
+        };
+        let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/RN2K2R[EHeh] w KQBkq - 0 1";
+        let pos = rules.parse_position(fen).expect("a position");
+        let mut legal = Vec::new();
+        rules.legal_moves(&pos, &mut legal);
+        let written: Vec<String> = legal
+            .iter()
+            .map(|&m| format_move(&*rules, &pos, m, false))
+            .collect();
+        for (&m, w) in legal.iter().zip(&written) {
+            assert_eq!(parse_move(&*rules, &pos, w), Ok(m), "{w}");
+        }
+        for want in ["b1c3h", "e1g1e", "h1e1e", "h1e1h", "e1g1", "e1f1"] {
+            assert!(written.iter().any(|w| w == want), "{want} in {written:?}");
+        }
+    }
+
+    #[test]
     fn beyond_2d_the_coordinate_notation_stays() {
         let rules = Catalog::embedded().resolve("full").expect("built in");
         let pos = rules.start_position();
