@@ -135,6 +135,11 @@ fn gating_moves_are_written_as_fairy_stockfish_writes_them_in_san() {
     let mv = parse_san(&rules, &pos, "Nc3/H").unwrap();
     assert_eq!(rules.format_move(&pos, mv), "b1c3h");
     assert_eq!(san(&rules, &pos, mv), "Nc3/H");
+    assert_eq!(
+        rules.describe_move(&pos, mv),
+        "b1c3h: the hawk enters b1",
+        "what the viewer's choice of moves says"
+    );
     let plain = parse_san(&rules, &pos, "Nc3").unwrap();
     assert_eq!(rules.format_move(&pos, plain), "b1c3");
     let castle = position(

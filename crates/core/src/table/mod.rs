@@ -419,6 +419,18 @@ impl Rules for TableRules {
         path::move_path(self, pos, mv)
     }
 
+    fn describe_move(&self, pos: &Position, mv: Move) -> String {
+        let text = self.format_move(pos, mv);
+        match self.gating.active.then(|| gating::gate_of(self, pos, mv)).flatten() {
+            Some((kind, sq)) => format!(
+                "{text}: the {} enters {}",
+                self.info.pieces[kind.index()].name,
+                self.info.shape.square_name(sq)
+            ),
+            None => text,
+        }
+    }
+
     fn parse_position(&self, text: &str) -> Result<Position, crate::FenError> {
         let pos = self.read_position(text)?;
         self.checked(&pos)?;
