@@ -421,7 +421,12 @@ impl Rules for TableRules {
 
     fn describe_move(&self, pos: &Position, mv: Move) -> String {
         let text = self.format_move(pos, mv);
-        match self.gating.active.then(|| gating::gate_of(self, pos, mv)).flatten() {
+        match self
+            .gating
+            .active
+            .then(|| gating::gate_of(self, pos, mv))
+            .flatten()
+        {
             Some((kind, sq)) => format!(
                 "{text}: the {} enters {}",
                 self.info.pieces[kind.index()].name,
