@@ -1,7 +1,7 @@
 //! Sittuyin: the setup by drops (own three ranks, rooks on the first, no board move
 //! before the hand is empty) and the promotion to a general as a move of its own.
 
-use chess4d_core::{Position, Rules, TableRules};
+use chess4d_core::{Position, Rules, TableRules, parse_notation, san};
 use chess4d_variants::{VariantSpec, parse_variant};
 use std::path::PathBuf;
 
@@ -120,6 +120,11 @@ fn the_last_pawn_promotes_anywhere_but_never_to_attack_or_give_check() {
         promotions(&rules, &pos),
         ["c4b3f", "c4b5f", "c4c4f", "c4d3f", "c4d5f"]
     );
+    // In SAN a diagonal promotion is the pawn's move; one in place keeps its coordinates.
+    for (text, written) in [("d5=F", "d5=F"), ("c4c4f", "c4c4f")] {
+        let mv = parse_notation(&rules, &pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(san(&rules, &pos, mv), written);
+    }
     // A general on d7 would check the king on c8; one on f5 would attack the rook g4.
     let pos = position(&rules, "2k5/8/4P3/8/6r1/8/8/4K3[] w - - 0 1");
     assert_eq!(promotions(&rules, &pos), ["e6d5f", "e6e6f", "e6f7f"]);
