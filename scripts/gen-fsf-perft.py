@@ -99,6 +99,11 @@ VARIANTS = [
     "euroshogi",
     "kyotoshogi",
     "micro",
+    # Gating (issue 10).
+    "seirawan",
+    "shouse",
+    # The setup phase and the promotion to a general (issue 10).
+    "sittuyin",
 ]
 
 # Positions random play seldom reaches, chosen for a rule (the figures still come from
@@ -145,6 +150,21 @@ EXTRA_FENS = {
         "4k3/8/8/8/8/8/8/3KM3 w DE - 0 1",
         "4k3/8/8/8/8/4r3/8/3KM3 w DE - 0 1",
         "8/8/8/8/8/4k3/8/3KM3 b DE - 0 1",
+    ],
+    # Castling with a piece entering on the king's or the rook's square; a pinned
+    # knight whose gated hawk would shield the king (still illegal, as FSF has it).
+    "seirawan": [
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/rN2K3[H] w B - 0 1",
+    ],
+    # A promoted queen taken goes to hand as a pawn.
+    "shouse": ["1Q~2k3/8/8/8/8/8/1r6/4K3[E] b - - 0 1"],
+    # Promotions to a general: on the diagonals, a last pawn anywhere, in place or
+    # diagonally, never attacking a piece or giving check, only while none is left.
+    "sittuyin": [
+        "8/8/6R1/s3r3/P5R1/1KP3p1/1F2kr2/8[] b - - 0 1",
+        "8/2k5/2P3p1/4P3/3P4/8/2K2s2/8[] w - - 0 1",
+        "3k4/8/2P5/8/8/8/6p1/4K3[] w - - 0 1",
     ],
 }
 # Janggi: kings facing each other (bikjang), also while in check; moves along the

@@ -42,6 +42,8 @@
 //!     drops: DropsDef::default(),
 //!     forms: FormsDef::default(),
 //!     passing: Default::default(),
+//!     gating: GatingDef::default(),
+//!     promotion_move: PromotionMoveDef::default(),
 //! };
 //! let rules = TableRules::new(def).unwrap();
 //! let mut pos = rules.start_position();
@@ -89,7 +91,7 @@ pub use rules::{
     bare_kings, coordinate_notation, parse_among_legal, reach, write_coordinate_notation,
 };
 pub use table::{
-    Castling960Def, CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GoalDef, Mode,
-    MoveAtom, PassingDef, Path, PieceDef, PromotionDef, RegionDef, SquareSet, TableRules,
-    VariantDef, VariantError, Verdict,
+    Castling960Def, CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GatingDef, GoalDef,
+    Mode, MoveAtom, PassingDef, Path, PieceDef, PromotionDef, PromotionMoveDef, RegionDef,
+    SquareSet, TableRules, VariantDef, VariantError, Verdict,
 };

@@ -69,8 +69,10 @@ impl Move {
     ///
     /// A drop is written as a move from the square to itself promoting to the kind
     /// dropped, so it travels wherever a move does (the plugin ABI, the engine's
-    /// tables) with no new field; a board move that starts and ends on one square (a
-    /// pass, a Chess960 castling whose king stays) promotes to nothing.
+    /// tables) with no new field. A board move that starts and ends on one square
+    /// promotes to nothing (a pass, a Chess960 castling whose king stays) or names the
+    /// square as a second piece that stays put (a sittuyin pawn promoting where it
+    /// stands), which no drop does.
     ///
     /// ```
     /// use chess4d_core::{Move, PieceKind, Square};
@@ -88,7 +90,7 @@ impl Move {
     /// Whether the move drops a piece from hand.
     #[inline]
     pub const fn is_drop(&self) -> bool {
-        self.from.0 == self.to.0 && self.promotion.is_some()
+        self.from.0 == self.to.0 && self.promotion.is_some() && self.second.is_none()
     }
 
     /// The kind dropped, when the move is a drop.

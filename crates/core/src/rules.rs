@@ -388,7 +388,8 @@ pub fn write_coordinate_notation(
         out.write_char('x')?;
         shape.write_square(c, out)?;
     }
-    if let Some((f, t)) = mv.second {
+    // A promotion where the pawn stands (sittuyin's `g3g3f`) names no second move.
+    if let Some((f, t)) = mv.second.filter(|&(f, t)| !(f == t && f == mv.from)) {
         out.write_char('+')?;
         shape.write_square(f, out)?;
         shape.write_square(t, out)?;

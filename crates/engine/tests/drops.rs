@@ -60,3 +60,17 @@ fn a_piece_in_hand_counts_for_its_side() {
     let b = search(&*rules, &ahead, &Limits::depth(1)).unwrap();
     assert!(b.score > a.score, "{:?} vs {:?}", b.score, a.score);
 }
+
+#[test]
+fn the_engine_mates_by_a_gated_piece() {
+    // The knight leaves g1 and the elephant (rook + knight) entering there mates along
+    // the open g-file: no other move mates.
+    let rules = rules("seirawan");
+    let pos = rules
+        .parse_position("5rkr/5p1p/8/8/8/8/8/4K1N1[E] w G - 0 1")
+        .unwrap();
+    let result = search(&*rules, &pos, &Limits::depth(3)).unwrap();
+    let text = rules.format_move(&pos, result.best);
+    assert!(text.starts_with("g1") && text.ends_with('e'), "{text}");
+    assert!(mates(&*rules, &pos, result.best), "{text}");
+}

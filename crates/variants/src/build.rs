@@ -6,6 +6,7 @@ mod ends;
 mod forms;
 mod passing;
 mod promotion;
+mod promotion_move;
 mod regions;
 
 use crate::error::VariantFileError;
@@ -261,6 +262,7 @@ impl Builder<'_> {
         let forms = self.forms(file.forms.as_ref())?;
         let castling960 = self.castling960(file.castling960.as_ref())?;
         let passing = self.passing(file.passing.as_ref())?;
+        let promotion_move = self.promotion_move(file.promotion_move.as_ref())?;
         let ends_span = file.ends.as_ref().map_or(rules_span.clone(), |e| e.span());
         let region_span = |name: &str| {
             file.region
@@ -299,6 +301,10 @@ impl Builder<'_> {
             drops,
             forms,
             passing,
+            gating: chess4d_core::GatingDef {
+                enabled: file.gating.is_some(),
+            },
+            promotion_move,
         };
         TableRules::new(def)
             .map(|r| VariantSpec::Table(Box::new(r)))

@@ -4,16 +4,20 @@ mod castling960;
 mod drops;
 mod ends;
 mod forms;
+mod gating;
 mod passing;
 mod promotion;
+mod promotion_move;
 mod regions;
 
 pub(crate) use castling960::Castling960File;
 pub(crate) use drops::DropsFile;
 pub(crate) use ends::EndsFile;
 pub(crate) use forms::FormsFile;
+pub(crate) use gating::GatingFile;
 pub(crate) use passing::PassingFile;
 pub(crate) use promotion::PromotionFile;
+pub(crate) use promotion_move::PromotionMoveFile;
 pub(crate) use regions::RegionFile;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -48,6 +52,10 @@ pub(crate) struct VariantFile {
     pub forms: Option<Spanned<FormsFile>>,
     /// Passing and the endings it brings.
     pub passing: Option<Spanned<PassingFile>>,
+    /// S-Chess's gating.
+    pub gating: Option<Spanned<GatingFile>>,
+    /// Promotion as a move of its own (sittuyin).
+    pub promotion_move: Option<Spanned<PromotionMoveFile>>,
 }
 
 #[derive(Deserialize, Debug)]

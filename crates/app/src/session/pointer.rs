@@ -67,6 +67,7 @@ impl Session {
         }
         let selected = self.selected;
         match selected {
+            Some(from) if from == sq && self.offer_in_place(sq) => {}
             Some(from) if from == sq => self.clear_selection(),
             Some(from) if self.try_move(from, sq) => {}
             Some(_) if self.own_piece(sq) => self.select(sq),
@@ -190,6 +191,26 @@ impl Session {
                 true
             }
         }
+    }
+
+    /// A second click on the selected piece offers the moves that start and end on its
+    /// square (sittuyin's pawn promoting where it stands), always as a choice, so that
+    /// the click still lets go of the piece where there are none. Whether one was
+    /// offered.
+    fn offer_in_place(&mut self, sq: Square) -> bool {
+        let moves: Vec<Move> = self
+            .game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.from == sq && m.to == sq && !m.is_drop())
+            .collect();
+        if moves.is_empty() {
+            return false;
+        }
+        self.choice = Some(self.choice_of(moves));
+        self.touch();
+        true
     }
 
     pub(super) fn choice_of(&self, moves: Vec<Move>) -> Choice {

@@ -484,3 +484,26 @@ fn the_flat_boards_turn_to_black_only_when_a_person_plays_black_against_the_comp
         "two computers"
     );
 }
+
+#[test]
+fn a_second_click_on_a_pawn_that_may_promote_where_it_stands_offers_it() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/sittuyin.toml");
+    let mut s = Session::new(Catalog::embedded(), path).unwrap();
+    s.set_player(Color::Black, Player::Human);
+    assert!(s.new_game_from_fen("3k4/8/8/8/2P5/8/6p1/4K3[] w - - 0 1"));
+    let c4 = sq(&s, "c4");
+    s.click(c4);
+    s.click(c4);
+    let choice = s.choice().expect("the promotion in place is offered");
+    assert_eq!(choice.labels, ["general"]);
+    s.choose(0);
+    let fen = s.rules().format_position(s.game().position());
+    assert!(fen.starts_with("3k4/8/8/8/2F5/"), "{fen}");
+    // Where there is none, the second click lets go of the piece as before.
+    let d8 = sq(&s, "d8");
+    s.click(d8);
+    assert_eq!(s.selected(), Some(d8));
+    s.click(d8);
+    assert_eq!(s.selected(), None);
+    assert!(s.choice().is_none());
+}

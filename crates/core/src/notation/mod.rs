@@ -5,7 +5,9 @@
 //! its start square that tell it from the other pieces of its kind that can reach the
 //! same square, `x` when it takes, the landing square, `=` and the promotion letter,
 //! then `+` for check or `#` for checkmate. Castling is `O-O` when the king goes
-//! towards higher files and `O-O-O` towards lower ones.
+//! towards higher files and `O-O-O` towards lower ones. A piece gated in (S-Chess) is
+//! written after a slash, as Fairy-Stockfish writes it: `Nc3/H`, and `O-O/Ee1` or
+//! `O-O/Eh1` with the square it enters on.
 //!
 //! The coordinates of a square are its groups: the *file* (the letter, axis X), the
 //! *rank* (the number, axis Y) and, on boards of three or four axes, the *bracket*
@@ -49,22 +51,40 @@ enum Form {
 /// The direction of a castling move along the files, or `None` when `mv` is not one:
 /// the royal piece moves and a second piece of its side moves with it; the direction
 /// is the side of the king the partner starts on (in Chess960 the king may stay, or
-/// land on the rook's square).
+/// land on the rook's square). Where a piece gates in on the rook's square (S-Chess)
+/// the rook is the main piece and the king the second.
 fn castle_direction(info: &VariantInfo, pos: &Position, mv: Move) -> Option<i8> {
     let (second_from, _) = mv.second?;
-    let piece = pos.piece_at(mv.from)?;
-    let royal = info.pieces.get(piece.kind().index())?.royal;
-    let partner = pos.piece_at(second_from)?;
-    if !royal || mv.capture.is_some() || partner.color() != piece.color() {
+    let royal = |sq| {
+        pos.piece_at(sq)
+            .and_then(|p| info.pieces.get(p.kind().index()))
+            .is_some_and(|i| i.royal)
+    };
+    let (king_from, partner_from) = if royal(mv.from) {
+        (mv.from, second_from)
+    } else if mv.promotion.is_some() && royal(second_from) {
+        (second_from, mv.from)
+    } else {
+        return None;
+    };
+    let piece = pos.piece_at(king_from)?;
+    let partner = pos.piece_at(partner_from)?;
+    if mv.capture.is_some() || partner.color() != piece.color() {
         return None;
     }
     let shape = &info.shape;
-    let (from, to) = (shape.coords(mv.from)[0], shape.coords(second_from)[0]);
+    let (from, to) = (shape.coords(king_from)[0], shape.coords(partner_from)[0]);
     match to.cmp(&from) {
         std::cmp::Ordering::Greater => Some(1),
         std::cmp::Ordering::Less => Some(-1),
         std::cmp::Ordering::Equal => None,
     }
+}
+
+/// Whether two castling moves bring in the same gated piece on the same square (or
+/// none): what tells the S-Chess castlings of one direction apart.
+fn same_gate(a: Move, b: Move) -> bool {
+    a.promotion == b.promotion && (a.promotion.is_none() || a.from == b.from)
 }
 
 /// How `mv` (one of `legal`) is written in SAN.
@@ -81,7 +101,7 @@ fn form(info: &VariantInfo, pos: &Position, legal: &[Move], mv: Move) -> Form {
             Some(dir) => {
                 let same_way = legal
                     .iter()
-                    .filter(|&&m| castle_direction(info, pos, m) == Some(dir))
+                    .filter(|&&m| castle_direction(info, pos, m) == Some(dir) && same_gate(m, mv))
                     .count();
                 if same_way == 1 {
                     Form::Castle(dir)

@@ -121,11 +121,24 @@ fn san_or_refusal<R: Rules + ?Sized>(
     let body = strip_annotations(text.trim());
     let mut legal = Vec::new();
     rules.legal_moves(pos, &mut legal);
-    if let Some(dir) = castling(body) {
+    // S-Chess: `O-O/E`, `O-O/Ee1`, a piece gated in on the king's or the rook's square.
+    let (castle, gate) = match body.split_once('/') {
+        Some((c, g)) if castling(c).is_some() => (c, Some(g)),
+        _ => (body, None),
+    };
+    if let Some(dir) = castling(castle) {
+        let gate = match gate {
+            None => None,
+            Some(g) => Some(read_gate(info, g).map_err(Refusal::NotSan)?),
+        };
         let castles: Vec<Move> = legal
             .iter()
             .copied()
             .filter(|&m| castle_direction(info, pos, m) == Some(dir))
+            .filter(|&m| match gate {
+                None => m.promotion.is_none(),
+                Some((k, sq)) => m.promotion == Some(k) && sq.is_none_or(|s| m.from == s),
+            })
             .collect();
         return match castles.as_slice() {
             [one] => Ok(*one),
@@ -177,6 +190,28 @@ fn strip_annotations(text: &str) -> &str {
             return t;
         }
     }
+}
+
+/// The piece gated in by a castling (`E`, `Ee1`): its kind and, when written, the
+/// square it enters on.
+fn read_gate(
+    info: &VariantInfo,
+    text: &str,
+) -> Result<(PieceKind, Option<crate::geometry::Square>), String> {
+    let mut chars = text.chars();
+    let kind = chars
+        .next()
+        .and_then(|c| info.kind_by_letter(c))
+        .ok_or_else(|| format!("'/{text}': a gated piece is written /E or /Ee1"))?;
+    let rest = chars.as_str();
+    if rest.is_empty() {
+        return Ok((kind, None));
+    }
+    let sq = info
+        .shape
+        .parse_square(rest)
+        .map_err(|e| format!("'/{text}': {}", e.reason))?;
+    Ok((kind, Some(sq)))
 }
 
 /// `O-O` (or `0-0`) is `+1`, `O-O-O` is `-1`.

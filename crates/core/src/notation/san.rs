@@ -156,13 +156,24 @@ pub(super) fn write_san<R: Rules + ?Sized>(
 ) -> String {
     let info = rules.info();
     let mut s = String::with_capacity(12);
-    match form(info, pos, legal, mv) {
-        Form::Foreign => return rules.format_move(pos, mv),
-        Form::Castle(dir) => s.push_str(if dir > 0 { "O-O" } else { "O-O-O" }),
-        Form::Plain => write_plain(info, pos, legal, mv, &mut s),
-    }
     let mut after = pos.clone();
     rules.make_move(&mut after, mv);
+    // A gating move leaves the piece it brings in on the square the mover left.
+    let gated = mv
+        .promotion
+        .filter(|&k| !mv.is_drop() && after.piece_at(mv.from).is_some_and(|p| p.kind() == k));
+    match form(info, pos, legal, mv) {
+        Form::Foreign => return rules.format_move(pos, mv),
+        Form::Castle(dir) => {
+            s.push_str(if dir > 0 { "O-O" } else { "O-O-O" });
+            if let Some(k) = gated {
+                s.push('/');
+                s.push(letter(info, k));
+                let _ = info.shape.write_square(mv.from, &mut s);
+            }
+        }
+        Form::Plain => write_plain(info, pos, legal, mv, gated.is_some(), &mut s),
+    }
     if rules.in_check(&after) {
         let mut replies = Vec::new();
         rules.legal_moves(&after, &mut replies);
@@ -171,8 +182,22 @@ pub(super) fn write_san<R: Rules + ?Sized>(
     s
 }
 
+/// A kind's letter as SAN writes it (a capital).
+fn letter(info: &VariantInfo, k: crate::PieceKind) -> char {
+    info.pieces
+        .get(k.index())
+        .map_or('?', |p| p.letter.to_ascii_uppercase())
+}
+
 /// Piece letter, disambiguation, capture, landing square and promotion.
-fn write_plain(info: &VariantInfo, pos: &Position, legal: &[Move], mv: Move, s: &mut String) {
+fn write_plain(
+    info: &VariantInfo,
+    pos: &Position,
+    legal: &[Move],
+    mv: Move,
+    gated: bool,
+    s: &mut String,
+) {
     let shape = &info.shape;
     let Some(piece) = pos.piece_at(mv.from) else {
         return;
@@ -214,12 +239,8 @@ fn write_plain(info: &VariantInfo, pos: &Position, legal: &[Move], mv: Move, s: 
     }
     let _ = shape.write_square(mv.to, s);
     if let Some(k) = mv.promotion {
-        s.push('=');
-        s.push(
-            info.pieces
-                .get(k.index())
-                .map_or('?', |p| p.letter.to_ascii_uppercase()),
-        );
+        s.push(if gated { '/' } else { '=' });
+        s.push(letter(info, k));
     }
 }
 

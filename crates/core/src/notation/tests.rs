@@ -47,6 +47,8 @@ fn kings_and_rooks() -> TableRules {
         drops: crate::DropsDef::default(),
         forms: crate::FormsDef::default(),
         passing: crate::PassingDef::default(),
+        gating: crate::GatingDef::default(),
+        promotion_move: crate::PromotionMoveDef::default(),
     })
     .expect("rules")
 }

@@ -2,6 +2,7 @@
 
 pub(crate) mod check;
 mod fen;
+mod gates;
 mod pocket;
 pub mod zobrist;
 

@@ -17,16 +17,23 @@ pub(super) struct Pockets {
     hands: Box<[u8]>,
     /// One bit per square: the piece there was promoted (it goes to hand as a pawn).
     promoted: Box<[u64]>,
+    /// By colour: the side's gates (seirawan), one bit per gate square as the rules
+    /// number them (`super::gates`).
+    pub(super) gates: [u64; 2],
 }
 
-/// What a move changed in the pockets: at most one count in hand and three marks
-/// (from, to, and a capture square elsewhere).
+/// What a move changed in the pockets: at most two counts in hand (a capture and a
+/// piece gated in the same move), three marks (from, to, and a capture square
+/// elsewhere) and the gates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(super) struct PocketUndo {
-    /// (colour index, kind, count before).
-    hand: Option<(u8, u8, u8)>,
+    /// (colour index, kind, count before), `hands` of them.
+    hand: [(u8, u8, u8); 2],
+    hands: u8,
     marks: [(u16, bool); 3],
     len: u8,
+    /// Both sides' gates before the move, when it changed them.
+    pub(super) gates: Option<[u64; 2]>,
 }
 
 impl Pockets {
@@ -34,6 +41,7 @@ impl Pockets {
         Pockets {
             hands: vec![0; 2 * MAX_KINDS].into_boxed_slice(),
             promoted: vec![0; squares.div_ceil(64)].into_boxed_slice(),
+            gates: [0; 2],
         }
     }
 }
@@ -79,11 +87,17 @@ impl Position {
     }
 
     /// Adds `delta` (+1 a capture, -1 a drop) to a count in hand, recording the old
-    /// count in `undo` (one change per move).
+    /// count in `undo` (two changes per move at most: a capture and a gated piece).
     #[inline]
     pub fn change_hand(&mut self, undo: &mut Undo, color: Color, kind: PieceKind, delta: i8) {
         let old = self.in_hand(color, kind);
-        undo.pocket.hand = Some((color.index() as u8, kind.0, old));
+        let pu = &mut undo.pocket;
+        if (pu.hands as usize) < pu.hand.len() {
+            pu.hand[pu.hands as usize] = (color.index() as u8, kind.0, old);
+            pu.hands += 1;
+        } else {
+            debug_assert!(false, "a move changed more than two counts in hand");
+        }
         self.set_in_hand(color, kind, old.saturating_add_signed(delta));
     }
 
@@ -137,10 +151,13 @@ impl Position {
         let Some(p) = self.pockets.as_mut() else {
             return;
         };
-        if let Some((c, k, n)) = undo.hand
-            && let Some(slot) = p.hands.get_mut(c as usize * MAX_KINDS + k as usize)
-        {
-            *slot = n;
+        for &(c, k, n) in undo.hand[..undo.hands as usize].iter().rev() {
+            if let Some(slot) = p.hands.get_mut(c as usize * MAX_KINDS + k as usize) {
+                *slot = n;
+            }
+        }
+        if let Some(gates) = undo.gates {
+            p.gates = gates;
         }
         for &(sq, old) in undo.marks[..undo.len as usize].iter().rev() {
             let (i, bit) = (sq as usize / 64, 1u64 << (sq % 64));
@@ -164,6 +181,6 @@ impl Position {
                 h ^= zobrist::promoted_key(sq as u16);
             }
         }
-        h
+        h ^ super::gates::gates_hash(p.gates)
     }
 }

@@ -62,3 +62,9 @@ pub fn hand_key(color: usize, kind: u8, count: u8) -> u64 {
 pub fn promoted_key(square: u16) -> u64 {
     mix(0x6_0000_0000 | square as u64)
 }
+
+/// The key of gate number `gate` of colour `color` (seirawan's gating squares).
+#[inline]
+pub fn gate_key(color: usize, gate: u8) -> u64 {
+    mix(0x7_0000_0000 | (color as u64) << 8 | gate as u64)
+}

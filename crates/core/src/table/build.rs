@@ -359,15 +359,21 @@ pub(super) fn check_kings(
 /// against the rules.
 pub(super) fn start_position(
     def: &VariantDef,
-    drops: &super::drops::Drops,
-    forms: &super::forms::Forms,
+    (drops, forms, gating): (&super::drops::Drops, &super::forms::Forms, bool),
     info: &VariantInfo,
     checks: u8,
 ) -> Result<Position, VariantError> {
-    let text = match def.castling960 {
-        Some(_) => super::castling960::without_rights(&def.start),
-        None => def.start.clone(),
-    };
+    // Gates and castling rights by rook file are read against the rules once they are
+    // built (`TableRules::finish`): first the board.
+    let mut text = def.start.clone();
+    if gating {
+        text = super::gating::take_gates(info, &text)
+            .map_err(VariantError::Start)?
+            .0;
+    }
+    if def.castling960.is_some() {
+        text = super::castling960::without_rights(&text);
+    }
     super::pocket_fen::parse(drops, forms, info, &text, |t| {
         super::counters::parse(checks, info, t)
     })

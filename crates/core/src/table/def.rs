@@ -191,6 +191,11 @@ pub struct VariantDef {
     pub forms: super::FormsDef,
     /// Passing and the endings it brings (janggi); off by default.
     pub passing: super::PassingDef,
+    /// Gating (S-Chess): pieces in hand enter where first-rank pieces leave; off by
+    /// default.
+    pub gating: super::GatingDef,
+    /// Promotion as a move of its own (sittuyin's met); off by default.
+    pub promotion_move: super::PromotionMoveDef,
 }
 
 /// Why a table variant was refused.

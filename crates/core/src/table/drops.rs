@@ -43,12 +43,17 @@ pub struct DropsDef {
     /// Castling rights come from dropping the king and this piece (placement's rook) on
     /// their castling squares.
     pub castling_rook: Option<char>,
+    /// (letter, region): that kind is dropped only onto the region's squares (sittuyin's
+    /// rooks: the own first rank).
+    pub kind_regions: Vec<(char, String)>,
 }
 
 /// The compiled drop rules.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Drops {
     pub(super) active: bool,
+    /// The position keeps pieces in hand (drops, or gating without drops).
+    pub(super) hands: bool,
     captures_to_hand: bool,
     demote_to: Option<PieceKind>,
     first_rank_pawn_drops: bool,
@@ -59,6 +64,8 @@ pub(super) struct Drops {
     no_pawn_drop_mate: bool,
     opposite_colors: Option<PieceKind>,
     castling_rook: Option<PieceKind>,
+    /// By kind: the only squares it may be dropped on, where a region limits it.
+    kind_region: Vec<Option<[SquareSet; 2]>>,
     /// By square: its colour, as on a chequered board (the sum of its coordinates).
     dark: Vec<bool>,
     /// By colour: the side's own first rank (Y = 0 for White).
@@ -72,9 +79,15 @@ impl Drops {
         def: &DropsDef,
         info: &VariantInfo,
         regions: &super::region::Regions,
+        gating: bool,
     ) -> Result<Drops, VariantError> {
         if !def.enabled {
-            return Ok(Drops::default());
+            // Gating without drops (S-Chess) keeps hands, which nothing is dropped from.
+            return Ok(Drops {
+                hands: gating,
+                kinds: (0..info.pieces.len()).map(|k| PieceKind(k as u8)).collect(),
+                ..Drops::default()
+            });
         }
         let shape = &info.shape;
         let demote_to = match def.demote_to {
@@ -97,6 +110,13 @@ impl Drops {
             None => None,
             Some(name) => Some(regions.require(name, "drops")?),
         };
+        let mut kind_region = vec![None; info.pieces.len()];
+        for (letter, name) in &def.kind_regions {
+            let k = info
+                .kind_by_letter(*letter)
+                .ok_or(VariantError::BadPromotion(*letter))?;
+            kind_region[k.index()] = Some(regions.require(name, "a piece's drops")?);
+        }
         let first_rank = Color::ALL.map(|color| {
             let last = shape.sizes()[1] - 1;
             let squares: Vec<Square> = shape
@@ -110,6 +130,7 @@ impl Drops {
         });
         Ok(Drops {
             active: true,
+            hands: true,
             captures_to_hand: def.captures_to_hand,
             demote_to,
             first_rank_pawn_drops: def.first_rank_pawn_drops,
@@ -120,6 +141,7 @@ impl Drops {
             no_pawn_drop_mate: def.no_pawn_drop_mate,
             opposite_colors,
             castling_rook,
+            kind_region,
             dark: shape
                 .squares()
                 .map(|sq| shape.coords(sq).iter().map(|&c| c as u32).sum::<u32>() % 2 == 0)
@@ -132,6 +154,46 @@ impl Drops {
     /// The kinds a hand may hold, in pocket order.
     pub(super) fn kinds(&self) -> &[PieceKind] {
         &self.kinds
+    }
+
+    /// Whether a piece of kind `k` may be dropped on `sq` by its own region, if any.
+    #[inline]
+    fn kind_may_go(&self, us: Color, k: PieceKind, sq: Square) -> bool {
+        match self.kind_region.get(k.index()) {
+            Some(Some(r)) => r[us.index()].contains(sq),
+            _ => true,
+        }
+    }
+
+    /// Whether captured pieces go to the captor's hand.
+    pub(super) fn captures_to_hand(&self) -> bool {
+        self.active && self.captures_to_hand
+    }
+
+    /// Whether `us` may put a piece of kind `k` from hand on `sq` by the square rules
+    /// of drops (region, a pawn's first rank and promotion zone): what gating asks.
+    pub(super) fn may_place(
+        &self,
+        rules: &TableRules,
+        us: Color,
+        k: PieceKind,
+        sq: Square,
+    ) -> bool {
+        if self
+            .region
+            .as_ref()
+            .is_some_and(|r| !r[us.index()].contains(sq))
+            || !self.kind_may_go(us, k, sq)
+        {
+            return false;
+        }
+        if !rules.pawn[k.index()] {
+            return true;
+        }
+        // Without drops (S-Chess) a pawn never enters; with them, as a pawn drop would.
+        self.active
+            && (self.first_rank_pawn_drops || !self.first_rank[us.index()].contains(sq))
+            && (self.promotion_zone_pawn_drops || !rules.in_promotion_zone(sq, us))
     }
 }
 
@@ -146,9 +208,9 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
     if hand.is_empty() {
         return;
     }
-    if d.must_drop {
-        out.clear();
-    }
+    // Where the side must drop, its board moves stay legal only when no drop is
+    // (Fairy-Stockfish's rule): they are taken out below once a drop is found.
+    let board_moves = out.len();
     let shape = &rules.info.shape;
     let king = pos.king(us).filter(|&k| {
         pos.piece_at(k)
@@ -176,6 +238,9 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
             continue;
         }
         for &k in hand {
+            if !d.kind_may_go(us, k, sq) {
+                continue;
+            }
             let pawn = rules.pawn[k.index()];
             if pawn {
                 if !d.first_rank_pawn_drops && d.first_rank[us.index()].contains(sq) {
@@ -213,6 +278,9 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
             }
             out.push(m);
         }
+    }
+    if d.must_drop && out.len() > board_moves {
+        out.drain(..board_moves);
     }
 }
 
@@ -396,7 +464,8 @@ pub(super) fn after_board_move(
     capture_sq: Square,
 ) {
     let d = &rules.drops;
-    let moved_mark = pos.is_promoted(mv.from) || mv.promotion.is_some();
+    // Promoted marks only matter where a captured piece goes to hand (as a pawn).
+    let moved_mark = d.captures_to_hand && (pos.is_promoted(mv.from) || mv.promotion.is_some());
     if let Some(c) = captured
         && d.captures_to_hand
         && !rules.is_royal(c)

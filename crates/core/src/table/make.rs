@@ -40,6 +40,21 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
         }
         return undo;
     };
+    // A gating move's `promotion` is the piece that enters, not the mover's new kind.
+    let gate = if rules.gating.active {
+        super::gating::gate_of(rules, pos, mv)
+    } else {
+        None
+    };
+    let board_mv = if gate.is_some() {
+        Move {
+            promotion: None,
+            ..mv
+        }
+    } else {
+        mv
+    };
+    let mv = board_mv;
     let us = piece.color();
     let capture_sq = mv.capture.unwrap_or(mv.to);
     let captured = pos.piece_at(capture_sq).filter(|p| p.color() != us);
@@ -96,6 +111,9 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
     }
     if rules.drops.active {
         super::drops::after_board_move(rules, pos, &mut undo, mv, us, captured, capture_sq);
+    }
+    if rules.gating.active {
+        super::gating::after_board_move(rules, pos, &mut undo, mv, gate, capture_sq);
     }
     if rules.ends.checks() > 0 {
         super::counters::after_move(rules, pos, us);

@@ -11,6 +11,7 @@ mod drops;
 mod ends;
 mod file_rights;
 mod forms;
+mod gating;
 mod geometry;
 mod make;
 mod movegen;
@@ -18,6 +19,7 @@ mod passing;
 mod path;
 mod pocket_fen;
 mod promotion;
+mod promotion_move;
 mod region;
 mod special;
 
@@ -26,8 +28,10 @@ pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
 pub use drops::DropsDef;
 pub use ends::{EndsDef, ExtinctionDef, GoalDef, Verdict};
 pub use forms::FormsDef;
+pub use gating::GatingDef;
 pub use passing::PassingDef;
 pub use promotion::PromotionDef;
+pub use promotion_move::PromotionMoveDef;
 pub use region::{RegionDef, SquareSet};
 pub use special::Path;
 
@@ -177,6 +181,8 @@ pub struct TableRules {
     file_rights: file_rights::FileRights,
     castling960: castling960::Castling960,
     passing: passing::Passing,
+    gating: gating::Gating,
+    promotion_move: promotion_move::PromotionMove,
 }
 
 impl TableRules {
@@ -214,9 +220,14 @@ impl TableRules {
         let promotion_zone = build::promotion_zones(&shape, &far_end, promotion_region.as_ref());
         let promotion_rules = promotion::Promotion::new(&def.promotion_rules, &info, far_end)?;
         let double_step_from = build::double_step_squares(&def, &regions)?;
-        let drops = drops::Drops::new(&def.drops, &info, &regions)?;
+        let drops = drops::Drops::new(&def.drops, &info, &regions, def.gating.enabled)?;
         let forms = forms::Forms::new(&def.forms, &info, &regions)?;
-        let start = build::start_position(&def, &drops, &forms, &info, ends.checks())?;
+        let promotion_move =
+            promotion_move::PromotionMove::new(&def.promotion_move, &info, &regions)?;
+        let gating =
+            gating::Gating::new(&def.gating, &info, drops.captures_to_hand(), forms.active)?;
+        let start =
+            build::start_position(&def, (&drops, &forms, gating.active), &info, ends.checks())?;
         build::check_kings(&def, &start, &royal)?;
         let castles = build::castling_parts(&def, &start, &royal, &info)?;
         let (spans, span_index) = build::span_tables(&shape, &rays, &moves.lines, &start);
@@ -250,6 +261,8 @@ impl TableRules {
             file_rights: castles.file_rights,
             castling960: castles.castling960,
             passing,
+            gating,
+            promotion_move,
         };
         rules.finish(&def.start)?;
         Ok(rules)
@@ -259,7 +272,8 @@ impl TableRules {
     /// (castling rights by rook file, no pass behind it), promoted forms, and checked.
     fn finish(&mut self, start: &str) -> Result<(), VariantError> {
         passing::after_read(&self.passing, &mut self.start);
-        if self.castling960.active {
+        // Castling rights by rook file and gates are read against the rules.
+        if self.castling960.active || self.gating.active {
             self.start = self.read_position(start).map_err(VariantError::Start)?;
         }
         forms::Forms::finish(self);
@@ -276,11 +290,19 @@ impl TableRules {
                 counters::parse(self.ends.checks(), &self.info, t)
             })
         };
-        let mut pos = if self.castling960.active {
-            castling960::read(self, text, read)?
+        let (text, gates) = if self.gating.active {
+            gating::take_gates(&self.info, text)?
         } else {
-            read(text)?
+            (text.to_string(), Default::default())
         };
+        let mut pos = if self.castling960.active {
+            castling960::read(self, &text, read)?
+        } else {
+            read(&text)?
+        };
+        if self.gating.active {
+            gating::put_gates(self, &mut pos, &gates);
+        }
         passing::after_read(&self.passing, &mut pos);
         Ok(pos)
     }
@@ -329,6 +351,12 @@ impl TableRules {
         }
         if self.forms.active {
             forms::adjust(self, pos, out);
+        }
+        if self.promotion_move.active {
+            promotion_move::generate(self, pos, out);
+        }
+        if self.gating.active {
+            gating::generate(self, pos, out);
         }
         if self.drops.active && wanted == movegen::Wanted::All {
             drops::generate(self, pos, out);
@@ -391,10 +419,16 @@ impl Rules for TableRules {
             pos,
             counters::format(self.ends.checks(), &self.info, pos),
         );
-        if self.castling960.active {
-            return castling960::format(self, pos, text);
+        let text = if self.castling960.active {
+            castling960::format(self, pos, text)
+        } else {
+            text
+        };
+        if self.gating.active {
+            gating::format(self, pos, text)
+        } else {
+            text
         }
-        text
     }
 
     fn chess960_castling(&self) -> bool {
@@ -419,6 +453,23 @@ impl Rules for TableRules {
 
     fn move_path(&self, pos: &Position, mv: Move) -> Vec<Square> {
         path::move_path(self, pos, mv)
+    }
+
+    fn describe_move(&self, pos: &Position, mv: Move) -> String {
+        let text = self.format_move(pos, mv);
+        match self
+            .gating
+            .active
+            .then(|| gating::gate_of(self, pos, mv))
+            .flatten()
+        {
+            Some((kind, sq)) => format!(
+                "{text}: the {} enters {}",
+                self.info.pieces[kind.index()].name,
+                self.info.shape.square_name(sq)
+            ),
+            None => text,
+        }
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, crate::FenError> {

@@ -18,7 +18,7 @@ pub(super) fn parse(
     text: &str,
     inner: impl Fn(&str) -> Result<Position, FenError>,
 ) -> Result<Position, FenError> {
-    if !drops.active && !forms.active {
+    if !drops.hands && !forms.active {
         return inner(text);
     }
     let text = text.trim_start();
@@ -41,7 +41,7 @@ pub(super) fn parse(
     };
     let (plain, marked) = strip_marks(info, forms, board)?;
     let mut pos = inner(&format!("{plain}{rest}"))?;
-    if !drops.active {
+    if !drops.hands {
         return Ok(pos);
     }
     pos.enable_pockets();
@@ -127,7 +127,7 @@ pub(super) fn format(
     pos: &Position,
     inner: String,
 ) -> String {
-    if !(forms.active || drops.active && pos.has_pockets()) {
+    if !(forms.active || drops.hands && pos.has_pockets()) {
         return inner;
     }
     let board_end = inner.find(' ').unwrap_or(inner.len());
@@ -145,7 +145,7 @@ pub(super) fn format(
             out.replace_range(at..at + 1, &format!("+{letter}"));
         }
     }
-    if !drops.active {
+    if !drops.hands {
         out.push_str(rest);
         return out;
     }

@@ -39,6 +39,12 @@ impl Builder<'_> {
             }),
         };
         let demote_to = letter("demote", &d.demote)?;
+        let mut kind_regions = Vec::new();
+        for (l, region) in &d.piece_regions {
+            if let Some(c) = letter("piece_regions", &Some(l.clone()))? {
+                kind_regions.push((c, region.clone()));
+            }
+        }
         Ok(DropsDef {
             enabled: true,
             captures_to_hand,
@@ -51,6 +57,7 @@ impl Builder<'_> {
             no_pawn_drop_mate: d.no_pawn_drop_mate,
             opposite_colors: letter("opposite_colors", &d.opposite_colors)?,
             castling_rook: letter("castling_rook", &d.castling_rook)?,
+            kind_regions,
         })
     }
 }

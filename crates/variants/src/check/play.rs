@@ -39,7 +39,9 @@ pub(super) fn warnings(doc: &Doc, rules: &TableRules) -> Vec<Finding> {
             ));
             continue;
         }
-        let in_start = start.pieces().any(|(_, p)| p.kind() == kind);
+        // Pieces in hand play too: they are dropped (placement, sittuyin) or gated in.
+        let in_start = start.pieces().any(|(_, p)| p.kind() == kind)
+            || Color::ALL.iter().any(|&c| start.in_hand(c, kind) > 0);
         if !piece.royal && !in_start && !promotion.contains(&piece.letter) {
             out.push(doc.at(
                 Kind::UnusedPiece,

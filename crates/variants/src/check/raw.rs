@@ -130,7 +130,8 @@ impl<'t> Doc<'t> {
 
     /// The upper-case letters `[rules] promotion` lists.
     pub fn promotion_letters(&self) -> Vec<char> {
-        self.section("rules")
+        let mut letters: Vec<char> = self
+            .section("rules")
             .and_then(|r| entry(r, "promotion"))
             .and_then(|(_, v)| array(v))
             .map(|a| {
@@ -140,7 +141,17 @@ impl<'t> Doc<'t> {
                     .map(|c| c.to_ascii_uppercase())
                     .collect()
             })
-            .unwrap_or_default()
+            .unwrap_or_default();
+        // A promotion move (sittuyin's `[promotion_move] to`) promotes too.
+        if let Some(c) = self
+            .section("promotion_move")
+            .and_then(|r| entry(r, "to"))
+            .and_then(|(_, v)| string(v))
+            .and_then(one_letter)
+        {
+            letters.push(c.to_ascii_uppercase());
+        }
+        letters
     }
 
     /// The `[variant] name` and where it is.

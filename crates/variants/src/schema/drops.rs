@@ -14,6 +14,7 @@ use serde::Deserialize;
 /// no_pawn_drop_mate = false    # shogi's uchifuzume
 /// opposite_colors = "B"        # the two bishops go on squares of opposite colours
 /// castling_rook = "R"          # king and rook dropped on their squares may castle
+/// piece_regions = { R = "back" } # that piece is dropped only onto that region
 /// ```
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -36,6 +37,9 @@ pub(crate) struct DropsFile {
     pub opposite_colors: Option<String>,
     /// Dropping the king and this piece on their castling squares gives the right.
     pub castling_rook: Option<String>,
+    /// By piece letter: the region it is dropped onto (sittuyin's rooks: the first rank).
+    #[serde(default)]
+    pub piece_regions: std::collections::BTreeMap<String, String>,
 }
 
 fn hand() -> String {

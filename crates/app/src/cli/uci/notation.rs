@@ -1,6 +1,7 @@
 //! Moves as UCI writes them: on 2D boards `e2e4`, `e7e8q`, castling as the king's own
 //! move (`e1g1`, or king takes rook, `e1h1`, in Chess960 mode) and en passant as the
-//! pawn's own move (`e5d6`); beyond 2D the coordinate notation (`a2[0,0]a3[0,0]`),
+//! pawn's own move (`e5d6`), a piece gated in (S-Chess) as a promotion letter (`b1c3h`,
+//! `e1g1e`, and `h1e1e` entering on the rook's square); beyond 2D the coordinate notation (`a2[0,0]a3[0,0]`),
 //! which no 2D client could read anyway.
 
 use chess4d_core::{Move, VariantInfo};
@@ -23,8 +24,16 @@ fn short_form(info: &VariantInfo, pos: &Position, mv: Move, chess960: bool) -> S
         .piece_at(mv.from)
         .and_then(|p| info.pieces.get(p.kind().index()))
         .is_some_and(|p| p.royal);
+    let second_royal = mv.second.is_some_and(|(f, _)| {
+        pos.piece_at(f)
+            .and_then(|p| info.pieces.get(p.kind().index()))
+            .is_some_and(|p| p.royal)
+    });
     let to = match mv.second {
         Some((rook, _)) if chess960 && royal => rook,
+        // S-Chess castling with a piece gated in on the rook's square: the rook's
+        // square, then the king's (Fairy-Stockfish's `h1e1e`).
+        Some((king, _)) if !royal && second_royal && mv.promotion.is_some() => king,
         _ => mv.to,
     };
     let _ = shape.write_square(to, &mut s);
@@ -170,6 +179,30 @@ mod tests {
         );
         assert_eq!(rules.parse_position(&text), Ok(rules.start_position()));
         assert_eq!(shredder_castling(rules.info(), &text), None);
+    }
+
+    #[test]
+    fn gated_pieces_are_written_as_fairy_stockfish_writes_them() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/seirawan.toml");
+        let text = std::fs::read_to_string(path).expect("variants/seirawan.toml");
+        let rules: std::sync::Arc<dyn Rules> = match chess4d_variants::parse_variant(&text, path) {
+            Ok(chess4d_variants::VariantSpec::Table(t)) => std::sync::Arc::new(*t),
+            _ => panic!("seirawan is a table variant"),
+        };
+        let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/RN2K2R[EHeh] w KQBkq - 0 1";
+        let pos = rules.parse_position(fen).expect("a position");
+        let mut legal = Vec::new();
+        rules.legal_moves(&pos, &mut legal);
+        let written: Vec<String> = legal
+            .iter()
+            .map(|&m| format_move(&*rules, &pos, m, false))
+            .collect();
+        for (&m, w) in legal.iter().zip(&written) {
+            assert_eq!(parse_move(&*rules, &pos, w), Ok(m), "{w}");
+        }
+        for want in ["b1c3h", "e1g1e", "h1e1e", "h1e1h", "e1g1", "e1f1"] {
+            assert!(written.iter().any(|w| w == want), "{want} in {written:?}");
+        }
     }
 
     #[test]
