@@ -18,7 +18,9 @@
  *     checks left to give); a variant with pockets lends the pieces in hand and the
  *     promoted marks beside the board; a drop is a move from a square to itself whose
  *     promotion is the kind dropped; apply_move reports promoted marks in each square
- *     change's flags and the one count in hand it changes. Version 1 plugins are refused.
+ *     change's flags and the one count in hand it changes; status may say that a rule of
+ *     the variant ended the game (CHESS4D_GAME_WHITE_WINS ...). Version 1 plugins are
+ *     refused.
  *   - The host owns every position and buffer; the plugin keeps no game state and may be
  *     called from several threads at once.
  *   - Every function returns a CHESS4D_STATUS_* code. On CHESS4D_STATUS_ERROR or _PANIC it
@@ -78,6 +80,17 @@ extern "C" {
 #define CHESS4D_GAME_CHECKMATE 1u
 #define CHESS4D_GAME_STALEMATE 2u
 #define CHESS4D_GAME_INSUFFICIENT_MATERIAL 3u
+/* A rule of the variant ended the game: the result plus (reason << CHESS4D_END_REASON_SHIFT),
+ * e.g. CHESS4D_GAME_WHITE_WINS | CHESS4D_END_CHECKS << CHESS4D_END_REASON_SHIFT. */
+#define CHESS4D_GAME_WHITE_WINS 4u
+#define CHESS4D_GAME_BLACK_WINS 5u
+#define CHESS4D_GAME_DRAWN 6u
+#define CHESS4D_END_REASON_SHIFT 8u
+#define CHESS4D_END_CHECKMATE 0u
+#define CHESS4D_END_STALEMATE 1u
+#define CHESS4D_END_GOAL 2u
+#define CHESS4D_END_CHECKS 3u
+#define CHESS4D_END_EXTINCTION 4u
 
 /* A move (12 bytes). capture: the captured piece's square when it is not `to`.
  * from2/to2: a second piece that moves (castling rook, pushed piece), else NO_SQUARE.

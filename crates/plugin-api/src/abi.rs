@@ -15,7 +15,8 @@ use std::mem::{align_of, offset_of, size_of};
 /// in [`RawState`], the pieces in hand and promoted marks lent beside the board
 /// ([`RawPosition::hands`], [`RawPosition::promoted`]), drops as moves
 /// ([`Move::drop`]), [`SquareChange::flags`], the hand change in [`RawAfter`] and the
-/// variant's [`RawVariant::counter_limit`] and [`RawVariant::pockets`]. A version 1
+/// variant's [`RawVariant::counter_limit`] and [`RawVariant::pockets`], and game ends by
+/// a rule of the variant ([`GAME_WHITE_WINS`] and the `END_*` reasons). A version 1
 /// plugin is refused when loaded.
 pub const ABI_VERSION: u32 = 2;
 
@@ -90,6 +91,25 @@ pub const GAME_CHECKMATE: u32 = 1;
 pub const GAME_STALEMATE: u32 = 2;
 /// Game status: neither side can ever win.
 pub const GAME_INSUFFICIENT_MATERIAL: u32 = 3;
+/// Game status: a rule of the variant ended the game and White won; the reason is added
+/// as `END_* << END_REASON_SHIFT` (three-check: `GAME_WHITE_WINS | END_CHECKS << 8`).
+pub const GAME_WHITE_WINS: u32 = 4;
+/// Game status: a rule of the variant ended the game and Black won (reason as above).
+pub const GAME_BLACK_WINS: u32 = 5;
+/// Game status: a rule of the variant ended the game drawn (reason as above).
+pub const GAME_DRAWN: u32 = 6;
+/// Where the reason sits in a status word.
+pub const END_REASON_SHIFT: u32 = 8;
+/// Reason: checkmate, scored as the variant scores it.
+pub const END_CHECKMATE: u32 = 0;
+/// Reason: stalemate, scored as the variant scores it.
+pub const END_STALEMATE: u32 = 1;
+/// Reason: a piece reached the variant's goal (king of the hill).
+pub const END_GOAL: u32 = 2;
+/// Reason: a side gave its last check (n-check: its counter reached 0).
+pub const END_CHECKS: u32 = 3;
+/// Reason: a side lost every piece of a kind that counts (extinction).
+pub const END_EXTINCTION: u32 = 4;
 
 /// A move across the ABI (12 bytes).
 ///

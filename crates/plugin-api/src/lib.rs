@@ -69,7 +69,7 @@ mod types;
 pub use abi::*;
 pub use plugin::RulesPlugin;
 pub use types::{
-    BoardMirror, BoardShape, Changes, GameStatus, PieceDesc, Pockets, PocketsRef, PositionData,
-    PositionRef, Side, State, VariantDesc, diff_boards, piece_code, piece_kind, piece_side,
-    standard_changes,
+    BoardMirror, BoardShape, Changes, EndReason, GameStatus, PieceDesc, Pockets, PocketsRef,
+    PositionData, PositionRef, Side, State, VariantDesc, diff_boards, piece_code, piece_kind,
+    piece_side, standard_changes,
 };

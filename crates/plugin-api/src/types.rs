@@ -420,6 +420,34 @@ pub struct VariantDesc {
     pub pockets: bool,
 }
 
+/// Why a rule of the variant ended the game ([`GameStatus::Ended`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// Checkmate, scored as the variant scores it (a win for the mated side in some).
+    Checkmate,
+    /// Stalemate, scored as the variant scores it.
+    Stalemate,
+    /// A piece reached the variant's goal.
+    Goal,
+    /// A side gave its last check (its counter reached 0).
+    Checks,
+    /// A side lost every piece of a kind that counts.
+    Extinction,
+}
+
+impl EndReason {
+    /// The ABI's `END_*` value.
+    pub fn to_raw(self) -> u32 {
+        match self {
+            EndReason::Checkmate => crate::abi::END_CHECKMATE,
+            EndReason::Stalemate => crate::abi::END_STALEMATE,
+            EndReason::Goal => crate::abi::END_GOAL,
+            EndReason::Checks => crate::abi::END_CHECKS,
+            EndReason::Extinction => crate::abi::END_EXTINCTION,
+        }
+    }
+}
+
 /// Where a position stands by the rules alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameStatus {
@@ -431,6 +459,14 @@ pub enum GameStatus {
     Stalemate,
     /// Neither side can win.
     InsufficientMaterial,
+    /// A rule of the variant ended the game (the last check of n-check, a goal
+    /// reached, a checkmate scored otherwise than in chess).
+    Ended {
+        /// The winner, or `None` for a draw.
+        winner: Option<Side>,
+        /// Why it ended.
+        reason: EndReason,
+    },
 }
 
 impl GameStatus {
@@ -441,6 +477,14 @@ impl GameStatus {
             GameStatus::Checkmate => crate::abi::GAME_CHECKMATE,
             GameStatus::Stalemate => crate::abi::GAME_STALEMATE,
             GameStatus::InsufficientMaterial => crate::abi::GAME_INSUFFICIENT_MATERIAL,
+            GameStatus::Ended { winner, reason } => {
+                let result = match winner {
+                    Some(Side::White) => crate::abi::GAME_WHITE_WINS,
+                    Some(Side::Black) => crate::abi::GAME_BLACK_WINS,
+                    None => crate::abi::GAME_DRAWN,
+                };
+                result | reason.to_raw() << crate::abi::END_REASON_SHIFT
+            }
         }
     }
 }

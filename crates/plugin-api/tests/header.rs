@@ -200,6 +200,15 @@ fn expected() -> Vec<(&'static str, usize)> {
             "CHESS4D_GAME_INSUFFICIENT_MATERIAL",
             GAME_INSUFFICIENT_MATERIAL as usize,
         ),
+        ("CHESS4D_GAME_WHITE_WINS", GAME_WHITE_WINS as usize),
+        ("CHESS4D_GAME_BLACK_WINS", GAME_BLACK_WINS as usize),
+        ("CHESS4D_GAME_DRAWN", GAME_DRAWN as usize),
+        ("CHESS4D_END_REASON_SHIFT", END_REASON_SHIFT as usize),
+        ("CHESS4D_END_CHECKMATE", END_CHECKMATE as usize),
+        ("CHESS4D_END_STALEMATE", END_STALEMATE as usize),
+        ("CHESS4D_END_GOAL", END_GOAL as usize),
+        ("CHESS4D_END_CHECKS", END_CHECKS as usize),
+        ("CHESS4D_END_EXTINCTION", END_EXTINCTION as usize),
     ]
 }
 

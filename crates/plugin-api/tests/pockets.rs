@@ -294,3 +294,21 @@ fn a_position_must_lend_both_hands_and_marks() {
     };
     assert_eq!(s, STATUS_BAD_ARGUMENT);
 }
+
+#[test]
+fn a_game_ended_by_a_rule_of_the_variant_has_its_status_word() {
+    let checks = GameStatus::Ended {
+        winner: Some(Side::Black),
+        reason: EndReason::Checks,
+    };
+    assert_eq!(
+        checks.to_raw(),
+        GAME_BLACK_WINS | END_CHECKS << END_REASON_SHIFT
+    );
+    let drawn = GameStatus::Ended {
+        winner: None,
+        reason: EndReason::Goal,
+    };
+    assert_eq!(drawn.to_raw(), GAME_DRAWN | END_GOAL << END_REASON_SHIFT);
+    assert_eq!(GameStatus::Checkmate.to_raw(), GAME_CHECKMATE);
+}

@@ -309,6 +309,35 @@ static uint32_t is_attacked(const Chess4dPosition *pos, uint32_t square, uint32_
     return CHESS4D_STATUS_OK;
 }
 
+#ifdef CHECKS
+/* The game ends when a side has given its last check; else as in chess (two bare kings
+ * draw). A status function answers for every position: "unsupported" once means never. */
+static uint32_t status(const Chess4dPosition *pos, uint32_t *out, Chess4dBuf *err) {
+    if (!valid(pos, err)) return CHESS4D_STATUS_BAD_ARGUMENT;
+    const uint8_t *b = pos->board;
+    int side = (int)pos->state.side, pieces = 0;
+    for (int s = 0; s < N; s++) pieces += b[s] != 0;
+    Chess4dMove list[64];
+    int king = king_square(b, side);
+    if (pos->state.counters[0] == 0)
+        *out = CHESS4D_GAME_WHITE_WINS | CHESS4D_END_CHECKS << CHESS4D_END_REASON_SHIFT;
+    else if (pos->state.counters[1] == 0)
+        *out = CHESS4D_GAME_BLACK_WINS | CHESS4D_END_CHECKS << CHESS4D_END_REASON_SHIFT;
+    else if (pieces == 2)
+        *out = CHESS4D_GAME_INSUFFICIENT_MATERIAL;
+    else if (generate(b, pos->hands, side, list) > 0)
+        *out = CHESS4D_GAME_ONGOING;
+    else if (king >= 0 && attacked(b, king, 1 - side))
+        *out = CHESS4D_GAME_CHECKMATE;
+    else
+        *out = CHESS4D_GAME_STALEMATE;
+    return CHESS4D_STATUS_OK;
+}
+#define STATUS status
+#else
+#define STATUS NULL
+#endif
+
 #ifdef FAULT_NOT_IN_LIST
 /* Reads every text as "ah" (king a to h): a move that is never legal at the start. */
 static uint32_t parse_move(const Chess4dPosition *pos, const char *s, uint32_t len, Chess4dMove *out,
@@ -340,7 +369,7 @@ static const Chess4dPluginTable TABLE = {
     apply_move,
     is_attacked,
     NULL, /* attackers */
-    NULL, /* status */
+    STATUS,
     NULL, /* format_move */
     PARSE_MOVE,
     NULL, /* describe_move */

@@ -5,12 +5,14 @@
 use super::PluginRules;
 use super::call::{CallError, call, call_text, to_raw_move, with_raw};
 use chess4d_core::{
-    Color, FenError, FenErrorKind, Move, MoveParseError, MoveParseErrorKind, Position, Rules,
-    Square, Status, bare_kings, check_position, parse_among_legal,
+    Color, FenError, FenErrorKind, Move, MoveParseError, MoveParseErrorKind, Position, Reason,
+    Rules, Square, Status, bare_kings, check_position, parse_among_legal,
 };
 use chess4d_plugin_api::{
-    GAME_CHECKMATE, GAME_INSUFFICIENT_MATERIAL, GAME_ONGOING, GAME_STALEMATE, Move as RawMove,
-    MoveTextFn, STATUS_BUFFER_TOO_SMALL, STATUS_UNSUPPORTED,
+    END_CHECKMATE, END_CHECKS, END_EXTINCTION, END_GOAL, END_REASON_SHIFT, END_STALEMATE,
+    GAME_BLACK_WINS, GAME_CHECKMATE, GAME_DRAWN, GAME_INSUFFICIENT_MATERIAL, GAME_ONGOING,
+    GAME_STALEMATE, GAME_WHITE_WINS, Move as RawMove, MoveTextFn, STATUS_BUFFER_TOO_SMALL,
+    STATUS_UNSUPPORTED,
 };
 use std::sync::atomic::Ordering;
 
@@ -164,12 +166,13 @@ impl PluginRules {
             // SAFETY: position and result are valid for the call.
             let res = with_raw(pos, |raw| call(|err| unsafe { f(raw, &mut s, err) }));
             match res {
-                Ok(()) => match s {
-                    GAME_ONGOING => return Status::Ongoing,
-                    GAME_CHECKMATE => return Status::Checkmate,
-                    GAME_STALEMATE => return Status::Stalemate,
-                    GAME_INSUFFICIENT_MATERIAL => return Status::InsufficientMaterial,
-                    other => self.fault(format_args!("status returned unknown value {other}")),
+                Ok(()) => match read_status(s) {
+                    Some(status) => return status,
+                    None => self.fault(format_args!(
+                        "status returned unknown value {s:#x} (result {}, reason {})",
+                        s & 0xFF,
+                        s >> END_REASON_SHIFT
+                    )),
                 },
                 Err(e) => {
                     self.optional_failed(&e, OPT_STATUS, "status");
@@ -360,4 +363,34 @@ impl PluginRules {
             }
         }
     }
+}
+
+/// The core's status for a plugin's status word; `None` for one the ABI does not define.
+fn read_status(s: u32) -> Option<Status> {
+    let (result, reason) = (s & 0xFF, s >> END_REASON_SHIFT);
+    let plain = match result {
+        GAME_ONGOING => Some(Status::Ongoing),
+        GAME_CHECKMATE => Some(Status::Checkmate),
+        GAME_STALEMATE => Some(Status::Stalemate),
+        GAME_INSUFFICIENT_MATERIAL => Some(Status::InsufficientMaterial),
+        _ => None,
+    };
+    if let Some(plain) = plain {
+        return (reason == 0).then_some(plain);
+    }
+    let winner = match result {
+        GAME_WHITE_WINS => Some(Color::White),
+        GAME_BLACK_WINS => Some(Color::Black),
+        GAME_DRAWN => None,
+        _ => return None,
+    };
+    let reason = match reason {
+        END_CHECKMATE => Reason::Checkmate,
+        END_STALEMATE => Reason::Stalemate,
+        END_GOAL => Reason::Goal,
+        END_CHECKS => Reason::Checks,
+        END_EXTINCTION => Reason::Extinction,
+        _ => return None,
+    };
+    Some(Status::Ended { winner, reason })
 }

@@ -47,6 +47,11 @@ fn walk_together(plugin: &dyn Rules, table: &dyn Rules, plies: usize, seed: u64)
             "the plugin position's hash is current"
         );
         assert_eq!(a.hash(), b.hash(), "the same position hashes the same");
+        assert_eq!(
+            plugin.status(&a),
+            table.status(&b),
+            "status after {played:?}"
+        );
     }
     assert!(
         plugin.faults().1.is_none(),
@@ -155,7 +160,7 @@ fn line_three_check_counters_cross_the_abi_like_the_table_engine() {
             "perft({depth}) of the C n-check plugin and the table engine"
         );
     }
-    let mut checks = 0;
+    let (mut checks, mut won) = (0, 0);
     for seed in 1..=12 {
         let played = walk_together(&*rules, &*table, 60, seed);
         let mut pos = rules.start_position();
@@ -164,8 +169,17 @@ fn line_three_check_counters_cross_the_abi_like_the_table_engine() {
         }
         let [w, b] = pos.counters().expect("counters kept");
         checks += (6 - w - b) as u32;
+        if let chess4d_core::Status::Ended { winner, reason } = rules.status(&pos) {
+            assert_eq!(reason, chess4d_core::Reason::Checks);
+            assert_eq!(
+                winner,
+                Some(if w == 0 { Color::White } else { Color::Black })
+            );
+            won += 1;
+        }
     }
     assert!(checks > 5, "the walks gave checks ({checks})");
+    assert!(won > 0, "some walk ended by the last check");
     let read = rules
         .parse_position("KNR2rnk w - - 1+2 0 1")
         .expect("counters read");
