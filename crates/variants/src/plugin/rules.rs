@@ -312,44 +312,66 @@ impl PluginRules {
                 };
                 let side_bit = side.index() as u8;
                 let limits = self.limits;
-                let valid = |m: &RawMove| {
-                    limits.in_range(m)
-                        && if m.is_drop() {
-                            PluginRules::drop_ok(board, hands, side.index(), m)
-                        } else {
-                            board
-                                .get(m.from as usize)
-                                .is_some_and(|&c| c != 0 && (c - 1) & 1 == side_bit)
-                        }
+                let own = |m: &RawMove| {
+                    board
+                        .get(m.from as usize)
+                        .is_some_and(|&c| c != 0 && (c - 1) & 1 == side_bit)
                 };
-                // Convert all in one pass (no branch on the result), and only if something
-                // was wrong go back to drop it: the hot path is all good moves.
-                let mut all_good = true;
-                out.reserve(n);
-                for m in &buf[..n] {
-                    all_good &= valid(m);
-                    out.push(Limits::convert(m));
-                }
-                let mut bad: Option<String> = None;
-                if !all_good {
-                    out.clear();
-                    for m in &buf[..n] {
-                        if valid(m) {
-                            out.push(Limits::convert(m));
-                        } else if bad.is_none() {
-                            bad = Some(if limits.in_range(m) && m.is_drop() {
-                                self.describe_bad_drop(pos, m)
+                // Without pockets a drop's empty start square fails `own` already, so the
+                // variants without drops pay nothing for them.
+                if hands.is_empty() {
+                    self.keep_valid(pos, &buf[..n], out, |m| limits.in_range(m) && own(m));
+                } else {
+                    self.keep_valid(pos, &buf[..n], out, |m| {
+                        limits.in_range(m)
+                            && if m.is_drop() {
+                                PluginRules::drop_ok(board, hands, side.index(), m)
                             } else {
-                                self.describe_bad_move(m)
-                            });
-                        }
-                    }
-                }
-                if let Some(msg) = bad {
-                    self.fault(msg);
+                                own(m)
+                            }
+                    });
                 }
             })
         });
+    }
+
+    /// Converts the plugin's moves into `out`, leaving out and recording those `valid`
+    /// refuses.
+    #[inline(always)]
+    fn keep_valid(
+        &self,
+        pos: &Position,
+        raw: &[RawMove],
+        out: &mut Vec<Move>,
+        valid: impl Fn(&RawMove) -> bool,
+    ) {
+        // Convert all in one pass (no branch on the result), and only if something was
+        // wrong go back to drop it: the hot path is all good moves.
+        let mut all_good = true;
+        out.reserve(raw.len());
+        for m in raw {
+            all_good &= valid(m);
+            out.push(Limits::convert(m));
+        }
+        if all_good {
+            return;
+        }
+        out.clear();
+        let mut bad: Option<String> = None;
+        for m in raw {
+            if valid(m) {
+                out.push(Limits::convert(m));
+            } else if bad.is_none() {
+                bad = Some(if self.limits.in_range(m) && m.is_drop() {
+                    self.describe_bad_drop(pos, m)
+                } else {
+                    self.describe_bad_move(m)
+                });
+            }
+        }
+        if let Some(msg) = bad {
+            self.fault(msg);
+        }
     }
 
     /// Checks the squares and state `apply_move` returned.
@@ -424,16 +446,27 @@ impl PluginRules {
             };
         }
         // Check everything before touching the position: a refused move leaves it intact.
-        let checked = self
-            .check_changes(&changes[..n.min(changes.len())], &after.state)
-            .and_then(|(c, s)| {
-                let hand = self.check_hand(pos, mv, &after.hand)?;
-                let marks = self.mark_changes(pos, &c.items[..c.len])?;
-                Ok((c, s, hand, marks))
-            });
-        let (checked, state, hand, (marks, mark_count)) = match checked {
-            Ok(c) => c,
-            Err(why) => return refuse(why),
+        let (checked, state) =
+            match self.check_changes(&changes[..n.min(changes.len())], &after.state) {
+                Ok(c) => c,
+                Err(why) => return refuse(why),
+            };
+        // Hands and marks: skipped by two tests for the variants without pockets.
+        let hand = if after.hand.delta == 0 && !self.limits.pockets {
+            None
+        } else {
+            match self.check_hand(pos, mv, &after.hand) {
+                Ok(h) => h,
+                Err(why) => return refuse(why),
+            }
+        };
+        let (marks, mark_count) = if pos.has_pockets() {
+            match self.mark_changes(pos, &checked.items[..checked.len]) {
+                Ok(m) => m,
+                Err(why) => return refuse(why),
+            }
+        } else {
+            ([(Square(0), false); 3], 0)
         };
         for &(sq, piece, _) in &checked.items[..checked.len] {
             if let Some(old) = pos.piece_at(sq)
