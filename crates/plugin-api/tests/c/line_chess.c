@@ -286,6 +286,10 @@ static uint32_t apply_move(const Chess4dPosition *pos, const Chess4dMove *mv, Ch
         }
     }
     for (uint32_t i = 0; i < *count; i++) board[changes[i].square] = changes[i].piece;
+#ifdef FAULT_MARK_EMPTIED
+    /* Marks the square the mover left as holding a promoted piece. */
+    if (!drop) changes[0].flags = CHESS4D_CHANGE_PROMOTED;
+#endif
 #ifdef FAULT_HAND_WRONG_SIDE
     if (after->hand.delta) after->hand.side = (uint8_t)(1 - side);
 #endif
@@ -298,6 +302,9 @@ static uint32_t apply_move(const Chess4dPosition *pos, const Chess4dMove *mv, Ch
     int their_king = king_square(board, 1 - side);
     if (their_king >= 0 && attacked(board, their_king, side) && after->state.counters[side] > 0)
         after->state.counters[side]--;
+#endif
+#ifdef FAULT_COUNTER_RANGE
+    after->state.counters[side] = 9; /* above the counter limit of 3 */
 #endif
     return CHESS4D_STATUS_OK;
 }

@@ -308,3 +308,34 @@ fn crazyhouse_through_the_abi_counts_like_the_table_engine() {
     }
     assert!(plugin.faults().1.is_none(), "{:?}", plugin.faults().1);
 }
+
+#[test]
+fn counters_above_the_limit_and_marks_on_empty_squares_are_not_applied() {
+    for (name, defines, words) in [
+        (
+            "counter_range",
+            &["CHECKS", "FAULT_COUNTER_RANGE"][..],
+            "out of range: each is 0 to 3",
+        ),
+        (
+            "mark_emptied",
+            &["DROPS", "FAULT_MARK_EMPTIED"][..],
+            "marks the emptied square",
+        ),
+        (
+            "mark_no_pockets",
+            &["FAULT_MARK_EMPTIED"][..],
+            "variant without pockets",
+        ),
+    ] {
+        let rules = load_line(name, defines).expect("it loads");
+        let mut game = Game::new(rules.clone());
+        let before = game.position().clone();
+        let err = game
+            .play_str("bd")
+            .expect_err("the answer fails the checks");
+        assert!(err.to_string().contains(words), "{name}: {err}");
+        assert_eq!(game.position(), &before, "{name}: nothing was played");
+        assert!(game.moves().is_empty());
+    }
+}
