@@ -33,7 +33,9 @@
  *     CHESS4D_STATUS_UNSUPPORTED): the host then uses its own default (coordinate
  *     notation, FEN, path {from, to}, status from the move list, no attackers list).
  *   - The host checks what the plugin says (squares, piece codes, that a parsed move is
- *     in the legal list, UTF-8); a violation is shown as a plugin fault, never trusted.
+ *     in the legal list, UTF-8, that a drop is of a kind in hand onto an empty square,
+ *     counts in hand and counters in range, promoted marks only on pieces); a violation
+ *     is shown as a plugin fault, never trusted.
  */
 #ifndef CHESS4D_PLUGIN_H
 #define CHESS4D_PLUGIN_H
