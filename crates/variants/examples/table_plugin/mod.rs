@@ -272,6 +272,28 @@ impl RulesPlugin for TablePlugin {
         Ok(after)
     }
 
+    fn status(&self, pos: &PositionRef<'_>) -> Option<GameStatus> {
+        use chess4d_core::{Reason, Status};
+        let status = self.with_position(pos, |p| self.rules.status(p));
+        Some(match status {
+            Status::Ongoing => GameStatus::Ongoing,
+            Status::Checkmate => GameStatus::Checkmate,
+            Status::Stalemate => GameStatus::Stalemate,
+            Status::InsufficientMaterial => GameStatus::InsufficientMaterial,
+            Status::Ended { winner, reason } => GameStatus::Ended {
+                winner: winner.map(side),
+                reason: match reason {
+                    Reason::Stalemate => EndReason::Stalemate,
+                    Reason::Goal => EndReason::Goal,
+                    Reason::Checks => EndReason::Checks,
+                    Reason::Extinction => EndReason::Extinction,
+                    // The rules end games by these alone; the rest are the game's.
+                    _ => EndReason::Checkmate,
+                },
+            },
+        })
+    }
+
     fn is_attacked(&self, pos: &PositionRef<'_>, square: u16, by: Side) -> bool {
         self.with_position(pos, |p| {
             self.rules.is_attacked(p, Square(square), color(by))
