@@ -10,7 +10,15 @@ use std::ffi::c_char;
 use std::mem::{align_of, offset_of, size_of};
 
 /// The version of the table layout and of the meaning of its functions.
-pub const ABI_VERSION: u32 = 1;
+///
+/// Version 2 added what positions gained for n-check and drops: the per-side counters
+/// in [`RawState`], the pieces in hand and promoted marks lent beside the board
+/// ([`RawPosition::hands`], [`RawPosition::promoted`]), drops as moves
+/// ([`Move::drop`]), [`SquareChange::flags`], the hand change in [`RawAfter`] and the
+/// variant's [`RawVariant::counter_limit`] and [`RawVariant::pockets`], and game ends by
+/// a rule of the variant ([`GAME_WHITE_WINS`] and the `END_*` reasons). A version 1
+/// plugin is refused when loaded.
+pub const ABI_VERSION: u32 = 2;
 
 /// The symbol every plugin exports: `const Chess4dPluginTable *chess4d_plugin_entry(void)`.
 pub const ENTRY_SYMBOL: &str = "chess4d_plugin_entry";
@@ -35,6 +43,11 @@ pub const MAX_KINDS: usize = 64;
 
 /// The most castling options (bits of [`RawState::castling`]).
 pub const MAX_CASTLING: usize = 8;
+
+/// The length of a hands array ([`RawPosition::hands`]): a count per side and kind, at
+/// `side * MAX_KINDS + kind`. A count is at most the board's number of squares (and
+/// 255); kinds the variant does not have hold 0.
+pub const HANDS_LEN: usize = 2 * MAX_KINDS;
 
 /// The call succeeded.
 pub const STATUS_OK: u32 = 0;
@@ -66,6 +79,10 @@ pub const PIECE_ROYAL: u32 = 1;
 /// [`RawPiece::flags`]: a pawn (promotes, resets the move counter).
 pub const PIECE_PAWN: u32 = 2;
 
+/// [`SquareChange::flags`]: the piece now on the square was promoted (it goes back to
+/// hand demoted, as crazyhouse's `Q~`). Only for a variant with pockets.
+pub const CHANGE_PROMOTED: u8 = 1;
+
 /// Game status: the side to move has a legal move.
 pub const GAME_ONGOING: u32 = 0;
 /// Game status: the side to move is checkmated.
@@ -74,12 +91,33 @@ pub const GAME_CHECKMATE: u32 = 1;
 pub const GAME_STALEMATE: u32 = 2;
 /// Game status: neither side can ever win.
 pub const GAME_INSUFFICIENT_MATERIAL: u32 = 3;
+/// Game status: a rule of the variant ended the game and White won; the reason is added
+/// as `END_* << END_REASON_SHIFT` (three-check: `GAME_WHITE_WINS | END_CHECKS << 8`).
+pub const GAME_WHITE_WINS: u32 = 4;
+/// Game status: a rule of the variant ended the game and Black won (reason as above).
+pub const GAME_BLACK_WINS: u32 = 5;
+/// Game status: a rule of the variant ended the game drawn (reason as above).
+pub const GAME_DRAWN: u32 = 6;
+/// Where the reason sits in a status word.
+pub const END_REASON_SHIFT: u32 = 8;
+/// Reason: checkmate, scored as the variant scores it.
+pub const END_CHECKMATE: u32 = 0;
+/// Reason: stalemate, scored as the variant scores it.
+pub const END_STALEMATE: u32 = 1;
+/// Reason: a piece reached the variant's goal (king of the hill).
+pub const END_GOAL: u32 = 2;
+/// Reason: a side gave its last check (n-check: its counter reached 0).
+pub const END_CHECKS: u32 = 3;
+/// Reason: a side lost every piece of a kind that counts (extinction).
+pub const END_EXTINCTION: u32 = 4;
 
 /// A move across the ABI (12 bytes).
 ///
 /// Squares are dense indices `x + sx*(y + sy*(z + sz*w))`. `capture` is set only when
 /// the captured piece is not on `to`; `from2`/`to2` move a second piece (a castling rook,
-/// a pushed piece) and are both [`NO_SQUARE`] otherwise.
+/// a pushed piece) and are both [`NO_SQUARE`] otherwise. A drop from hand is a move from
+/// a square to itself whose `promotion` is the kind dropped ([`Move::drop`]); a move from
+/// a square to itself without a promotion is a board move.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -140,7 +178,40 @@ impl Move {
         self
     }
 
-    /// The promotion kind, if any.
+    /// A drop: a piece of `kind` from the mover's hand put on the empty square `sq`
+    /// (written as a move from `sq` to itself promoting to `kind`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_plugin_api::Move;
+    /// let d = Move::drop(2, 5);
+    /// assert!(d.is_drop());
+    /// assert_eq!((d.dropped(), d.promotion()), (Some(2), Some(2)));
+    /// assert!(!Move::new(0, 1).is_drop());
+    /// assert!(!Move::new(3, 3).with_capture(4).is_drop(), "a round trip that takes");
+    /// ```
+    pub const fn drop(kind: u8, sq: u16) -> Move {
+        Move::new(sq, sq).with_promotion(kind)
+    }
+
+    /// Whether the move drops a piece from hand: from a square to itself with a kind.
+    /// (A board move may also end where it started, as Tensor chess's monster does
+    /// after taking the monster it jumped over; it has no promotion.)
+    pub const fn is_drop(&self) -> bool {
+        self.from == self.to && self.promotion != NO_PROMOTION
+    }
+
+    /// The kind dropped, when the move is a drop.
+    pub fn dropped(&self) -> Option<u8> {
+        if self.is_drop() {
+            self.promotion()
+        } else {
+            None
+        }
+    }
+
+    /// The promotion kind, if any (for a drop: the kind dropped).
     pub fn promotion(&self) -> Option<u8> {
         (self.promotion != NO_PROMOTION).then_some(self.promotion)
     }
@@ -164,11 +235,48 @@ pub struct SquareChange {
     pub square: u16,
     /// The piece code `1 + kind*2 + color` now on it, or 0 for empty.
     pub piece: u8,
+    /// [`CHANGE_PROMOTED`] when the piece now there was promoted, else 0.
+    pub flags: u8,
+}
+
+impl SquareChange {
+    /// The square now holds `piece` (a piece code, 0 empty), not a promoted one.
+    pub const fn new(square: u16, piece: u8) -> SquareChange {
+        SquareChange {
+            square,
+            piece,
+            flags: 0,
+        }
+    }
+
+    /// The same change, marking the piece as promoted (or not).
+    pub const fn promoted(mut self, promoted: bool) -> SquareChange {
+        self.flags = if promoted { CHANGE_PROMOTED } else { 0 };
+        self
+    }
+
+    /// Whether the piece now on the square is marked promoted.
+    pub const fn is_promoted(&self) -> bool {
+        self.flags & CHANGE_PROMOTED != 0
+    }
+}
+
+/// The one count in hand a move changes (4 bytes): a capture puts a piece in the
+/// captor's hand (`delta` 1), a drop takes one out (`delta` -1). `delta` 0: none.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HandChange {
+    /// 0 White, 1 Black: whose hand.
+    pub side: u8,
+    /// The piece kind.
+    pub kind: u8,
+    /// How the count changes; 0 when the move changes no hand.
+    pub delta: i8,
     /// Reserved, 0.
     pub reserved: u8,
 }
 
-/// Everything about a position besides the board (20 bytes).
+/// Everything about a position besides the board and the hands (24 bytes).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RawState {
@@ -182,6 +290,22 @@ pub struct RawState {
     pub halfmove_clock: u32,
     /// The move number, from 1.
     pub fullmove_number: u32,
+    /// The per-side counters (White's, Black's) of a variant that keeps them: in
+    /// n-check, the checks each side has left to give, 0 to
+    /// [`RawVariant::counter_limit`]. Both 0 where the variant keeps none.
+    pub counters: [u8; 2],
+    /// Reserved, 0.
+    pub reserved: [u8; 2],
+}
+
+/// What `apply_move` writes besides the changed squares (28 bytes).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RawAfter {
+    /// Side, rights and counters after the move.
+    pub state: RawState,
+    /// The count in hand the move changes (`delta` 0: none).
+    pub hand: HandChange,
 }
 
 /// A position the host lends to the plugin for one call (the board is borrowed).
@@ -194,9 +318,16 @@ pub struct RawPosition {
     pub board_len: u32,
     /// Side, rights and counters.
     pub state: RawState,
+    /// Null for a variant without pockets; else [`HANDS_LEN`] counts of pieces in hand,
+    /// side `s`'s kind `k` at `s * MAX_KINDS + k`.
+    pub hands: *const u8,
+    /// Null for a variant without pockets; else `(board_len + 63) / 64` words of one bit
+    /// per square (bit `s % 64` of word `s / 64`): the piece on `s` was promoted.
+    pub promoted: *const u64,
 }
 
-/// A position the plugin writes: the host provides `board` with `board_len` bytes.
+/// A position the plugin writes: the host provides `board` with `board_len` bytes (and,
+/// for a variant with pockets, zeroed `hands` and `promoted` as in [`RawPosition`]).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct RawPositionOut {
@@ -206,6 +337,10 @@ pub struct RawPositionOut {
     pub board_len: u32,
     /// Side, rights and counters, written by the plugin.
     pub state: RawState,
+    /// Null, or host memory of [`HANDS_LEN`] counts in hand.
+    pub hands: *mut u8,
+    /// Null, or host memory of `(board_len + 63) / 64` words of promoted marks.
+    pub promoted: *mut u64,
 }
 
 /// A host-owned output buffer for UTF-8 text.
@@ -224,7 +359,7 @@ pub struct RawBuf {
     pub len: u32,
 }
 
-/// The numbers that describe a variant (32 bytes).
+/// The numbers that describe a variant (40 bytes).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RawVariant {
@@ -244,6 +379,11 @@ pub struct RawVariant {
     pub move_limit_plies: u32,
     /// 1 if two bare kings draw.
     pub bare_kings_draw: u32,
+    /// The largest value of the per-side counters ([`RawState::counters`]; n-check's
+    /// checks to give), 1 to 255; 0 when the variant keeps none.
+    pub counter_limit: u32,
+    /// 1 if positions keep pieces in hand and promoted marks (a variant with drops).
+    pub pockets: u32,
 }
 
 /// One piece kind (12 bytes).
@@ -277,14 +417,14 @@ pub type LegalMovesFn = unsafe extern "C" fn(
     err: *mut RawBuf,
 ) -> u32;
 /// `apply_move(pos, mv, changes, cap, count, after, err)`: the squares the move changes
-/// (at most [`MAX_CHANGES`]) and the state after it.
+/// (at most [`MAX_CHANGES`]), the state after it and the count in hand it changes.
 pub type ApplyMoveFn = unsafe extern "C" fn(
     pos: *const RawPosition,
     mv: *const Move,
     changes: *mut SquareChange,
     cap: u32,
     count: *mut u32,
-    after: *mut RawState,
+    after: *mut RawAfter,
     err: *mut RawBuf,
 ) -> u32;
 /// `is_attacked(pos, square, by, result, err)`: `*result` 1 if `by` attacks `square`.
@@ -400,11 +540,13 @@ const PTR: usize = size_of::<*const u8>();
 const _: () = {
     assert!(size_of::<Move>() == 12 && align_of::<Move>() == 2);
     assert!(size_of::<SquareChange>() == 4);
-    assert!(size_of::<RawState>() == 20);
-    assert!(size_of::<RawPosition>() == if PTR == 8 { 32 } else { 28 });
+    assert!(size_of::<HandChange>() == 4);
+    assert!(size_of::<RawState>() == 24);
+    assert!(size_of::<RawAfter>() == 28);
+    assert!(size_of::<RawPosition>() == if PTR == 8 { 56 } else { 40 });
     assert!(size_of::<RawPositionOut>() == size_of::<RawPosition>());
     assert!(size_of::<RawBuf>() == PTR + 8);
-    assert!(size_of::<RawVariant>() == 32);
+    assert!(size_of::<RawVariant>() == 40);
     assert!(size_of::<RawPiece>() == 12);
     assert!(size_of::<PluginTable>() == 8 + 15 * PTR);
     assert!(offset_of!(PluginTable, abi_version) == 0);
@@ -413,4 +555,7 @@ const _: () = {
     assert!(offset_of!(PluginTable, format_position) == 8 + 14 * PTR);
     assert!(offset_of!(Move, promotion) == 10);
     assert!(offset_of!(RawPosition, state) == PTR + 4);
+    assert!(offset_of!(RawPosition, hands) == if PTR == 8 { 40 } else { 32 });
+    assert!(offset_of!(RawState, counters) == 20);
+    assert!(HANDS_LEN <= u8::MAX as usize + 1);
 };

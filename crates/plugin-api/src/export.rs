@@ -7,7 +7,7 @@
 
 use crate::abi::*;
 use crate::plugin::RulesPlugin;
-use crate::types::{GameStatus, PositionData, PositionRef, Side, State};
+use crate::types::{Changes, GameStatus, PocketsRef, PositionData, PositionRef, Side, State};
 use std::any::Any;
 use std::cell::RefCell;
 use std::ffi::c_char;
@@ -162,7 +162,27 @@ unsafe fn view<'a>(pos: *const RawPosition) -> Result<PositionRef<'a>, Fail> {
         .ok_or_else(|| bad("the position's side or en-passant square is out of range"))?;
     // SAFETY: checked non-null; the host guarantees `board_len` readable bytes.
     let board = unsafe { std::slice::from_raw_parts(raw.board, raw.board_len as usize) };
-    Ok(PositionRef { board, state })
+    let pockets = match (raw.hands.is_null(), raw.promoted.is_null()) {
+        (true, true) => None,
+        (false, false) => Some(PocketsRef {
+            // SAFETY: non-null; the host lends HANDS_LEN counts and one bit per square.
+            hands: unsafe { std::slice::from_raw_parts(raw.hands, HANDS_LEN) },
+            // SAFETY: as above.
+            promoted: unsafe {
+                std::slice::from_raw_parts(raw.promoted, (raw.board_len as usize).div_ceil(64))
+            },
+        }),
+        _ => {
+            return Err(bad(
+                "the position lends hands without promoted marks or back",
+            ));
+        }
+    };
+    Ok(PositionRef {
+        board,
+        state,
+        pockets,
+    })
 }
 
 /// # Safety
@@ -210,6 +230,30 @@ fn write_position(out: *mut RawPositionOut, data: &PositionData) -> Outcome {
             out.board_len
         )));
     }
+    let words = data.board.len().div_ceil(64);
+    match (&data.pockets, out.hands.is_null() || out.promoted.is_null()) {
+        (None, _) => {}
+        (Some(_), true) => {
+            return Err(Fail::Error(
+                "the plugin's position has pieces in hand, but its variant declares no \
+                 pockets"
+                    .into(),
+            ));
+        }
+        (Some(p), false) => {
+            let p = p.as_ref();
+            if p.hands.len() != HANDS_LEN || p.promoted.len() != words {
+                return Err(Fail::Error(
+                    "the plugin's pockets are of the wrong size".into(),
+                ));
+            }
+            // SAFETY: the host provides HANDS_LEN counts and `words` words.
+            unsafe {
+                std::ptr::copy_nonoverlapping(p.hands.as_ptr(), out.hands, HANDS_LEN);
+                std::ptr::copy_nonoverlapping(p.promoted.as_ptr(), out.promoted, words);
+            }
+        }
+    }
     // SAFETY: checked length and non-null.
     unsafe { std::ptr::copy_nonoverlapping(data.board.as_ptr(), out.board, data.board.len()) };
     out.state = data.state.to_raw();
@@ -218,21 +262,41 @@ fn write_position(out: *mut RawPositionOut, data: &PositionData) -> Outcome {
 
 thread_local! {
     static MOVES: RefCell<Vec<Move>> = RefCell::new(Vec::with_capacity(256));
-    static CHANGES: RefCell<Vec<SquareChange>> = RefCell::new(Vec::with_capacity(16));
+    static CHANGES: RefCell<Changes> = RefCell::new(Changes {
+        squares: Vec::with_capacity(16),
+        hand: None,
+    });
     static SQUARES: RefCell<Vec<u16>> = RefCell::new(Vec::with_capacity(64));
 }
 
-/// Runs `f` with a cleared scratch vector (a fresh one if the scratch is in use).
-fn with_scratch<T, R>(
-    key: &'static std::thread::LocalKey<RefCell<Vec<T>>>,
-    f: impl FnOnce(&mut Vec<T>) -> R,
+/// Something a call can reuse from the last one, emptied first.
+trait Scratch: Default {
+    fn empty(&mut self);
+}
+
+impl<T> Scratch for Vec<T> {
+    fn empty(&mut self) {
+        self.clear();
+    }
+}
+
+impl Scratch for Changes {
+    fn empty(&mut self) {
+        self.clear();
+    }
+}
+
+/// Runs `f` with a cleared scratch buffer (a fresh one if the scratch is in use).
+fn with_scratch<T: Scratch, R>(
+    key: &'static std::thread::LocalKey<RefCell<T>>,
+    f: impl FnOnce(&mut T) -> R,
 ) -> R {
     key.with(|cell| match cell.try_borrow_mut() {
         Ok(mut v) => {
-            v.clear();
+            v.empty();
             f(&mut v)
         }
-        Err(_) => f(&mut Vec::new()),
+        Err(_) => f(&mut T::default()),
     })
 }
 
@@ -255,6 +319,8 @@ unsafe extern "C" fn variant_info<P: PluginInstance>(
             repetition_limit: v.repetition_limit as u32,
             move_limit_plies: v.move_limit_plies as u32,
             bare_kings_draw: v.bare_kings_draw as u32,
+            counter_limit: v.counter_limit as u32,
+            pockets: v.pockets as u32,
         };
         // SAFETY: null or host-owned.
         *unsafe { out.as_mut() }.ok_or_else(|| bad("null output"))? = raw;
@@ -340,7 +406,7 @@ unsafe extern "C" fn apply_move<P: PluginInstance>(
     changes: *mut SquareChange,
     cap: u32,
     count: *mut u32,
-    after: *mut RawState,
+    after: *mut RawAfter,
     err: *mut RawBuf,
 ) -> u32 {
     guard(err, || {
@@ -352,8 +418,11 @@ unsafe extern "C" fn apply_move<P: PluginInstance>(
             let state = P::instance()
                 .apply_move(&pos, mv, list)
                 .map_err(Fail::Error)?;
-            write_items(list, changes, cap, count)?;
-            *after = state.to_raw();
+            write_items(&list.squares, changes, cap, count)?;
+            *after = RawAfter {
+                state: state.to_raw(),
+                hand: list.hand.unwrap_or_default(),
+            };
             Ok(())
         })
     })

@@ -1,7 +1,7 @@
 //! The safe side of the ABI: a trait a plugin implements in plain Rust.
 
-use crate::abi::{Move, SquareChange};
-use crate::types::{GameStatus, PositionData, PositionRef, Side, State, VariantDesc};
+use crate::abi::Move;
+use crate::types::{Changes, GameStatus, PositionData, PositionRef, Side, State, VariantDesc};
 
 /// The rules of a variant, as a plugin writes them; [`crate::export_plugin!`] turns an
 /// implementation into the exported C table.
@@ -21,17 +21,20 @@ pub trait RulesPlugin: Send + Sync + 'static {
     /// The start position.
     fn start_position(&self) -> PositionData;
 
-    /// Every legal move of the side to move, into `out` (empty on entry).
+    /// Every legal move of the side to move, into `out` (empty on entry). With pockets,
+    /// drops are moves too ([`Move::drop`]), of kinds the side holds onto empty squares.
     fn legal_moves(&self, pos: &PositionRef<'_>, out: &mut Vec<Move>);
 
     /// Plays a legal move: pushes the squares it changes (at most
-    /// [`crate::MAX_CHANGES`], applied in order) into `changes` and returns the state
-    /// after it. [`crate::standard_changes`] and [`crate::diff_boards`] help.
+    /// [`crate::MAX_CHANGES`], applied in order, with their promoted marks) and the one
+    /// count in hand it changes into `changes` (empty on entry), and returns the state
+    /// after it (counters included). [`crate::standard_changes`] and
+    /// [`crate::diff_boards`] help.
     fn apply_move(
         &self,
         pos: &PositionRef<'_>,
         mv: Move,
-        changes: &mut Vec<SquareChange>,
+        changes: &mut Changes,
     ) -> Result<State, String>;
 
     /// Whether `by` attacks `square` (could capture a piece standing there).

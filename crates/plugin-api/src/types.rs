@@ -2,7 +2,7 @@
 //! description, and a board shape helper. The glue in [`crate::export`] converts them
 //! to and from the raw ABI types.
 
-use crate::abi::{NO_SQUARE, RawState, SquareChange};
+use crate::abi::{HANDS_LEN, HandChange, MAX_KINDS, NO_SQUARE, RawState, SquareChange};
 
 /// A side of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,7 +72,7 @@ pub const fn piece_side(code: u8) -> Side {
     }
 }
 
-/// Side to move, castling rights, en-passant square and counters.
+/// Side to move, castling rights, en-passant square, clocks and the per-side counters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// The side to move.
@@ -85,10 +85,14 @@ pub struct State {
     pub halfmove_clock: u32,
     /// The move number, from 1.
     pub fullmove_number: u32,
+    /// The per-side counters (White's, Black's) of a variant that declares a
+    /// [`VariantDesc::counter_limit`]: in n-check, the checks each side has left to
+    /// give. `[0, 0]` otherwise.
+    pub counters: [u8; 2],
 }
 
 impl State {
-    /// White to move, no rights, move 1.
+    /// White to move, no rights, move 1, no counters.
     pub const fn new() -> State {
         State {
             side: Side::White,
@@ -96,6 +100,7 @@ impl State {
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
+            counters: [0, 0],
         }
     }
 
@@ -115,6 +120,7 @@ impl State {
                 Side::White => self.fullmove_number,
                 Side::Black => self.fullmove_number.saturating_add(1),
             },
+            counters: self.counters,
         }
     }
 
@@ -126,6 +132,8 @@ impl State {
             en_passant: self.en_passant.map_or(NO_SQUARE as u32, u32::from),
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
+            counters: self.counters,
+            reserved: [0; 2],
         }
     }
 
@@ -140,6 +148,7 @@ impl State {
             },
             halfmove_clock: raw.halfmove_clock,
             fullmove_number: raw.fullmove_number,
+            counters: raw.counters,
         })
     }
 }
@@ -150,13 +159,105 @@ impl Default for State {
     }
 }
 
-/// A position the host lends for one call: the board (piece codes) and the state.
+/// The pieces in hand and the promoted marks of a position, borrowed (a variant with
+/// [`VariantDesc::pockets`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PocketsRef<'a> {
+    /// [`HANDS_LEN`] counts, side `s`'s kind `k` at `s * MAX_KINDS + k`.
+    pub hands: &'a [u8],
+    /// One bit per square, 64 to a word: the piece there was promoted.
+    pub promoted: &'a [u64],
+}
+
+impl PocketsRef<'_> {
+    /// How many pieces of `kind` `side` holds.
+    pub fn in_hand(&self, side: Side, kind: u8) -> u8 {
+        self.hands
+            .get(side.index() as usize * MAX_KINDS + kind as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Whether the piece on `sq` was promoted.
+    pub fn is_promoted(&self, sq: u16) -> bool {
+        self.promoted
+            .get(sq as usize / 64)
+            .is_some_and(|w| w >> (sq % 64) & 1 != 0)
+    }
+
+    /// An owned copy.
+    pub fn to_owned(&self) -> Pockets {
+        Pockets {
+            hands: self.hands.to_vec(),
+            promoted: self.promoted.to_vec(),
+        }
+    }
+}
+
+/// The pieces in hand and the promoted marks of a position the plugin owns.
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_plugin_api::{Pockets, Side};
+/// let mut p = Pockets::new(64);
+/// p.set_in_hand(Side::Black, 3, 2);
+/// p.set_promoted(10, true);
+/// assert_eq!((p.as_ref().in_hand(Side::Black, 3), p.as_ref().in_hand(Side::White, 3)), (2, 0));
+/// assert!(p.as_ref().is_promoted(10) && !p.as_ref().is_promoted(11));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pockets {
+    hands: Vec<u8>,
+    promoted: Vec<u64>,
+}
+
+impl Pockets {
+    /// Empty hands and no marks for a board of `squares` squares.
+    pub fn new(squares: usize) -> Pockets {
+        Pockets {
+            hands: vec![0; HANDS_LEN],
+            promoted: vec![0; squares.div_ceil(64)],
+        }
+    }
+
+    /// Sets how many pieces of `kind` `side` holds (kinds past [`MAX_KINDS`] ignored).
+    pub fn set_in_hand(&mut self, side: Side, kind: u8, count: u8) {
+        if let Some(slot) = self
+            .hands
+            .get_mut(side.index() as usize * MAX_KINDS + kind as usize)
+        {
+            *slot = count;
+        }
+    }
+
+    /// Marks the piece on `sq` promoted or not (squares off the board ignored).
+    pub fn set_promoted(&mut self, sq: u16, promoted: bool) {
+        if let Some(w) = self.promoted.get_mut(sq as usize / 64) {
+            let bit = 1u64 << (sq % 64);
+            *w = if promoted { *w | bit } else { *w & !bit };
+        }
+    }
+
+    /// Borrows them.
+    pub fn as_ref(&self) -> PocketsRef<'_> {
+        PocketsRef {
+            hands: &self.hands,
+            promoted: &self.promoted,
+        }
+    }
+}
+
+/// A position the host lends for one call: the board (piece codes), the state, and for
+/// a variant with pockets the pieces in hand.
 #[derive(Clone, Copy, Debug)]
 pub struct PositionRef<'a> {
     /// One piece code per square: 0 empty, else `1 + kind*2 + side`.
     pub board: &'a [u8],
     /// Side, rights and counters.
     pub state: State,
+    /// Pieces in hand and promoted marks; `None` for a variant without pockets.
+    pub pockets: Option<PocketsRef<'a>>,
 }
 
 impl PositionRef<'_> {
@@ -169,6 +270,16 @@ impl PositionRef<'_> {
     pub fn side(&self) -> Side {
         self.state.side
     }
+
+    /// How many pieces of `kind` `side` holds in hand (0 without pockets).
+    pub fn in_hand(&self, side: Side, kind: u8) -> u8 {
+        self.pockets.map_or(0, |p| p.in_hand(side, kind))
+    }
+
+    /// Whether the piece on `sq` was promoted (false without pockets).
+    pub fn is_promoted(&self, sq: u16) -> bool {
+        self.pockets.is_some_and(|p| p.is_promoted(sq))
+    }
 }
 
 /// A position the plugin owns (the start position, a parsed position string).
@@ -178,15 +289,85 @@ pub struct PositionData {
     pub board: Vec<u8>,
     /// Side, rights and counters.
     pub state: State,
+    /// Pieces in hand and promoted marks: `Some` exactly when the variant declares
+    /// [`VariantDesc::pockets`].
+    pub pockets: Option<Pockets>,
 }
 
 impl PositionData {
+    /// A board and state without pockets.
+    pub fn new(board: Vec<u8>, state: State) -> PositionData {
+        PositionData {
+            board,
+            state,
+            pockets: None,
+        }
+    }
+
     /// Borrows it as a [`PositionRef`].
     pub fn as_ref(&self) -> PositionRef<'_> {
         PositionRef {
             board: &self.board,
             state: self.state,
+            pockets: self.pockets.as_ref().map(Pockets::as_ref),
         }
+    }
+
+    /// Plays a move's [`Changes`] on this position, with the state after it.
+    pub fn apply(&mut self, changes: &Changes, after: State) {
+        for c in &changes.squares {
+            if let Some(slot) = self.board.get_mut(c.square as usize) {
+                *slot = c.piece;
+            }
+            if let Some(p) = self.pockets.as_mut() {
+                p.set_promoted(c.square, c.is_promoted());
+            }
+        }
+        if let (Some(h), Some(p)) = (changes.hand, self.pockets.as_mut()) {
+            let side = Side::from_index(h.side as u32).unwrap_or(Side::White);
+            let n = p.as_ref().in_hand(side, h.kind);
+            p.set_in_hand(side, h.kind, n.saturating_add_signed(h.delta));
+        }
+        self.state = after;
+    }
+}
+
+/// What a move changes: its squares, in order (at most [`crate::MAX_CHANGES`]), and at
+/// most one count in hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// The squares and what stands on each afterwards.
+    pub squares: Vec<SquareChange>,
+    /// The count in hand the move changes.
+    pub hand: Option<HandChange>,
+}
+
+impl Changes {
+    /// No changes.
+    pub fn new() -> Changes {
+        Changes::default()
+    }
+
+    /// Adds a changed square.
+    pub fn push(&mut self, change: SquareChange) {
+        self.squares.push(change);
+    }
+
+    /// Records that `side`'s count of `kind` in hand changes by `delta` (+1 a capture
+    /// to hand, -1 a drop).
+    pub fn to_hand(&mut self, side: Side, kind: u8, delta: i8) {
+        self.hand = Some(HandChange {
+            side: side.index() as u8,
+            kind,
+            delta,
+            reserved: 0,
+        });
+    }
+
+    /// Empties both lists.
+    pub fn clear(&mut self) {
+        self.squares.clear();
+        self.hand = None;
     }
 }
 
@@ -206,7 +387,10 @@ pub struct PieceDesc {
 }
 
 /// What a variant is: name, board, pieces and draw settings.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Build it with `..VariantDesc::default()` to stay source-compatible when fields are
+/// added.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VariantDesc {
     /// Short catalog name (letters, digits, `-`, `_`).
     pub name: String,
@@ -228,6 +412,40 @@ pub struct VariantDesc {
     pub move_limit_plies: u16,
     /// Whether two bare kings draw.
     pub bare_kings_draw: bool,
+    /// The largest value of the per-side counters in [`State::counters`] (n-check: the
+    /// checks to give, 3 in three-check); 0 when the variant keeps none.
+    pub counter_limit: u8,
+    /// Whether positions keep pieces in hand and promoted marks (a variant with drops):
+    /// then every [`PositionData`] has [`Pockets`] and drops are legal moves.
+    pub pockets: bool,
+}
+
+/// Why a rule of the variant ended the game ([`GameStatus::Ended`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// Checkmate, scored as the variant scores it (a win for the mated side in some).
+    Checkmate,
+    /// Stalemate, scored as the variant scores it.
+    Stalemate,
+    /// A piece reached the variant's goal.
+    Goal,
+    /// A side gave its last check (its counter reached 0).
+    Checks,
+    /// A side lost every piece of a kind that counts.
+    Extinction,
+}
+
+impl EndReason {
+    /// The ABI's `END_*` value.
+    pub fn to_raw(self) -> u32 {
+        match self {
+            EndReason::Checkmate => crate::abi::END_CHECKMATE,
+            EndReason::Stalemate => crate::abi::END_STALEMATE,
+            EndReason::Goal => crate::abi::END_GOAL,
+            EndReason::Checks => crate::abi::END_CHECKS,
+            EndReason::Extinction => crate::abi::END_EXTINCTION,
+        }
+    }
 }
 
 /// Where a position stands by the rules alone.
@@ -241,6 +459,14 @@ pub enum GameStatus {
     Stalemate,
     /// Neither side can win.
     InsufficientMaterial,
+    /// A rule of the variant ended the game (the last check of n-check, a goal
+    /// reached, a checkmate scored otherwise than in chess).
+    Ended {
+        /// The winner, or `None` for a draw.
+        winner: Option<Side>,
+        /// Why it ended.
+        reason: EndReason,
+    },
 }
 
 impl GameStatus {
@@ -251,6 +477,14 @@ impl GameStatus {
             GameStatus::Checkmate => crate::abi::GAME_CHECKMATE,
             GameStatus::Stalemate => crate::abi::GAME_STALEMATE,
             GameStatus::InsufficientMaterial => crate::abi::GAME_INSUFFICIENT_MATERIAL,
+            GameStatus::Ended { winner, reason } => {
+                let result = match winner {
+                    Some(Side::White) => crate::abi::GAME_WHITE_WINS,
+                    Some(Side::Black) => crate::abi::GAME_BLACK_WINS,
+                    None => crate::abi::GAME_DRAWN,
+                };
+                result | reason.to_raw() << crate::abi::END_REASON_SHIFT
+            }
         }
     }
 }
@@ -335,43 +569,46 @@ impl BoardShape {
 }
 
 /// The squares an ordinary move changes: `from` emptied, a capture square away from
-/// `to` emptied, a second piece moved, and the mover (or its promotion) on `to`.
+/// `to` emptied, a second piece moved, and the mover (or its promotion) on `to`. A drop
+/// puts the dropped piece on its square and takes it out of the mover's hand.
+///
+/// With pockets, promoted marks move with their pieces and a promotion marks the piece;
+/// where a captured piece goes (the captor's hand, demoted, nowhere) is the variant's
+/// rule, so the plugin adds it with [`Changes::to_hand`].
 ///
 /// Plugins whose moves do nothing more unusual can build `apply_move` on it.
-pub fn standard_changes(pos: &PositionRef<'_>, mv: crate::Move, out: &mut Vec<SquareChange>) {
-    let change = |square: u16, piece: u8| SquareChange {
-        square,
-        piece,
-        reserved: 0,
-    };
+pub fn standard_changes(pos: &PositionRef<'_>, mv: crate::Move, out: &mut Changes) {
+    let side = pos.side();
+    if let Some(kind) = mv.dropped() {
+        out.push(SquareChange::new(mv.to, piece_code(kind, side)));
+        out.to_hand(side, kind, -1);
+        return;
+    }
     let mover = pos.piece(mv.from).unwrap_or(0);
-    out.push(change(mv.from, 0));
+    out.push(SquareChange::new(mv.from, 0));
     if let Some(c) = mv.capture() {
-        out.push(change(c, 0));
+        out.push(SquareChange::new(c, 0));
     }
     if let Some((f2, t2)) = mv.second() {
         let second = pos.piece(f2).unwrap_or(0);
-        out.push(change(f2, 0));
-        out.push(change(t2, second));
+        out.push(SquareChange::new(f2, 0));
+        out.push(SquareChange::new(t2, second).promoted(pos.is_promoted(f2)));
     }
     let landed = match mv.promotion() {
         Some(kind) => piece_code(kind, piece_side(mover)),
         None => mover,
     };
-    out.push(change(mv.to, landed));
+    let marked = pos.pockets.is_some() && (mv.promotion().is_some() || pos.is_promoted(mv.from));
+    out.push(SquareChange::new(mv.to, landed).promoted(marked));
 }
 
 /// The squares that differ between two boards of the same length, as changes to `after`.
 ///
 /// A plugin that plays moves on its own board type can diff before and after.
-pub fn diff_boards(before: &[u8], after: &[u8], out: &mut Vec<SquareChange>) {
+pub fn diff_boards(before: &[u8], after: &[u8], out: &mut Changes) {
     for (i, (&a, &b)) in before.iter().zip(after).enumerate() {
         if a != b {
-            out.push(SquareChange {
-                square: i as u16,
-                piece: b,
-                reserved: 0,
-            });
+            out.push(SquareChange::new(i as u16, b));
         }
     }
 }
@@ -389,7 +626,7 @@ pub fn diff_boards(before: &[u8], after: &[u8], out: &mut Vec<SquareChange>) {
 /// assert!(mirror.sync(&[0, 1, 2], |sq, code| changed.push((sq, code))));
 /// assert_eq!(changed, [(0, 0), (1, 1)]);
 /// // The plugin played a move on its own board: record the board after it.
-/// mirror.apply(&[chess4d_plugin_api::SquareChange { square: 2, piece: 0, reserved: 0 }]);
+/// mirror.apply(&[chess4d_plugin_api::SquareChange::new(2, 0)]);
 /// assert!(mirror.sync(&[0, 1, 0], |_, _| panic!("nothing changed")));
 /// mirror.remember(&[2, 2, 2]);
 /// assert!(mirror.sync(&[2, 2, 2], |_, _| panic!("nothing changed")));
@@ -443,7 +680,7 @@ impl BoardMirror {
 
     /// Applies square changes to the remembered board (as [`BoardMirror::remember`] of
     /// the board after them).
-    pub fn apply(&mut self, changes: &[crate::SquareChange]) {
+    pub fn apply(&mut self, changes: &[SquareChange]) {
         for c in changes {
             if let Some(slot) = self.last.get_mut(c.square as usize) {
                 *slot = c.piece;

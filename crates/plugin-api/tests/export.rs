@@ -22,19 +22,14 @@ impl RulesPlugin for Rooks {
                 royal: true,
                 pawn: false,
             }],
-            castling_letters: String::new(),
-            en_passant: false,
             repetition_limit: 3,
             move_limit_plies: 50,
-            bare_kings_draw: false,
+            ..VariantDesc::default()
         }
     }
 
     fn start_position(&self) -> PositionData {
-        PositionData {
-            board: vec![1, 0, 0, 0, 0, 2],
-            state: State::new(),
-        }
+        PositionData::new(vec![1, 0, 0, 0, 0, 2], State::new())
     }
 
     fn legal_moves(&self, pos: &PositionRef<'_>, out: &mut Vec<Move>) {
@@ -55,7 +50,7 @@ impl RulesPlugin for Rooks {
         &self,
         pos: &PositionRef<'_>,
         mv: Move,
-        changes: &mut Vec<SquareChange>,
+        changes: &mut Changes,
     ) -> Result<State, String> {
         if pos.piece(mv.from).is_none() {
             return Err(format!("no piece on square {}", mv.from));
@@ -94,6 +89,8 @@ fn position() -> RawPosition {
         board: BOARD.as_ptr(),
         board_len: 6,
         state: State::new().to_raw(),
+        hands: null(),
+        promoted: null(),
     }
 }
 
@@ -149,13 +146,12 @@ fn apply_move_returns_changes_and_state() {
     let f = table().apply_move.unwrap();
     let pos = position();
     let mv = Move::new(0, 5);
-    let mut changes = [SquareChange {
-        square: 0,
-        piece: 0,
-        reserved: 0,
-    }; MAX_CHANGES];
+    let mut changes = [SquareChange::new(0, 0); MAX_CHANGES];
     let mut count = 0;
-    let mut after = State::new().to_raw();
+    let mut after = RawAfter {
+        state: State::new().to_raw(),
+        hand: HandChange::default(),
+    };
     // SAFETY: valid pointers.
     let s = unsafe {
         f(
@@ -171,7 +167,8 @@ fn apply_move_returns_changes_and_state() {
     assert_eq!((s, count), (STATUS_OK, 2));
     assert_eq!((changes[0].square, changes[0].piece), (0, 0));
     assert_eq!((changes[1].square, changes[1].piece), (5, 1));
-    assert_eq!((after.side, after.halfmove_clock), (1, 0));
+    assert_eq!((after.state.side, after.state.halfmove_clock), (1, 0));
+    assert_eq!(after.hand.delta, 0, "no pockets, no hand change");
 
     // A refusal carries the plugin's message.
     let bad = Move::new(2, 3);
@@ -293,6 +290,8 @@ fn start_position_checks_the_board_length() {
         board: board.as_mut_ptr(),
         board_len: 6,
         state: State::new().to_raw(),
+        hands: null_mut(),
+        promoted: null_mut(),
     };
     // SAFETY: valid pointers.
     let s = unsafe { f(&mut out, null_mut()) };

@@ -24,6 +24,25 @@ fn expected() -> Vec<(&'static str, usize)> {
             "offsetof(Chess4dSquareChange, piece)",
             offset_of!(SquareChange, piece),
         ),
+        (
+            "offsetof(Chess4dSquareChange, flags)",
+            offset_of!(SquareChange, flags),
+        ),
+        ("sizeof(Chess4dHandChange)", size_of::<HandChange>()),
+        (
+            "offsetof(Chess4dHandChange, kind)",
+            offset_of!(HandChange, kind),
+        ),
+        (
+            "offsetof(Chess4dHandChange, delta)",
+            offset_of!(HandChange, delta),
+        ),
+        (
+            "offsetof(Chess4dState, counters)",
+            offset_of!(RawState, counters),
+        ),
+        ("sizeof(Chess4dAfter)", size_of::<RawAfter>()),
+        ("offsetof(Chess4dAfter, hand)", offset_of!(RawAfter, hand)),
         ("sizeof(Chess4dState)", size_of::<RawState>()),
         (
             "offsetof(Chess4dState, en_passant)",
@@ -41,6 +60,22 @@ fn expected() -> Vec<(&'static str, usize)> {
         (
             "offsetof(Chess4dPosition, state)",
             offset_of!(RawPosition, state),
+        ),
+        (
+            "offsetof(Chess4dPosition, hands)",
+            offset_of!(RawPosition, hands),
+        ),
+        (
+            "offsetof(Chess4dPosition, promoted)",
+            offset_of!(RawPosition, promoted),
+        ),
+        (
+            "offsetof(Chess4dPositionOut, hands)",
+            offset_of!(RawPositionOut, hands),
+        ),
+        (
+            "offsetof(Chess4dPositionOut, promoted)",
+            offset_of!(RawPositionOut, promoted),
         ),
         ("sizeof(Chess4dPositionOut)", size_of::<RawPositionOut>()),
         (
@@ -62,6 +97,14 @@ fn expected() -> Vec<(&'static str, usize)> {
         (
             "offsetof(Chess4dVariant, bare_kings_draw)",
             offset_of!(RawVariant, bare_kings_draw),
+        ),
+        (
+            "offsetof(Chess4dVariant, counter_limit)",
+            offset_of!(RawVariant, counter_limit),
+        ),
+        (
+            "offsetof(Chess4dVariant, pockets)",
+            offset_of!(RawVariant, pockets),
         ),
         ("sizeof(Chess4dPiece)", size_of::<RawPiece>()),
         ("offsetof(Chess4dPiece, flags)", offset_of!(RawPiece, flags)),
@@ -137,6 +180,8 @@ fn expected() -> Vec<(&'static str, usize)> {
         ("CHESS4D_MAX_SQUARES", MAX_SQUARES),
         ("CHESS4D_MAX_KINDS", MAX_KINDS),
         ("CHESS4D_MAX_CASTLING", MAX_CASTLING),
+        ("CHESS4D_HANDS_LEN", HANDS_LEN),
+        ("CHESS4D_CHANGE_PROMOTED", CHANGE_PROMOTED as usize),
         ("CHESS4D_STATUS_ERROR", STATUS_ERROR as usize),
         (
             "CHESS4D_STATUS_BUFFER_TOO_SMALL",
@@ -155,6 +200,15 @@ fn expected() -> Vec<(&'static str, usize)> {
             "CHESS4D_GAME_INSUFFICIENT_MATERIAL",
             GAME_INSUFFICIENT_MATERIAL as usize,
         ),
+        ("CHESS4D_GAME_WHITE_WINS", GAME_WHITE_WINS as usize),
+        ("CHESS4D_GAME_BLACK_WINS", GAME_BLACK_WINS as usize),
+        ("CHESS4D_GAME_DRAWN", GAME_DRAWN as usize),
+        ("CHESS4D_END_REASON_SHIFT", END_REASON_SHIFT as usize),
+        ("CHESS4D_END_CHECKMATE", END_CHECKMATE as usize),
+        ("CHESS4D_END_STALEMATE", END_STALEMATE as usize),
+        ("CHESS4D_END_GOAL", END_GOAL as usize),
+        ("CHESS4D_END_CHECKS", END_CHECKS as usize),
+        ("CHESS4D_END_EXTINCTION", END_EXTINCTION as usize),
     ]
 }
 

@@ -23,19 +23,12 @@ impl RulesPlugin for Panicky {
                 royal: true,
                 pawn: false,
             }],
-            castling_letters: String::new(),
-            en_passant: false,
-            repetition_limit: 0,
-            move_limit_plies: 0,
-            bare_kings_draw: false,
+            ..VariantDesc::default()
         }
     }
 
     fn start_position(&self) -> PositionData {
-        PositionData {
-            board: vec![1, 0, 0, 0, 2],
-            state: State::new(),
-        }
+        PositionData::new(vec![1, 0, 0, 0, 2], State::new())
     }
 
     fn legal_moves(&self, pos: &PositionRef<'_>, out: &mut Vec<Move>) {
@@ -58,7 +51,7 @@ impl RulesPlugin for Panicky {
         &self,
         pos: &PositionRef<'_>,
         mv: Move,
-        changes: &mut Vec<SquareChange>,
+        changes: &mut Changes,
     ) -> Result<State, String> {
         standard_changes(pos, mv, changes);
         Ok(pos.state.after_move(false))

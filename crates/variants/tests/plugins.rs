@@ -3,6 +3,8 @@
 //! with a clear message and a program that keeps working.
 
 mod plugin_support;
+#[path = "plugins/pockets.rs"]
+mod pockets;
 
 use chess4d_core::{Game, IllegalMoveKind, MoveErrorKind, Rules, Square, perft};
 use chess4d_variants::{

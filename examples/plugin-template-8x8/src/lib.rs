@@ -20,7 +20,7 @@
 //! ```
 
 use chess4d_plugin_api::{
-    Move, PieceDesc, PositionData, PositionRef, RulesPlugin, Side, SquareChange, State,
+    Changes, Move, PieceDesc, PositionData, PositionRef, RulesPlugin, Side, SquareChange, State,
     VariantDesc, export_plugin, piece_code, piece_kind, piece_side,
 };
 
@@ -171,11 +171,12 @@ impl RulesPlugin for RifleBoard {
                 piece('B', "bishop", 330, false),
                 piece('N', "knight", 320, false),
             ],
-            castling_letters: String::new(),
-            en_passant: false,
             repetition_limit: 3,
             move_limit_plies: 100,
             bare_kings_draw: true,
+            // No castling, en passant, check counters or pieces in hand (plugin ABI 2
+            // carries counters and pockets: set `counter_limit` and `pockets` to use them).
+            ..VariantDesc::default()
         }
     }
 
@@ -186,10 +187,7 @@ impl RulesPlugin for RifleBoard {
             board[x] = piece_code(kind, Side::White);
             board[56 + x] = piece_code(kind, Side::Black);
         }
-        PositionData {
-            board,
-            state: State::new(),
-        }
+        PositionData::new(board, State::new())
     }
 
     fn legal_moves(&self, pos: &PositionRef<'_>, out: &mut Vec<Move>) {
@@ -216,14 +214,10 @@ impl RulesPlugin for RifleBoard {
         &self,
         pos: &PositionRef<'_>,
         mv: Move,
-        changes: &mut Vec<SquareChange>,
+        changes: &mut Changes,
     ) -> Result<State, String> {
         let shot = pos.piece(mv.to).is_some();
-        let change = |square, piece| SquareChange {
-            square,
-            piece,
-            reserved: 0,
-        };
+        let change = SquareChange::new;
         if shot {
             changes.push(change(mv.to, 0));
         } else {
@@ -259,6 +253,7 @@ mod tests {
                 side,
                 ..State::new()
             },
+            pockets: None,
         };
         let mut out = Vec::new();
         RifleBoard.legal_moves(&pos, &mut out);
@@ -269,18 +264,11 @@ mod tests {
     fn a_shot_leaves_the_shooter_in_place() {
         // The queen on d1 shoots the queen on d8 up the open file.
         let start = RifleBoard.start_position();
-        let mut changes = Vec::new();
+        let mut changes = Changes::new();
         let state = RifleBoard
             .apply_move(&start.as_ref(), Move::new(3, 59), &mut changes)
             .unwrap();
-        assert_eq!(
-            changes,
-            [SquareChange {
-                square: 59,
-                piece: 0,
-                reserved: 0
-            }]
-        );
+        assert_eq!(changes.squares, [SquareChange::new(59, 0)]);
         assert_eq!((state.side, state.halfmove_clock), (Side::Black, 0));
     }
 

@@ -22,7 +22,7 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 use chess4d_plugin_api::{
-    Move, PieceDesc, PositionData, PositionRef, RulesPlugin, Side, SquareChange, State,
+    Changes, Move, PieceDesc, PositionData, PositionRef, RulesPlugin, Side, SquareChange, State,
     VariantDesc, export_plugin, piece_code, piece_kind, piece_side,
 };
 
@@ -96,11 +96,12 @@ impl RulesPlugin for RifleLine {
                 piece('N', "knight", 300, false),
                 piece('R', "rook", 500, false),
             ],
-            castling_letters: String::new(),
-            en_passant: false,
             repetition_limit: 3,
             move_limit_plies: 50,
             bare_kings_draw: true,
+            // No castling, en passant, check counters or pieces in hand (plugin ABI 2
+            // carries counters and pockets: set `counter_limit` and `pockets` to use them).
+            ..VariantDesc::default()
         }
     }
 
@@ -113,10 +114,7 @@ impl RulesPlugin for RifleLine {
         board[5] = piece_code(ROOK, b);
         board[6] = piece_code(KNIGHT, b);
         board[7] = piece_code(KING, b);
-        PositionData {
-            board,
-            state: State::new(),
-        }
+        PositionData::new(board, State::new())
     }
 
     fn legal_moves(&self, pos: &PositionRef<'_>, out: &mut Vec<Move>) {
@@ -143,14 +141,10 @@ impl RulesPlugin for RifleLine {
         &self,
         pos: &PositionRef<'_>,
         mv: Move,
-        changes: &mut Vec<SquareChange>,
+        changes: &mut Changes,
     ) -> Result<State, String> {
         let shot = pos.piece(mv.to).is_some();
-        let change = |square, piece| SquareChange {
-            square,
-            piece,
-            reserved: 0,
-        };
+        let change = SquareChange::new;
         if shot {
             changes.push(change(mv.to, 0));
         } else {
@@ -231,6 +225,7 @@ mod tests {
                 side,
                 ..State::new()
             },
+            pockets: None,
         };
         let mut out = Vec::new();
         RifleLine.legal_moves(&pos, &mut out);
@@ -240,18 +235,11 @@ mod tests {
     #[test]
     fn a_shot_leaves_the_shooter_in_place() {
         let start = RifleLine.start_position();
-        let mut changes = Vec::new();
+        let mut changes = Changes::new();
         let state = RifleLine
             .apply_move(&start.as_ref(), Move::new(2, 5), &mut changes)
             .unwrap();
-        assert_eq!(
-            changes,
-            [SquareChange {
-                square: 5,
-                piece: 0,
-                reserved: 0
-            }]
-        );
+        assert_eq!(changes.squares, [SquareChange::new(5, 0)]);
         assert_eq!((state.side, state.halfmove_clock), (Side::Black, 0));
     }
 

@@ -3,7 +3,7 @@
 //! perft figures: after a rule change on purpose, update `PERFT` as the message says.
 
 use chess4d_core::perft;
-use chess4d_plugin_api::{PositionData, RulesPlugin, SquareChange};
+use chess4d_plugin_api::{Changes, PositionData, RulesPlugin};
 use rifle_line as plugin;
 use std::path::Path;
 use std::process::Command;
@@ -46,18 +46,13 @@ fn direct_perft(pos: &PositionData, depth: u32) -> u64 {
     }
     let mut nodes = 0;
     for mv in moves {
-        let mut changes: Vec<SquareChange> = Vec::new();
+        let mut changes = Changes::new();
         let state = match rules().apply_move(&pos.as_ref(), mv, &mut changes) {
             Ok(state) => state,
             Err(e) => panic!("apply_move refused its own legal move {mv:?}: {e}"),
         };
-        let mut next = PositionData {
-            board: pos.board.clone(),
-            state,
-        };
-        for c in changes {
-            next.board[c.square as usize] = c.piece;
-        }
+        let mut next = pos.clone();
+        next.apply(&changes, state);
         nodes += direct_perft(&next, depth - 1);
     }
     nodes

@@ -61,6 +61,16 @@ impl Position {
         self.pockets.is_some()
     }
 
+    /// Every count in hand, at `color * MAX_KINDS + kind` (`2 * MAX_KINDS` of them), and
+    /// the promoted marks, one bit per square 64 to a word: what a rule plugin is lent,
+    /// with no copy. `None` without pockets.
+    #[inline]
+    pub fn pocket_words(&self) -> Option<(&[u8], &[u64])> {
+        self.pockets
+            .as_deref()
+            .map(|p| (&p.hands[..], &p.promoted[..]))
+    }
+
     /// How many pieces of `kind` `color` holds in hand.
     #[inline]
     pub fn in_hand(&self, color: Color, kind: PieceKind) -> u8 {

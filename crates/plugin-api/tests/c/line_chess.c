@@ -6,6 +6,11 @@
  * leave one's own king attacked. Only the required functions are given: the host
  * supplies notation, position strings and status.
  *
+ * With -DDROPS it is line crazyhouse: a captured knight or rook goes to the captor's hand
+ * and may be dropped on any empty square instead of a move (ABI version 2's pockets).
+ * With -DCHECKS it is line three-check: each side's counter is the checks it has left to
+ * give, and the game is over (no moves) when one reaches 0.
+ *
  * The tests compile this file several times with a FAULT_* macro to make a plugin that
  * breaks one promise of the ABI, and check that the host notices.
  */
@@ -45,6 +50,16 @@ static uint32_t variant_info(Chess4dVariant *out, Chess4dBuf *err) {
     out->repetition_limit = 3;
     out->move_limit_plies = 100;
     out->bare_kings_draw = 1;
+#ifdef DROPS
+    out->pockets = 1;
+    out->bare_kings_draw = 0; /* a bare king may still hold pieces in hand */
+#endif
+#ifdef CHECKS
+    out->counter_limit = 3;
+#endif
+#ifdef FAULT_POCKETS_TWO
+    out->pockets = 2;
+#endif
     return CHESS4D_STATUS_OK;
 }
 
@@ -101,6 +116,14 @@ static uint32_t start_position(Chess4dPositionOut *out, Chess4dBuf *err) {
     out->state.en_passant = CHESS4D_NO_SQUARE;
     out->state.halfmove_clock = 0;
     out->state.fullmove_number = 1;
+    out->state.counters[0] = out->state.counters[1] = 0;
+#ifdef CHECKS
+    out->state.counters[0] = out->state.counters[1] = 3;
+#endif
+#ifdef FAULT_HAND_RANGE
+    /* More knights in hand than the board has squares. */
+    if (out->hands) out->hands[KNIGHT] = 9;
+#endif
     return CHESS4D_STATUS_OK;
 }
 
@@ -141,8 +164,38 @@ static void try_move(const uint8_t *b, int side, int from, int to, Chess4dMove *
     list[(*n)++] = m;
 }
 
-static uint32_t generate(const uint8_t *b, int side, Chess4dMove *list) {
+/* Adds the drop of `kind` on the empty square `sq` if it leaves the own king safe: a drop
+ * is a move from the square to itself whose promotion is the kind dropped. */
+static void try_drop(const uint8_t *b, int side, int kind, int sq, Chess4dMove *list, uint32_t *n) {
+    uint8_t after[N];
+    memcpy(after, b, N);
+    after[sq] = code(kind, side);
+    int k = king_square(after, side);
+    if (k >= 0 && attacked(after, k, 1 - side)) return;
+    Chess4dMove m = {(uint16_t)sq, (uint16_t)sq, CHESS4D_NO_SQUARE, CHESS4D_NO_SQUARE,
+                     CHESS4D_NO_SQUARE, (uint8_t)kind, 0};
+    list[(*n)++] = m;
+}
+
+static uint32_t generate(const uint8_t *b, const uint8_t *hands, int side, Chess4dMove *list) {
     uint32_t n = 0;
+    if (hands) {
+        for (int kind = KNIGHT; kind <= ROOK; kind++) {
+            if (!hands[side * CHESS4D_MAX_KINDS + kind]) continue;
+            for (int s = 0; s < N; s++)
+                if (!b[s]) try_drop(b, side, kind, s, list, &n);
+        }
+#ifdef FAULT_DROP_NOT_IN_HAND
+        /* A rook drop on an empty square although the hand holds none. */
+        for (int s = 0; s < N; s++)
+            if (!b[s] && !hands[side * CHESS4D_MAX_KINDS + ROOK]) {
+                Chess4dMove m = {(uint16_t)s, (uint16_t)s, CHESS4D_NO_SQUARE, CHESS4D_NO_SQUARE,
+                                 CHESS4D_NO_SQUARE, ROOK, 0};
+                list[n++] = m;
+                break;
+            }
+#endif
+    }
     for (int s = 0; s < N; s++) {
         if (!b[s] || side_of(b[s]) != side) continue;
         switch (kind_of(b[s])) {
@@ -172,7 +225,15 @@ static uint32_t legal_moves(const Chess4dPosition *pos, Chess4dMove *out, uint32
                             Chess4dBuf *err) {
     if (!valid(pos, err)) return CHESS4D_STATUS_BAD_ARGUMENT;
     Chess4dMove list[64];
-    uint32_t n = generate(pos->board, (int)pos->state.side, list);
+    uint32_t n = 0;
+#ifdef CHECKS
+    /* The game is over once a side has given its last check. */
+    if (pos->state.counters[0] == 0 || pos->state.counters[1] == 0) {
+        *count = 0;
+        return CHESS4D_STATUS_OK;
+    }
+#endif
+    n = generate(pos->board, pos->hands, (int)pos->state.side, list);
 #ifdef FAULT_BAD_SQUARE
     /* A move to a square that does not exist, among the real ones. */
     Chess4dMove bad = {0, 200, CHESS4D_NO_SQUARE, CHESS4D_NO_SQUARE, CHESS4D_NO_SQUARE, CHESS4D_NO_PROMOTION, 0};
@@ -185,29 +246,66 @@ static uint32_t legal_moves(const Chess4dPosition *pos, Chess4dMove *out, uint32
 }
 
 static uint32_t apply_move(const Chess4dPosition *pos, const Chess4dMove *mv, Chess4dSquareChange *changes,
-                           uint32_t cap, uint32_t *count, Chess4dState *after, Chess4dBuf *err) {
+                           uint32_t cap, uint32_t *count, Chess4dAfter *after, Chess4dBuf *err) {
     if (!valid(pos, err)) return CHESS4D_STATUS_BAD_ARGUMENT;
-    if (mv->from >= N || mv->to >= N || !pos->board[mv->from]) {
+    int side = (int)pos->state.side;
+    int drop = mv->from == mv->to;
+    if (mv->from >= N || mv->to >= N || (!drop && !pos->board[mv->from]) ||
+        (drop && (!pos->hands || mv->promotion > ROOK || pos->board[mv->to]))) {
         put_message(err, "not a move of this position");
         return CHESS4D_STATUS_ERROR;
     }
-    *count = 2;
-    if (cap < 2) return CHESS4D_STATUS_BUFFER_TOO_SMALL;
-    int capture = pos->board[mv->to] != 0;
-    changes[0].square = mv->from;
-    changes[0].piece = 0;
-    changes[0].reserved = 0;
-    changes[1].square = mv->to;
-    changes[1].piece = pos->board[mv->from];
-    changes[1].reserved = 0;
+    *count = drop ? 1 : 2;
+    if (cap < *count) return CHESS4D_STATUS_BUFFER_TOO_SMALL;
+    uint8_t board[N];
+    memcpy(board, pos->board, N);
+    memset(after, 0, sizeof *after);
+    uint8_t captured = drop ? 0 : pos->board[mv->to];
+    if (drop) {
+        changes[0].square = mv->to;
+        changes[0].piece = code(mv->promotion, side);
+        changes[0].flags = 0;
+        after->hand.side = (uint8_t)side;
+        after->hand.kind = mv->promotion;
+        after->hand.delta = -1;
+    } else {
+        changes[0].square = mv->from;
+        changes[0].piece = 0;
+        changes[0].flags = 0;
+        changes[1].square = mv->to;
+        changes[1].piece = pos->board[mv->from];
+        changes[1].flags = 0;
 #ifdef FAULT_APPLY_BAD_PIECE
-    changes[1].piece = 99;
+        changes[1].piece = 99;
 #endif
-    *after = pos->state;
-    after->side = 1 - pos->state.side;
-    after->en_passant = CHESS4D_NO_SQUARE;
-    after->halfmove_clock = capture ? 0 : pos->state.halfmove_clock + 1;
-    if (pos->state.side == 1) after->fullmove_number++;
+        if (captured && pos->hands) {
+            /* line crazyhouse: the captured piece goes to the captor's hand */
+            after->hand.side = (uint8_t)side;
+            after->hand.kind = (uint8_t)kind_of(captured);
+            after->hand.delta = 1;
+        }
+    }
+    for (uint32_t i = 0; i < *count; i++) board[changes[i].square] = changes[i].piece;
+#ifdef FAULT_MARK_EMPTIED
+    /* Marks the square the mover left as holding a promoted piece. */
+    if (!drop) changes[0].flags = CHESS4D_CHANGE_PROMOTED;
+#endif
+#ifdef FAULT_HAND_WRONG_SIDE
+    if (after->hand.delta) after->hand.side = (uint8_t)(1 - side);
+#endif
+    after->state = pos->state;
+    after->state.side = (uint32_t)(1 - side);
+    after->state.en_passant = CHESS4D_NO_SQUARE;
+    after->state.halfmove_clock = captured ? 0 : pos->state.halfmove_clock + 1;
+    if (side == 1) after->state.fullmove_number++;
+#ifdef CHECKS
+    int their_king = king_square(board, 1 - side);
+    if (their_king >= 0 && attacked(board, their_king, side) && after->state.counters[side] > 0)
+        after->state.counters[side]--;
+#endif
+#ifdef FAULT_COUNTER_RANGE
+    after->state.counters[side] = 9; /* above the counter limit of 3 */
+#endif
     return CHESS4D_STATUS_OK;
 }
 
@@ -217,6 +315,35 @@ static uint32_t is_attacked(const Chess4dPosition *pos, uint32_t square, uint32_
     *result = (uint32_t)attacked(pos->board, (int)square, (int)by);
     return CHESS4D_STATUS_OK;
 }
+
+#ifdef CHECKS
+/* The game ends when a side has given its last check; else as in chess (two bare kings
+ * draw). A status function answers for every position: "unsupported" once means never. */
+static uint32_t status(const Chess4dPosition *pos, uint32_t *out, Chess4dBuf *err) {
+    if (!valid(pos, err)) return CHESS4D_STATUS_BAD_ARGUMENT;
+    const uint8_t *b = pos->board;
+    int side = (int)pos->state.side, pieces = 0;
+    for (int s = 0; s < N; s++) pieces += b[s] != 0;
+    Chess4dMove list[64];
+    int king = king_square(b, side);
+    if (pos->state.counters[0] == 0)
+        *out = CHESS4D_GAME_WHITE_WINS | CHESS4D_END_CHECKS << CHESS4D_END_REASON_SHIFT;
+    else if (pos->state.counters[1] == 0)
+        *out = CHESS4D_GAME_BLACK_WINS | CHESS4D_END_CHECKS << CHESS4D_END_REASON_SHIFT;
+    else if (pieces == 2)
+        *out = CHESS4D_GAME_INSUFFICIENT_MATERIAL;
+    else if (generate(b, pos->hands, side, list) > 0)
+        *out = CHESS4D_GAME_ONGOING;
+    else if (king >= 0 && attacked(b, king, 1 - side))
+        *out = CHESS4D_GAME_CHECKMATE;
+    else
+        *out = CHESS4D_GAME_STALEMATE;
+    return CHESS4D_STATUS_OK;
+}
+#define STATUS status
+#else
+#define STATUS NULL
+#endif
 
 #ifdef FAULT_NOT_IN_LIST
 /* Reads every text as "ah" (king a to h): a move that is never legal at the start. */
@@ -233,8 +360,10 @@ static uint32_t parse_move(const Chess4dPosition *pos, const char *s, uint32_t l
 #endif
 
 static const Chess4dPluginTable TABLE = {
-#ifdef FAULT_ABI_VERSION
-    CHESS4D_ABI_VERSION + 98,
+#if defined(FAULT_ABI_VERSION)
+    CHESS4D_ABI_VERSION + 97,
+#elif defined(OLD_ABI_VERSION)
+    1u, /* built against the header of version 1 (no pockets, no counters) */
 #else
     CHESS4D_ABI_VERSION,
 #endif
@@ -247,7 +376,7 @@ static const Chess4dPluginTable TABLE = {
     apply_move,
     is_attacked,
     NULL, /* attackers */
-    NULL, /* status */
+    STATUS,
     NULL, /* format_move */
     PARSE_MOVE,
     NULL, /* describe_move */

@@ -63,11 +63,7 @@ pub(crate) fn apply(
         return Err(refuse(mv, Refusal::Crowded));
     }
 
-    let change = |square: Square, piece: u8| SquareChange {
-        square: square as u16,
-        piece,
-        reserved: 0,
-    };
+    let change = |square: Square, piece: u8| SquareChange::new(square as u16, piece);
     // In this order a pushed monster may land on the pusher's start square.
     changes.push(change(mv.from, 0));
     if let Some(c) = mv.capture_square() {

@@ -139,10 +139,7 @@ mod tests {
         for c in &changes {
             board[c.square as usize] = c.piece;
         }
-        let child = chess4d_plugin_api::PositionData {
-            board,
-            state: after,
-        };
+        let child = chess4d_plugin_api::PositionData::new(board, after);
         let mut moves = Vec::new();
         let served = with_lent(&child.as_ref(), |p| {
             legal_moves(p, &mut moves);

@@ -34,15 +34,13 @@ pub fn state_of(pos: &Position) -> State {
         en_passant: pos.en_passant().map(u16::from),
         halfmove_clock: pos.halfmove_clock(),
         fullmove_number: pos.fullmove_number(),
+        counters: [0; 2],
     }
 }
 
 /// A position the plugin owns, in the ABI's form.
 pub fn position_data(pos: &Position) -> PositionData {
-    PositionData {
-        board: pos.board().to_vec(),
-        state: state_of(pos),
-    }
+    PositionData::new(pos.board().to_vec(), state_of(pos))
 }
 
 /// The position the host lends, rebuilt with [`Position::from_board_lenient`].
@@ -53,7 +51,7 @@ pub fn position_data(pos: &Position) -> PositionData {
 /// use tensor_chess::{Position, plugin::{TensorPlugin, lend}};
 /// let start = TensorPlugin.start_position();
 /// assert_eq!(lend(&start.as_ref()).unwrap(), Position::start());
-/// let short = chess4d_plugin_api::PositionRef { board: &[0; 64], state: start.state };
+/// let short = chess4d_plugin_api::PositionRef { board: &[0; 64], state: start.state, pockets: None };
 /// assert!(lend(&short).unwrap_err().contains("64 squares"));
 /// ```
 pub fn lend(pos: &PositionRef<'_>) -> Result<Position, String> {

@@ -34,8 +34,8 @@ pub use convert::{color_of, from_abi, lend, position_data, side_of, state_of, to
 use std::cell::RefCell;
 
 use chess4d_plugin_api::{
-    GameStatus as AbiStatus, Move as AbiMove, PieceDesc, PositionData, PositionRef, RulesPlugin,
-    Side, SquareChange, State, VariantDesc,
+    Changes, GameStatus as AbiStatus, Move as AbiMove, PieceDesc, PositionData, PositionRef,
+    RulesPlugin, Side, State, VariantDesc,
 };
 
 use crate::rules::{
@@ -121,6 +121,8 @@ impl RulesPlugin for TensorPlugin {
             repetition_limit: 3,
             move_limit_plies: 100,
             bare_kings_draw: true,
+            // No check counters, no pieces in hand.
+            ..VariantDesc::default()
         }
     }
 
@@ -150,10 +152,10 @@ impl RulesPlugin for TensorPlugin {
         &self,
         pos: &PositionRef<'_>,
         mv: AbiMove,
-        changes: &mut Vec<SquareChange>,
+        changes: &mut Changes,
     ) -> Result<State, String> {
-        let (mv, after) = apply::apply(pos.board, pos.state, mv, changes)?;
-        cache::keep_child(pos, mv, changes, after);
+        let (mv, after) = apply::apply(pos.board, pos.state, mv, &mut changes.squares)?;
+        cache::keep_child(pos, mv, &changes.squares, after);
         Ok(after)
     }
 
@@ -315,10 +317,12 @@ mod tests {
                 en_passant: (rng.below(3) == 0).then(|| rng.below(100) as u16),
                 halfmove_clock: rng.below(120) as u32,
                 fullmove_number: rng.below(3) as u32,
+                counters: [rng.below(4) as u8, 0],
             };
             let pos = PositionRef {
                 board: &board,
                 state,
+                pockets: None,
             };
             let mut moves = Vec::new();
             plugin.legal_moves(&pos, &mut moves);
@@ -343,11 +347,13 @@ mod tests {
             });
             probe.extend(moves.iter().take(3));
             for mv in probe {
-                let mut changes = Vec::new();
+                let mut changes = Changes::new();
                 if plugin.apply_move(&pos, mv, &mut changes).is_ok() {
-                    assert!(changes.len() <= chess4d_plugin_api::MAX_CHANGES);
+                    assert!(changes.squares.len() <= chess4d_plugin_api::MAX_CHANGES);
+                    assert!(changes.hand.is_none(), "Tensor chess has no pieces in hand");
                     assert!(
                         changes
+                            .squares
                             .iter()
                             .all(|c| (c.square as usize) < len && c.piece <= 14)
                     );

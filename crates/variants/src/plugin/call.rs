@@ -3,8 +3,9 @@
 
 use chess4d_core::{Color, Move, Piece, PieceKind, Position, Square};
 use chess4d_plugin_api::{
-    Move as RawMove, NO_PROMOTION, NO_SQUARE, RawBuf, RawPosition, RawState, STATUS_BAD_ARGUMENT,
-    STATUS_BUFFER_TOO_SMALL, STATUS_ERROR, STATUS_OK, STATUS_PANIC, STATUS_UNSUPPORTED,
+    HANDS_LEN, Move as RawMove, NO_PROMOTION, NO_SQUARE, RawBuf, RawPosition, RawState,
+    STATUS_BAD_ARGUMENT, STATUS_BUFFER_TOO_SMALL, STATUS_ERROR, STATUS_OK, STATUS_PANIC,
+    STATUS_UNSUPPORTED,
 };
 use std::cell::RefCell;
 use std::fmt;
@@ -145,14 +146,22 @@ pub(crate) fn call_text(f: impl Fn(*mut RawBuf, *mut RawBuf) -> u32) -> Result<S
 }
 
 /// Lends a position to `f` in raw form: the core's board is already piece-code bytes,
-/// so nothing is copied.
+/// and its pockets the ABI's counts and words, so nothing is copied.
 #[inline]
 pub(crate) fn with_raw<R>(pos: &Position, f: impl FnOnce(&RawPosition) -> R) -> R {
     let bytes = pos.board_codes();
+    let (hands, promoted) = match pos.pocket_words() {
+        Some((h, p)) if h.len() == HANDS_LEN && p.len() == bytes.len().div_ceil(64) => {
+            (h.as_ptr(), p.as_ptr())
+        }
+        _ => (std::ptr::null(), std::ptr::null()),
+    };
     let raw = RawPosition {
         board: bytes.as_ptr(),
         board_len: bytes.len() as u32,
         state: raw_state(pos),
+        hands,
+        promoted,
     };
     f(&raw)
 }
@@ -165,6 +174,8 @@ pub(crate) fn raw_state(pos: &Position) -> RawState {
         en_passant: pos.en_passant().map_or(NO_SQUARE as u32, |s| s.0 as u32),
         halfmove_clock: pos.halfmove_clock() as u32,
         fullmove_number: pos.fullmove_number(),
+        counters: pos.counters().unwrap_or([0; 2]),
+        reserved: [0; 2],
     }
 }
 
@@ -192,14 +203,21 @@ pub(crate) struct CheckedState {
     pub en_passant: Option<Square>,
     pub halfmove_clock: u16,
     pub fullmove_number: u32,
+    /// `Some` exactly when the variant keeps counters.
+    pub counters: Option<[u8; 2]>,
 }
 
-/// What the plugin's answers must fit: the board and the piece set.
+/// What the plugin's answers must fit: the board, the piece set, the counters and the
+/// pockets the variant declared.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
     pub squares: u16,
     pub kinds: u8,
     pub castling_mask: u32,
+    /// The largest counter value; 0: the variant keeps none.
+    pub counter_limit: u8,
+    /// Whether positions keep pieces in hand.
+    pub pockets: bool,
 }
 
 impl Limits {
@@ -314,6 +332,59 @@ impl Limits {
             en_passant,
             halfmove_clock: u16::try_from(s.halfmove_clock).unwrap_or(u16::MAX),
             fullmove_number: s.fullmove_number.max(1),
+            counters: self.counters(s.counters)?,
         })
+    }
+
+    /// Checks the per-side counters against the variant's limit.
+    pub(crate) fn counters(&self, c: [u8; 2]) -> Result<Option<[u8; 2]>, String> {
+        let [w, b] = c;
+        if self.counter_limit == 0 {
+            return if c == [0; 2] {
+                Ok(None)
+            } else {
+                Err(format!(
+                    "counters {w}+{b} in a variant that declares none (counter_limit 0)"
+                ))
+            };
+        }
+        if w > self.counter_limit || b > self.counter_limit {
+            return Err(format!(
+                "counters {w}+{b} are out of range: each is 0 to {}",
+                self.counter_limit
+            ));
+        }
+        Ok(Some(c))
+    }
+
+    /// The most pieces of one kind a hand may hold: one per square.
+    #[inline]
+    pub(crate) fn max_in_hand(&self) -> u8 {
+        u8::try_from(self.squares).unwrap_or(u8::MAX)
+    }
+
+    /// Checks one count in hand (`index` = side * MAX_KINDS + kind).
+    pub(crate) fn hand_count(&self, index: usize, count: u8) -> Result<(), String> {
+        let side = if index < chess4d_plugin_api::MAX_KINDS {
+            "White"
+        } else {
+            "Black"
+        };
+        let kind = index % chess4d_plugin_api::MAX_KINDS;
+        if count > 0 && kind >= self.kinds as usize {
+            return Err(format!(
+                "{side} holds {count} pieces of kind {kind} in hand, a kind the variant does \
+                 not have ({} kinds)",
+                self.kinds
+            ));
+        }
+        if count > self.max_in_hand() {
+            return Err(format!(
+                "{side} holds {count} pieces of kind {kind} in hand, out of range (at most \
+                 {}, one per square)",
+                self.max_in_hand()
+            ));
+        }
+        Ok(())
     }
 }

@@ -9,12 +9,21 @@ use chess4d_plugin_api::{
 };
 use std::path::Path;
 
+/// What a plugin's variant declares beyond [`VariantInfo`] (ABI version 2).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Extra {
+    /// The largest per-side counter; 0: none kept.
+    pub counter_limit: u8,
+    /// Whether positions keep pieces in hand.
+    pub pockets: bool,
+}
+
 /// Builds the [`VariantInfo`] a plugin describes; `name` is the catalog's name for it.
 pub(crate) fn variant_info(
     table: &PluginTable,
     path: &Path,
     name: &str,
-) -> Result<VariantInfo, PluginError> {
+) -> Result<(VariantInfo, Extra), PluginError> {
     let bad = |reason: String| PluginError::BadVariant {
         path: path.to_path_buf(),
         reason,
@@ -62,6 +71,18 @@ pub(crate) fn variant_info(
     })?;
     let move_limit_plies = u16::try_from(raw.move_limit_plies)
         .map_err(|_| bad(format!("move limit {} is over 65535", raw.move_limit_plies)))?;
+    let counter_limit = u8::try_from(raw.counter_limit)
+        .map_err(|_| bad(format!("counter limit {} is over 255", raw.counter_limit)))?;
+    if raw.pockets > 1 {
+        return Err(bad(format!(
+            "pockets is {}, not 0 (none) or 1 (pieces in hand)",
+            raw.pockets
+        )));
+    }
+    let extra = Extra {
+        counter_limit,
+        pockets: raw.pockets == 1,
+    };
 
     let mut pieces: Vec<PieceInfo> = Vec::with_capacity(raw.piece_count as usize);
     for kind in 0..raw.piece_count {
@@ -110,7 +131,7 @@ pub(crate) fn variant_info(
             raw.castling_count
         )));
     }
-    Ok(VariantInfo {
+    let info = VariantInfo {
         name: name.to_string(),
         title: text(TEXT_TITLE, 0).map_err(|e| failed("title", e))?,
         description: text(TEXT_DESCRIPTION, 0).map_err(|e| failed("description", e))?,
@@ -121,5 +142,6 @@ pub(crate) fn variant_info(
         repetition_limit,
         move_limit_plies,
         bare_kings_draw: raw.bare_kings_draw != 0,
-    })
+    };
+    Ok((info, extra))
 }

@@ -12,8 +12,10 @@ mod describe;
 mod fault;
 mod library;
 mod optional;
+mod pockets;
 mod rules;
 mod sha256;
+mod text;
 mod trust;
 
 pub use library::{file_names, find_plugin, search_dirs};
@@ -146,13 +148,22 @@ impl fmt::Display for PluginError {
                 "{} is not a chess4d rule plugin: it does not export `{symbol}` ({reason})",
                 path.display()
             ),
-            PluginError::AbiVersion { path, found } => write!(
-                f,
-                "rule plugin {} was built for plugin ABI version {found}, this program speaks \
-                 version {}: rebuild the plugin against this chess4d-plugin-api",
-                path.display(),
-                chess4d_plugin_api::ABI_VERSION
-            ),
+            PluginError::AbiVersion { path, found } => {
+                let age = if *found < chess4d_plugin_api::ABI_VERSION {
+                    " (an older one: version 2 added pieces in hand, drops and check \
+                     counters)"
+                } else {
+                    ""
+                };
+                write!(
+                    f,
+                    "rule plugin {} was built for plugin ABI version {found}{age}, this \
+                     program speaks version {}: rebuild the plugin against this \
+                     chess4d-plugin-api",
+                    path.display(),
+                    chess4d_plugin_api::ABI_VERSION
+                )
+            }
             PluginError::BadTable { path, reason } => {
                 write!(
                     f,

@@ -3,14 +3,16 @@
 //! "unsupported" answer, checks what comes back, and falls back to the host's default.
 
 use super::PluginRules;
-use super::call::{CallError, call, call_text, raw_state, to_raw_move, with_raw};
+use super::call::{CallError, call, call_text, to_raw_move, with_raw};
 use chess4d_core::{
-    Color, FenError, FenErrorKind, Move, MoveParseError, MoveParseErrorKind, Position, Rules,
-    Square, Status, bare_kings, check_position, format_fen, parse_among_legal, parse_fen,
+    Color, FenError, FenErrorKind, Move, MoveParseError, MoveParseErrorKind, Position, Reason,
+    Rules, Square, Status, bare_kings, check_position, parse_among_legal,
 };
 use chess4d_plugin_api::{
-    GAME_CHECKMATE, GAME_INSUFFICIENT_MATERIAL, GAME_ONGOING, GAME_STALEMATE, Move as RawMove,
-    MoveTextFn, RawPositionOut, STATUS_BUFFER_TOO_SMALL, STATUS_UNSUPPORTED,
+    END_CHECKMATE, END_CHECKS, END_EXTINCTION, END_GOAL, END_REASON_SHIFT, END_STALEMATE,
+    GAME_BLACK_WINS, GAME_CHECKMATE, GAME_DRAWN, GAME_INSUFFICIENT_MATERIAL, GAME_ONGOING,
+    GAME_STALEMATE, GAME_WHITE_WINS, Move as RawMove, MoveTextFn, STATUS_BUFFER_TOO_SMALL,
+    STATUS_UNSUPPORTED,
 };
 use std::sync::atomic::Ordering;
 
@@ -164,12 +166,13 @@ impl PluginRules {
             // SAFETY: position and result are valid for the call.
             let res = with_raw(pos, |raw| call(|err| unsafe { f(raw, &mut s, err) }));
             match res {
-                Ok(()) => match s {
-                    GAME_ONGOING => return Status::Ongoing,
-                    GAME_CHECKMATE => return Status::Checkmate,
-                    GAME_STALEMATE => return Status::Stalemate,
-                    GAME_INSUFFICIENT_MATERIAL => return Status::InsufficientMaterial,
-                    other => self.fault(format_args!("status returned unknown value {other}")),
+                Ok(()) => match read_status(s) {
+                    Some(status) => return status,
+                    None => self.fault(format_args!(
+                        "status returned unknown value {s:#x} (result {}, reason {})",
+                        s & 0xFF,
+                        s >> END_REASON_SHIFT
+                    )),
                 },
                 Err(e) => {
                     self.optional_failed(&e, OPT_STATUS, "status");
@@ -189,7 +192,9 @@ impl PluginRules {
                 Ok(pos)
             }
             Err(e) if e.kind == FenErrorKind::Refused => {
-                let host = parse_fen(&self.info, text).map(|pos| check_position(self, &pos));
+                let host = self
+                    .default_parse_position(text)
+                    .map(|pos| check_position(self, &pos));
                 match host {
                     Ok(Err(p)) => Err(FenError::new(
                         FenErrorKind::Impossible(p.kind),
@@ -207,21 +212,15 @@ impl PluginRules {
     /// when the plugin has none).
     pub(super) fn answer_parse_position(&self, text: &str) -> Result<Position, FenError> {
         let Some(f) = self.optional(self.table.parse_position, OPT_PARSE_POSITION) else {
-            return parse_fen(&self.info, text);
+            return self.default_parse_position(text);
         };
         let len = u32::try_from(text.len()).map_err(|_| {
             FenError::new(FenErrorKind::Fields, 1, "the position string is too long")
         })?;
-        let mut board = vec![0u8; self.info.shape.len()];
-        let mut out = RawPositionOut {
-            board: board.as_mut_ptr(),
-            board_len: board.len() as u32,
-            state: raw_state(&self.start),
-        };
-        // SAFETY: text, board and state are valid for the call.
-        let res = call(|err| unsafe { f(text.as_ptr().cast(), len, &mut out, err) });
+        // SAFETY: text and the host's position buffers are valid for the call.
+        let res = self.fill_position(|out, err| unsafe { f(text.as_ptr().cast(), len, out, err) });
         match res {
-            Ok(()) => self.build_position(&board, &out.state).map_err(|e| {
+            Ok(read) => read.map_err(|e| {
                 self.fault(format_args!("parse_position: {e}"));
                 FenError::new(
                     FenErrorKind::Refused,
@@ -232,7 +231,7 @@ impl PluginRules {
             Err(e) if e.status == STATUS_UNSUPPORTED => {
                 self.unsupported
                     .fetch_or(OPT_PARSE_POSITION, Ordering::Relaxed);
-                parse_fen(&self.info, text)
+                self.default_parse_position(text)
             }
             Err(e) => {
                 if e.is_fault() {
@@ -255,7 +254,7 @@ impl PluginRules {
                 }
             }
         }
-        format_fen(&self.info, pos)
+        self.default_format_position(pos)
     }
 
     /// The trait's `move_path`, asking the plugin when it answers.
@@ -364,4 +363,34 @@ impl PluginRules {
             }
         }
     }
+}
+
+/// The core's status for a plugin's status word; `None` for one the ABI does not define.
+fn read_status(s: u32) -> Option<Status> {
+    let (result, reason) = (s & 0xFF, s >> END_REASON_SHIFT);
+    let plain = match result {
+        GAME_ONGOING => Some(Status::Ongoing),
+        GAME_CHECKMATE => Some(Status::Checkmate),
+        GAME_STALEMATE => Some(Status::Stalemate),
+        GAME_INSUFFICIENT_MATERIAL => Some(Status::InsufficientMaterial),
+        _ => None,
+    };
+    if let Some(plain) = plain {
+        return (reason == 0).then_some(plain);
+    }
+    let winner = match result {
+        GAME_WHITE_WINS => Some(Color::White),
+        GAME_BLACK_WINS => Some(Color::Black),
+        GAME_DRAWN => None,
+        _ => return None,
+    };
+    let reason = match reason {
+        END_CHECKMATE => Reason::Checkmate,
+        END_STALEMATE => Reason::Stalemate,
+        END_GOAL => Reason::Goal,
+        END_CHECKS => Reason::Checks,
+        END_EXTINCTION => Reason::Extinction,
+        _ => return None,
+    };
+    Some(Status::Ended { winner, reason })
 }

@@ -5,18 +5,19 @@
 //! [`Position::set`], so unmaking is the core's own `restore` with no call at all.
 
 use super::PluginError;
-use super::call::{CheckedState, Limits, call, raw_state, to_raw_move, with_raw};
+use super::call::{CallError, CheckedState, Limits, call, raw_state, to_raw_move, with_raw};
 use super::fault::Faults;
 use super::library;
 use super::optional::{OPT_DESCRIBE, OPT_FORMAT_MOVE};
+use super::pockets::PocketBuffers;
 use chess4d_core::{
     Color, FenError, Move, MoveError, MoveErrorKind, MoveParseError, Position, PositionError,
     Rules, Square, Status, Undo, VariantInfo, coordinate_notation,
 };
 use chess4d_plugin_api::{
-    ApplyMoveFn, IsAttackedFn, LegalMovesFn, MAX_CHANGES, Move as RawMove, PluginTable,
-    RawPosition, RawPositionOut, RawState, STATUS_BUFFER_TOO_SMALL, STATUS_UNSUPPORTED,
-    SquareChange,
+    ApplyMoveFn, HANDS_LEN, HandChange, IsAttackedFn, LegalMovesFn, MAX_CHANGES, Move as RawMove,
+    PluginTable, RawAfter, RawPosition, RawPositionOut, RawState, STATUS_BUFFER_TOO_SMALL,
+    STATUS_UNSUPPORTED, SquareChange,
 };
 use std::cell::RefCell;
 use std::fmt;
@@ -27,9 +28,9 @@ use std::sync::atomic::AtomicU32;
 /// The most moves the host accepts from one `legal_moves` call.
 const MAX_MOVES: usize = 1 << 16;
 
-/// The checked changes of one move.
+/// The checked changes of one move: square, piece, promoted mark.
 struct ArrayVec {
-    items: [(Square, Option<chess4d_core::Piece>); MAX_CHANGES],
+    items: [(Square, Option<chess4d_core::Piece>, bool); MAX_CHANGES],
     len: usize,
 }
 
@@ -93,11 +94,13 @@ impl PluginRules {
         else {
             return Err(bad_table("a required function is null"));
         };
-        let info = super::describe::variant_info(&table, path, name)?;
+        let (info, extra) = super::describe::variant_info(&table, path, name)?;
         let limits = Limits {
             squares: info.shape.len() as u16,
             kinds: info.pieces.len() as u8,
             castling_mask: ((1u64 << info.castling_letters.len()) - 1) as u32,
+            counter_limit: extra.counter_limit,
+            pockets: extra.pockets,
         };
         let royal = info
             .pieces
@@ -181,20 +184,41 @@ impl PluginRules {
         &self,
         f: impl FnOnce(*mut RawPositionOut, *mut chess4d_plugin_api::RawBuf) -> u32,
     ) -> Result<Position, String> {
+        self.fill_position(f)
+            .map_err(|e| format!("the plugin {e}"))?
+    }
+
+    /// Lets the plugin write a position into a host board (and, for a variant with
+    /// pockets, host hands and marks): the call's error outside, the checks' inside.
+    pub(super) fn fill_position(
+        &self,
+        f: impl FnOnce(*mut RawPositionOut, *mut chess4d_plugin_api::RawBuf) -> u32,
+    ) -> Result<Result<Position, String>, CallError> {
         let mut board = vec![0u8; self.info.shape.len()];
+        let mut pockets = PocketBuffers::new(self.limits.pockets, board.len());
+        let (hands, promoted) = match pockets.as_mut() {
+            Some(p) => (p.hands.as_mut_ptr(), p.promoted.as_mut_ptr()),
+            None => (std::ptr::null_mut(), std::ptr::null_mut()),
+        };
         let mut out = RawPositionOut {
             board: board.as_mut_ptr(),
             board_len: board.len() as u32,
             state: raw_state(&self.start),
+            hands,
+            promoted,
         };
-        call(|err| f(&mut out, err)).map_err(|e| format!("the plugin {e}"))?;
-        self.build_position(&board, &out.state)
+        call(|err| f(&mut out, err))?;
+        let lent = pockets
+            .as_ref()
+            .map(|p| (&p.hands[..HANDS_LEN], &p.promoted[..]));
+        Ok(self.build_position(&board, &out.state, lent))
     }
 
     pub(super) fn build_position(
         &self,
         board: &[u8],
         state: &RawState,
+        pockets: Option<(&[u8], &[u64])>,
     ) -> Result<Position, String> {
         let state = self.limits.state(state)?;
         let mut pos = Position::empty(self.info.shape);
@@ -216,6 +240,10 @@ impl PluginRules {
         pos.set_en_passant(state.en_passant);
         pos.set_halfmove_clock(state.halfmove_clock);
         pos.set_fullmove_number(state.fullmove_number);
+        pos.set_counters(state.counters);
+        if let Some((hands, promoted)) = pockets {
+            self.read_pockets(&mut pos, hands, promoted)?;
+        }
         Ok(pos)
     }
 
@@ -276,38 +304,74 @@ impl PluginRules {
                 // SAFETY: `raw.board` holds `raw.board_len` bytes for this closure.
                 let board =
                     unsafe { std::slice::from_raw_parts(raw.board, raw.board_len as usize) };
+                let hands: &[u8] = if raw.hands.is_null() {
+                    &[]
+                } else {
+                    // SAFETY: a non-null `hands` holds HANDS_LEN counts for this closure.
+                    unsafe { std::slice::from_raw_parts(raw.hands, HANDS_LEN) }
+                };
                 let side_bit = side.index() as u8;
                 let limits = self.limits;
-                let valid = |m: &RawMove| {
-                    limits.in_range(m)
-                        && board
-                            .get(m.from as usize)
-                            .is_some_and(|&c| c != 0 && (c - 1) & 1 == side_bit)
+                let own = |m: &RawMove| {
+                    board
+                        .get(m.from as usize)
+                        .is_some_and(|&c| c != 0 && (c - 1) & 1 == side_bit)
                 };
-                // Convert all in one pass (no branch on the result), and only if something
-                // was wrong go back to drop it: the hot path is all good moves.
-                let mut all_good = true;
-                out.reserve(n);
-                for m in &buf[..n] {
-                    all_good &= valid(m);
-                    out.push(Limits::convert(m));
-                }
-                let mut bad: Option<String> = None;
-                if !all_good {
-                    out.clear();
-                    for m in &buf[..n] {
-                        if valid(m) {
-                            out.push(Limits::convert(m));
-                        } else if bad.is_none() {
-                            bad = Some(self.describe_bad_move(m));
-                        }
-                    }
-                }
-                if let Some(msg) = bad {
-                    self.fault(msg);
+                // Without pockets a drop's empty start square fails `own` already, so the
+                // variants without drops pay nothing for them.
+                if hands.is_empty() {
+                    self.keep_valid(pos, &buf[..n], out, |m| limits.in_range(m) && own(m));
+                } else {
+                    self.keep_valid(pos, &buf[..n], out, |m| {
+                        limits.in_range(m)
+                            && if m.is_drop() {
+                                PluginRules::drop_ok(board, hands, side.index(), m)
+                            } else {
+                                own(m)
+                            }
+                    });
                 }
             })
         });
+    }
+
+    /// Converts the plugin's moves into `out`, leaving out and recording those `valid`
+    /// refuses.
+    #[inline(always)]
+    fn keep_valid(
+        &self,
+        pos: &Position,
+        raw: &[RawMove],
+        out: &mut Vec<Move>,
+        valid: impl Fn(&RawMove) -> bool,
+    ) {
+        // Convert all in one pass (no branch on the result), and only if something was
+        // wrong go back to drop it: the hot path is all good moves.
+        let mut all_good = true;
+        out.reserve(raw.len());
+        for m in raw {
+            all_good &= valid(m);
+            out.push(Limits::convert(m));
+        }
+        if all_good {
+            return;
+        }
+        out.clear();
+        let mut bad: Option<String> = None;
+        for m in raw {
+            if valid(m) {
+                out.push(Limits::convert(m));
+            } else if bad.is_none() {
+                bad = Some(if self.limits.in_range(m) && m.is_drop() {
+                    self.describe_bad_drop(pos, m)
+                } else {
+                    self.describe_bad_move(m)
+                });
+            }
+        }
+        if let Some(msg) = bad {
+            self.fault(msg);
+        }
     }
 
     /// Checks the squares and state `apply_move` returned.
@@ -324,13 +388,14 @@ impl PluginRules {
             ));
         }
         let mut checked = ArrayVec {
-            items: [(Square(0), None); MAX_CHANGES],
+            items: [(Square(0), None, false); MAX_CHANGES],
             len: changes.len(),
         };
         for (slot, c) in checked.items.iter_mut().zip(changes) {
             *slot = (
                 self.limits.square(c.square, "a changed")?,
                 self.limits.piece(c.piece)?,
+                self.check_flags(c)?,
             );
         }
         Ok((checked, self.limits.state(after)?))
@@ -342,13 +407,12 @@ impl PluginRules {
     fn apply(&self, pos: &mut Position, mv: Move) -> Result<Undo, String> {
         let mut undo = pos.begin_undo();
         let raw_mv = to_raw_move(mv);
-        let mut changes = [SquareChange {
-            square: 0,
-            piece: 0,
-            reserved: 0,
-        }; 16];
+        let mut changes = [SquareChange::new(0, 0); 16];
         let mut count = 0u32;
-        let mut after = raw_state(pos);
+        let mut after = RawAfter {
+            state: raw_state(pos),
+            hand: HandChange::default(),
+        };
         let res = with_raw(pos, |raw| {
             // SAFETY: position, move, the change array (16) and state are valid for the call.
             call(|err| unsafe {
@@ -382,11 +446,29 @@ impl PluginRules {
             };
         }
         // Check everything before touching the position: a refused move leaves it intact.
-        let (checked, state) = match self.check_changes(&changes[..n.min(changes.len())], &after) {
-            Ok(c) => c,
-            Err(why) => return refuse(why),
+        let (checked, state) =
+            match self.check_changes(&changes[..n.min(changes.len())], &after.state) {
+                Ok(c) => c,
+                Err(why) => return refuse(why),
+            };
+        // Hands and marks: skipped by two tests for the variants without pockets.
+        let hand = if after.hand.delta == 0 && !self.limits.pockets {
+            None
+        } else {
+            match self.check_hand(pos, mv, &after.hand) {
+                Ok(h) => h,
+                Err(why) => return refuse(why),
+            }
         };
-        for &(sq, piece) in &checked.items[..checked.len] {
+        let (marks, mark_count) = if pos.has_pockets() {
+            match self.mark_changes(pos, &checked.items[..checked.len]) {
+                Ok(m) => m,
+                Err(why) => return refuse(why),
+            }
+        } else {
+            ([(Square(0), false); 3], 0)
+        };
+        for &(sq, piece, _) in &checked.items[..checked.len] {
             if let Some(old) = pos.piece_at(sq)
                 && self.is_royal_code(old)
                 && pos.king(old.color()) == Some(sq)
@@ -399,6 +481,15 @@ impl PluginRules {
             {
                 pos.set_king(p.color(), Some(sq));
             }
+        }
+        for &(sq, mark) in &marks[..mark_count] {
+            pos.set_promoted(&mut undo, sq, mark);
+        }
+        if let Some(h) = hand {
+            self.apply_hand(pos, &mut undo, h);
+        }
+        if state.counters != pos.counters() {
+            pos.set_counters(state.counters);
         }
         if state.castling != pos.castling_rights() {
             pos.set_castling_rights(state.castling);

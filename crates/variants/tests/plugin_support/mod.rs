@@ -103,3 +103,66 @@ name = "rook"
 value = 500
 moves = [{ slide = 1 }]
 "#;
+
+/// Line crazyhouse in the vocabulary: 1-D chess whose captured pieces go to the
+/// captor's hand, the same game as `line_chess.c` built with `-DDROPS`.
+pub const LINE_HOUSE_TOML: &str = r#"
+[variant]
+name = "line-house-table"
+board = [8]
+start = "KNR2rnk[] w - - 0 1"
+
+[rules]
+bare_kings_draw = false
+
+[drops]
+captures = "hand"
+
+[[piece]]
+letter = "K"
+name = "king"
+royal = true
+moves = [{ step = 1 }]
+
+[[piece]]
+letter = "N"
+name = "knight"
+value = 300
+moves = [{ leap = [2] }]
+
+[[piece]]
+letter = "R"
+name = "rook"
+value = 500
+moves = [{ slide = 1 }]
+"#;
+
+/// Line three-check in the vocabulary: the same game as `line_chess.c` built with
+/// `-DCHECKS`.
+pub const LINE_CHECKS_TOML: &str = r#"
+[variant]
+name = "line-checks-table"
+board = [8]
+start = "KNR2rnk w - - 3+3 0 1"
+
+[ends]
+checks = 3
+
+[[piece]]
+letter = "K"
+name = "king"
+royal = true
+moves = [{ step = 1 }]
+
+[[piece]]
+letter = "N"
+name = "knight"
+value = 300
+moves = [{ leap = [2] }]
+
+[[piece]]
+letter = "R"
+name = "rook"
+value = 500
+moves = [{ slide = 1 }]
+"#;
