@@ -7,7 +7,7 @@ mod promotion;
 mod regions;
 
 use crate::error::VariantFileError;
-use crate::schema::{Counts, MoveFile, Names, VariantFile};
+use crate::schema::{Counts, Hop, MoveFile, Names, VariantFile};
 use chess4d_core::{
     CastlingDef, Color, Mode, MoveAtom, Path, PieceDef, PieceInfo, Shape, TableRules, VariantDef,
     VariantError,
@@ -364,11 +364,12 @@ impl Builder<'_> {
             m.directed_leap.is_some(),
             m.directed_ride.is_some(),
             m.bent.is_some(),
+            m.rose.is_some(),
         ];
         if kinds.iter().filter(|&&k| k).count() != 1 {
             return Err(self.err(
                 span,
-                "a movement has exactly one of `slide`, `step`, `leap`, `ride`, `directed_leap`, `directed_ride` or `bent`",
+                "a movement has exactly one of `slide`, `step`, `leap`, `ride`, `directed_leap`, `directed_ride`, `bent` or `rose`",
             ));
         }
         let counts = |c: &Counts| -> Result<Vec<u8>, VariantFileError> {
@@ -424,7 +425,16 @@ impl Builder<'_> {
         let mut patterns: Vec<(Vec<u8>, u8)> = Vec::new();
         let mut offsets = Vec::new();
         let mut bend = 0;
-        if let Some(legs) = &m.bent {
+        let circle = m.rose.is_some();
+        if let Some(v) = &m.rose {
+            if v.len() != 2 {
+                return Err(self.err(
+                    span.clone(),
+                    "rose = [a, b]: the two distances of its leap in a plane (the rose: [2, 1])",
+                ));
+            }
+            patterns.push((distances(v)?, range.unwrap_or(0)));
+        } else if let Some(legs) = &m.bent {
             let [first, then] = legs[..] else {
                 return Err(self.err(
                     span.clone(),
@@ -490,14 +500,26 @@ impl Builder<'_> {
                 ));
             }
         };
-        if m.hop && m.lame {
+        let hop = match &m.hop {
+            None | Some(Hop::Flag(false)) => None,
+            Some(Hop::Flag(true)) => Some(Path::Hop),
+            Some(Hop::Name(n)) if n == "cannon" => Some(Path::Hop),
+            Some(Hop::Name(n)) if n == "grasshopper" => Some(Path::Grasshopper),
+            Some(Hop::Name(n)) => {
+                return Err(self.err(
+                    span,
+                    format!("hop = true, \"cannon\" or \"grasshopper\", not \"{n}\""),
+                ));
+            }
+        };
+        if hop.is_some() && m.lame {
             return Err(self.err(span, "a movement is `hop` or `lame`, not both"));
         }
         if m.lame && !patterns.iter().all(|(_, range)| *range == 1) {
             return Err(self.err(span, "`lame` is for a leap or a step (range 1)"));
         }
-        let path = match (m.hop, m.lame) {
-            (true, _) => Path::Hop,
+        let path = match (hop, m.lame) {
+            (Some(h), _) => h,
             (_, true) => Path::Lame,
             _ => Path::Open,
         };
@@ -513,6 +535,7 @@ impl Builder<'_> {
                 offsets: offsets.clone(),
                 min_range,
                 bend,
+                circle,
                 path,
                 within: m.within.clone(),
             })

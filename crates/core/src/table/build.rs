@@ -4,7 +4,7 @@ use super::geometry::{self, Rays};
 use super::region::{Regions, SquareSet};
 use super::{
     AttackDir, AttackSpan, Castling, Line, Mode, Path, Span, UNLIMITED, VariantDef, VariantError,
-    bent, special,
+    bent, rose, special,
 };
 use crate::geometry::{Shape, Square};
 use crate::piece::{Color, MAX_KINDS, Piece, PieceKind};
@@ -66,6 +66,9 @@ pub(super) struct Movements {
     /// By attacking colour: the directions to look along from a target.
     pub(super) attack_dirs: [Vec<AttackDir>; 2],
     pub(super) special: Vec<special::Atom>,
+    /// By piece code: whether its lines can reach one square twice (the rose, both
+    /// ways round), so that its moves must be made distinct.
+    pub(super) twice: Vec<bool>,
 }
 
 /// The ray store of the board: plain, or with holes and wrap-around axes.
@@ -129,11 +132,24 @@ fn check_atom(
             "a first-move movement may not capture: add only = \"move\"",
         ));
     }
-    let special = atom.path != Path::Open || atom.within.is_some();
-    if special && (atom.first || min > 1 || atom.bend > 0) {
+    if atom.circle
+        && (atom.deltas.len() != 2
+            || directed
+            || atom.first
+            || min > 1
+            || atom.bend > 0
+            || atom.forward != 0)
+    {
         return Err(bad(
-            "a hopping, lame or region-bound movement cannot also be first-move-only, bent \
-             or have a minimum range",
+            "a circular movement (rose) is a leap of two distances, without offsets, forward \
+             axes, a first move, a bend or a minimum range",
+        ));
+    }
+    let special = atom.path != Path::Open || atom.within.is_some();
+    if special && (atom.first || min > 1 || atom.bend > 0 || atom.circle) {
+        return Err(bad(
+            "a hopping, lame or region-bound movement cannot also be first-move-only, bent, \
+             circular or have a minimum range",
         ));
     }
     Ok(())
@@ -149,6 +165,7 @@ pub(super) fn movements(
     let mut lines: Vec<Vec<Line>> = vec![Vec::new(); ncodes];
     let mut attacks: AttackRanges = HashMap::new();
     let mut special_atoms = Vec::new();
+    let mut twice = vec![false; ncodes];
     for (k, p) in def.pieces.iter().enumerate() {
         for (ai, atom) in p.moves.iter().enumerate() {
             let bad = |reason: &str| VariantError::BadMovement {
@@ -186,6 +203,21 @@ pub(super) fn movements(
                         path: atom.path,
                         within: atom.within.clone(),
                     }));
+                    continue;
+                }
+                if atom.circle {
+                    twice[code] = true;
+                    let deltas = [atom.deltas[0], atom.deltas[1]];
+                    rose::Rose {
+                        rays: &mut *rays,
+                        shape: &shape,
+                        lines: &mut lines[code],
+                        attacks: &mut attacks,
+                        color: color.index(),
+                        code,
+                        ncodes,
+                    }
+                    .add(deltas, atom.axes, atom.range, atom.mode);
                     continue;
                 }
                 if atom.bend > 0 {
@@ -228,6 +260,7 @@ pub(super) fn movements(
         lines,
         attack_dirs: attack_directions(attacks),
         special: special_atoms,
+        twice,
     })
 }
 

@@ -48,6 +48,10 @@ pub struct MoveAtom {
     /// many axes, turning outward (the griffon: `deltas` `[1, 1]` and `bend` 1); `range`
     /// limits the slide. 0: a straight movement.
     pub bend: u8,
+    /// A circular rider (the rose, `deltas` `[2, 1]`): the leap repeats, each time
+    /// turned one step further round the same way in a plane of two allowed axes, both
+    /// ways round; `range` limits the number of leaps (0: all but the one home).
+    pub circle: bool,
     /// How it treats the pieces on its way: open, hopping (cannon) or lame (horse).
     pub path: super::Path,
     /// The region the piece must stand in to use this movement (the xiangqi soldier's
@@ -83,6 +87,7 @@ impl MoveAtom {
             offsets: Vec::new(),
             min_range: 0,
             bend: 0,
+            circle: false,
             path: super::Path::Open,
             within: None,
         }

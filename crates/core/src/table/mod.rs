@@ -16,6 +16,7 @@ mod path;
 mod pocket_fen;
 mod promotion;
 mod region;
+mod rose;
 mod special;
 
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
@@ -162,6 +163,9 @@ pub struct TableRules {
     regions: region::Regions,
     ends: ends::Ends,
     special: special::Special,
+    /// By piece code: whether its moves must be made distinct (a rose reaches a square
+    /// both ways round).
+    twice: Vec<bool>,
     promotion_rules: promotion::Promotion,
     drops: drops::Drops,
     forms: forms::Forms,
@@ -233,6 +237,7 @@ impl TableRules {
             regions,
             ends,
             special,
+            twice: moves.twice,
             promotion_rules,
             drops,
             forms,

@@ -14,6 +14,8 @@
 //! Variants that use none of them pay one branch per piece; those that do check every
 //! move in full (moving any piece may open or close a screen or a leg).
 
+mod hopper;
+
 use super::geometry::Rays;
 use super::region::{Regions, SquareSet};
 use super::{Mode, TableRules, VariantError, movegen};
@@ -32,6 +34,8 @@ pub enum Path {
     Hop,
     /// A leap blocked by a piece on the square it passes (the xiangqi horse).
     Lame,
+    /// Lands on the square just past the first piece it meets (the grasshopper).
+    Grasshopper,
 }
 
 /// One special movement of one piece from one square.
@@ -143,7 +147,11 @@ impl Special {
                     continue;
                 }
                 let (start, full) = rays.span(dir, sq);
-                let len = full.min(a.range as usize);
+                let len = if a.path == Path::Grasshopper {
+                    hopper::reach(full, a.range)
+                } else {
+                    full.min(a.range as usize)
+                };
                 let leg = shape.offset(sq, step).unwrap_or(sq);
                 if len > 0 {
                     per_square[a.code * nsq + sq.index()].push(Span {
@@ -246,6 +254,10 @@ pub(super) fn piece_moves(
         if span.path == Path::Lame && pos.piece_at(span.leg).is_some() {
             continue;
         }
+        if span.path == Path::Grasshopper {
+            hopper_move(rules, pos, from, p, span, ray, quiet, out);
+            continue;
+        }
         for &to in ray {
             let here = pos.piece_at(to);
             if span.path == Path::Hop && !screened {
@@ -269,6 +281,33 @@ pub(super) fn piece_moves(
     }
 }
 
+/// Adds the grasshopper move along `ray`, if it has a hurdle and a square to land on.
+#[allow(clippy::too_many_arguments)]
+fn hopper_move(
+    rules: &TableRules,
+    pos: &Position,
+    from: Square,
+    p: Piece,
+    span: &Span,
+    ray: &[Square],
+    quiet: bool,
+    out: &mut Vec<Move>,
+) {
+    let Some(to) = hopper::landing(ray, |s| pos.piece_at(s)) else {
+        return;
+    };
+    let pawn = rules.is_pawn(p);
+    match pos.piece_at(to) {
+        None if span.mode != Mode::Capture => {
+            movegen::push(rules, pawn, p.color(), Move::new(from, to), quiet, out);
+        }
+        Some(q) if q.color() != p.color() && span.mode != Mode::Move => {
+            movegen::push(rules, pawn, p.color(), Move::new(from, to), true, out);
+        }
+        _ => {}
+    }
+}
+
 /// Whether `by` attacks `target` with a special movement, on the board `at` describes.
 // Kept out of line: the variants without special movements never call it, and
 // inlining it into the hot loops of the others slows them.
@@ -282,6 +321,17 @@ pub(super) fn attacked(
     let shape = &rules.info.shape;
     for line in &rules.special.attacks[by.index()] {
         let (start, full) = rules.rays.span(line.dir, target);
+        if line.path == Path::Grasshopper {
+            let ray = rules.rays.squares(start, hopper::reach(full, line.range));
+            let found = hopper::attacks(line, ray, at, by);
+            if found.is_some_and(|(sq, p)| {
+                line.within.as_ref().is_none_or(|w| w.contains(sq))
+                    && rules.special.may_stand(p, target)
+            }) {
+                return true;
+            }
+            continue;
+        }
         let ray = rules.rays.squares(start, full.min(line.range as usize));
         let mut screened = false;
         for &sq in ray {

@@ -16,6 +16,7 @@
 //! ```
 
 mod castling;
+mod hops;
 mod movement;
 mod names;
 mod play;

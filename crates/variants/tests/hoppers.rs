@@ -1,0 +1,223 @@
+//! The grasshopper (along queen lines to the first piece, then just past it) and the
+//! rose (knight leaps turning round an octagon), on 2, 3 and 4 axes. Counted by hand
+//! from the definitions; attacks agree with captures everywhere.
+
+use chess4d_core::{Color, Piece, Position, Rules, TableRules, perft};
+use chess4d_variants::{VariantSpec, parse_variant};
+
+fn variant(board: &str, start: &str, king: &str) -> String {
+    format!(
+        r#"
+[variant]
+name = "hoppers"
+board = {board}
+start = "{start}"
+
+[[piece]]
+letter = "K"
+name = "king"
+royal = true
+moves = [{{ step = {king} }}]
+
+[[piece]]
+letter = "G"
+name = "grasshopper"
+value = 300
+moves = [{{ slide = {king}, hop = "grasshopper" }}]
+
+[[piece]]
+letter = "O"
+name = "rose"
+value = 800
+moves = [{{ rose = [2, 1] }}]
+
+[[piece]]
+letter = "H"
+name = "kinghopper"
+value = 200
+moves = [{{ slide = [1, 2], range = 1, hop = "grasshopper" }}]
+"#
+    )
+}
+
+fn rules(text: &str) -> Box<TableRules> {
+    match parse_variant(text, "hoppers.toml") {
+        Ok(VariantSpec::Table(r)) => r,
+        Ok(_) => panic!("a table variant"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn flat(fen: &str) -> Box<TableRules> {
+    rules(&variant("[8, 8]", fen, "[1, 2]"))
+}
+
+/// The legal moves of the piece on `from` (a square name).
+fn moves_from(r: &TableRules, from: &str) -> Vec<String> {
+    let shape = r.info().shape;
+    let from = shape.parse_square(from).unwrap();
+    let mut moves = Vec::new();
+    r.legal_moves(&r.start_position(), &mut moves);
+    let mut names: Vec<String> = moves
+        .iter()
+        .filter(|m| m.from == from)
+        .map(|m| shape.square_name(m.to))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_grasshopper_lands_just_past_its_hurdle() {
+    // G d4 with hurdles d6 (two squares up), b6 (two up-left), f4 (two right): it
+    // lands on d7, a7 and g4. The white king a1 on d4's diagonal is a hurdle with no
+    // square past it; the black king h8 likewise.
+    let r = flat("7k/8/1g1g4/8/3G1g2/8/8/K7 w - - 0 1");
+    assert_eq!(moves_from(&r, "d4"), ["a7", "d7", "g4"]);
+    // An enemy just past the hurdle is captured; a friend there blocks.
+    let r = flat("7k/3g4/3g4/8/3G1gG1/8/8/K7 w - - 0 1");
+    assert_eq!(moves_from(&r, "d4"), ["d7"]);
+    // Without any piece on its lines it cannot move at all.
+    let r = flat("7k/8/8/8/3G4/8/8/K7 w - - 0 1");
+    assert!(moves_from(&r, "d4").is_empty());
+}
+
+#[test]
+fn the_kinghopper_needs_its_hurdle_next_to_it() {
+    // H d4 with hurdles e5 (next to it) and d6 (two away): only e5 is close enough, so
+    // it lands on f6.
+    let r = flat("7k/8/3g4/4g3/3H4/8/8/K7 w - - 0 1");
+    assert_eq!(moves_from(&r, "d4"), ["f6"]);
+}
+
+#[test]
+fn the_grasshopper_checks_over_a_hurdle() {
+    // The white grasshopper e1 jumps the black grasshopper e7 onto the king e8: check.
+    let r = flat("4k3/4g3/8/8/8/8/8/K3G3 b - - 0 1");
+    let e8 = r.info().shape.parse_square("e8").unwrap();
+    assert!(r.is_attacked(&r.start_position(), e8, Color::White));
+    // The e7 grasshopper that screens the king cannot move (it has no hurdle with a
+    // landing square), so only the king answers: d8, f8, d7, f7.
+    assert_eq!(perft(&*r, &mut r.start_position(), 1), 4);
+    // Moved aside, the hurdle is gone: no check.
+    let r = flat("4k3/3g4/8/8/8/8/8/K3G3 b - - 0 1");
+    assert!(!r.is_attacked(&r.start_position(), e8, Color::White));
+}
+
+#[test]
+fn the_rose_circles_from_a_corner() {
+    // From a1 only (1, 2) and (2, 1) start inside the board. Turning clockwise from
+    // (1, 2): b3, d4, f3, g1; anticlockwise: b3, a5. From (2, 1) clockwise: c2, e1;
+    // anticlockwise: c2, d4, c6, a7. d4 is found twice but is one move: 9.
+    let r = flat("7K/8/8/7k/8/8/8/O7 w - - 0 1");
+    assert_eq!(
+        moves_from(&r, "a1"),
+        ["a5", "a7", "b3", "c2", "c6", "d4", "e1", "f3", "g1"]
+    );
+    // A black rose on d4 closes both paths through it (and is taken there): b3, a5, c2,
+    // e1, xd4. It attacks g7 (d4-e6-g7), so the king h8 has g8 and h7: 5 + 2.
+    let r = flat("7K/8/8/7k/3o4/8/8/O7 w - - 0 1");
+    assert_eq!(moves_from(&r, "a1"), ["a5", "b3", "c2", "d4", "e1"]);
+    assert_eq!(perft(&*r, &mut r.start_position(), 1), 7);
+}
+
+#[test]
+fn the_rose_has_a_circle_in_every_plane() {
+    // 8x8x8, rose on the corner: in each of the planes xy, xz, yz the nine squares of
+    // the flat corner; the two of them on each axis (4 and 6 squares along it) belong
+    // to both planes of that axis: 3 * 9 - 3 * 2 = 21.
+    let empty8 = "8/8/8/8/8/8/8/8";
+    let mut boards = vec![empty8.to_string(); 8];
+    boards[0] = "8/8/8/8/8/8/8/O7".into();
+    boards[7] = "7k/8/8/8/8/8/8/7K".into();
+    let fen = format!("{} w - - 0 1", boards.join("|"));
+    let r = rules(&variant("[8, 8, 8]", &fen, "[1, 2, 3]"));
+    assert_eq!(moves_from(&r, &rose_square(&r)).len(), 21);
+    // 4D, 7x7x7x7: six planes of 5 squares off the axes, and 2 on each of 4 axes: 38.
+    let empty7 = "7/7/7/7/7/7/7";
+    let mut boards = vec![empty7.to_string(); 49];
+    boards[0] = "7/7/7/7/7/7/O6".into();
+    boards[48] = "6k/7/7/7/7/7/6K".into();
+    let fen = format!("{} w - - 0 1", boards.join("|"));
+    let r = rules(&variant("[7, 7, 7, 7]", &fen, "[1, 2, 3, 4]"));
+    assert_eq!(moves_from(&r, &rose_square(&r)).len(), 38);
+}
+
+/// The name of the white rose's square, which must be a corner.
+fn rose_square(r: &TableRules) -> String {
+    let shape = r.info().shape;
+    let (sq, _) = r
+        .start_position()
+        .pieces()
+        .find(|(_, p)| p.color() == Color::White && r.info().pieces[p.kind().index()].letter == 'O')
+        .unwrap();
+    let c = shape.coords(sq);
+    assert!(
+        (0..4).all(|a| c[a] == 0 || c[a] + 1 == shape.sizes()[a]),
+        "a corner"
+    );
+    shape.square_name(sq)
+}
+
+/// For every square of the mover's piece and a scatter of targets: a target is
+/// attacked exactly when a capture lands on it, and no move is listed twice.
+fn attacks_agree(text: &str, letter: char) {
+    let r = rules(text);
+    let info = r.info();
+    let piece = Piece::new(info.kind_by_letter(letter).unwrap(), Color::White);
+    let target = Piece::new(info.kind_by_letter('K').unwrap(), Color::Black);
+    for from in info.shape.squares() {
+        for layout in 0..3u64 {
+            let mut pos = Position::empty(info.shape);
+            pos.put(from, Some(piece));
+            for sq in info.shape.squares() {
+                let pick =
+                    (sq.index() as u64 * 5 + layout * 11 + from.index() as u64).is_multiple_of(4);
+                if sq != from && pick {
+                    pos.put(sq, Some(target));
+                }
+            }
+            let mut moves = Vec::new();
+            r.legal_moves(&pos, &mut moves);
+            for (sq, p) in pos.pieces() {
+                if p == target {
+                    assert_eq!(
+                        r.is_attacked(&pos, sq, Color::White),
+                        moves.iter().any(|m| m.to == sq),
+                        "{letter} on {}, target {}",
+                        info.shape.square_name(from),
+                        info.shape.square_name(sq)
+                    );
+                }
+            }
+            let mut seen = moves.clone();
+            seen.sort_by_key(|m| (m.from, m.to));
+            seen.dedup_by_key(|m| (m.from, m.to));
+            assert_eq!(seen.len(), moves.len());
+        }
+    }
+}
+
+#[test]
+fn attacks_agree_with_captures_in_2d_and_3d() {
+    let flat = variant("[8, 8]", "7k/8/8/8/8/8/8/K7 w - - 0 1", "[1, 2]");
+    for letter in ['G', 'O', 'H'] {
+        attacks_agree(&flat, letter);
+    }
+    let cube = variant(
+        "[5, 5, 5]",
+        "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1",
+        "[1, 2, 3]",
+    );
+    for letter in ['G', 'O', 'H'] {
+        attacks_agree(&cube, letter);
+    }
+}
+
+#[test]
+fn a_wrong_hop_name_is_an_error() {
+    let text = variant("[8, 8]", "7k/8/8/8/8/8/8/K7 w - - 0 1", "[1, 2]");
+    let bad = text.replacen("hop = \"grasshopper\"", "hop = \"grashopper\"", 1);
+    let e = parse_variant(&bad, "hoppers.toml").unwrap_err();
+    assert!(e.message.contains("did you mean \"grasshopper\""), "{e}");
+}
