@@ -40,7 +40,42 @@ pub enum VariantSpec {
 /// ```
 pub fn parse_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileError> {
     crate::check::load_errors(text, path)?;
-    build_variant(text, path).map_err(|e| crate::check::explain_error(text, path, e))
+    let spec = build_variant(text, path).map_err(|e| crate::check::explain_error(text, path, e))?;
+    if let VariantSpec::Table(rules) = &spec {
+        crate::picture::record(
+            &chess4d_core::Rules::info(&**rules).name,
+            pictures(text, path),
+        );
+    }
+    Ok(spec)
+}
+
+/// The pictures a file gives its pieces (`check` has reported any that is wrong; those
+/// are left out here, and the piece keeps the picture its name gives).
+fn pictures(text: &str, path: &str) -> Vec<(char, crate::PiecePicture)> {
+    use crate::PiecePicture;
+    use crate::schema::PictureFile;
+    let Ok(file) = toml::from_str::<VariantFile>(text) else {
+        return Vec::new();
+    };
+    file.piece
+        .iter()
+        .filter_map(|p| {
+            let p = p.get_ref();
+            let letter = single_letter(p.letter.get_ref())?.to_ascii_uppercase();
+            let picture = match p.picture.as_ref()? {
+                PictureFile::Name(n) => PiecePicture::BuiltIn(n.trim().to_ascii_lowercase()),
+                PictureFile::Own(own) => match (&own.path, &own.image) {
+                    (Some(d), None) => PiecePicture::Outline(crate::parse_svg_path(d).ok()?),
+                    (None, Some(image)) => {
+                        PiecePicture::Image(crate::picture::image_path(path, image))
+                    }
+                    _ => return None,
+                },
+            };
+            Some((letter, picture))
+        })
+        .collect()
 }
 
 /// The file as the schema reads it, without the checks of what it means.

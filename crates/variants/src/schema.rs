@@ -96,6 +96,25 @@ pub(crate) struct PieceFile {
     pub moves: Spanned<Vec<Spanned<MoveFile>>>,
     /// The region the piece never leaves (a palace).
     pub confined: Option<Spanned<String>>,
+    /// Its picture: a built-in silhouette's name, `{ path = "M ..." }` or
+    /// `{ image = "file.png" }` (checked by `check`).
+    pub picture: Option<PictureFile>,
+}
+
+/// A piece's `picture`: a built-in silhouette by name, or a table.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(untagged)]
+pub(crate) enum PictureFile {
+    Name(String),
+    Own(OwnPicture),
+}
+
+/// `{ path = "M ..." }` or `{ image = "file.png" }`.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct OwnPicture {
+    pub path: Option<String>,
+    pub image: Option<String>,
 }
 
 /// One movement entry: exactly one of `slide`, `step`, `leap`, `ride`.
