@@ -29,6 +29,47 @@ pub enum CustomPicture {
     },
 }
 
+impl CustomPicture {
+    /// Reads a PNG file into an [`Image`](Self::Image) (any PNG colour type; the
+    /// largest side at most 4096 pixels).
+    pub fn from_png(path: &std::path::Path) -> Result<CustomPicture, String> {
+        let shown = path.display();
+        let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+        let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
+        decoder.set_transformations(png::Transformations::normalize_to_color8());
+        let mut reader = decoder.read_info().map_err(|e| format!("{shown}: {e}"))?;
+        let size = reader
+            .output_buffer_size()
+            .ok_or_else(|| format!("{shown}: the image is too large"))?;
+        let mut buf = vec![0; size];
+        let info = reader
+            .next_frame(&mut buf)
+            .map_err(|e| format!("{shown}: {e}"))?;
+        let (width, height) = (info.width, info.height);
+        if width.max(height) > 4096 {
+            return Err(format!(
+                "{shown}: {width}x{height} is larger than 4096 pixels"
+            ));
+        }
+        let channels = info.color_type.samples();
+        let rgba = buf[..info.buffer_size()]
+            .chunks_exact(channels)
+            .flat_map(|px| match px {
+                [g] => [*g, *g, *g, 255],
+                [g, a] => [*g, *g, *g, *a],
+                [r, g, b] => [*r, *g, *b, 255],
+                [r, g, b, a] => [*r, *g, *b, *a],
+                _ => [0, 0, 0, 0],
+            })
+            .collect();
+        Ok(CustomPicture::Image {
+            width,
+            height,
+            rgba,
+        })
+    }
+}
+
 /// Side of a custom picture's cell in texels.
 const CELL: u32 = 112;
 /// The top of the strip of custom cells: below the font's three rows.

@@ -40,14 +40,7 @@ pub enum VariantSpec {
 /// ```
 pub fn parse_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileError> {
     crate::check::load_errors(text, path)?;
-    let spec = build_variant(text, path).map_err(|e| crate::check::explain_error(text, path, e))?;
-    if let VariantSpec::Table(rules) = &spec {
-        crate::picture::record(
-            &chess4d_core::Rules::info(&**rules).name,
-            pictures(text, path),
-        );
-    }
-    Ok(spec)
+    build_variant(text, path).map_err(|e| crate::check::explain_error(text, path, e))
 }
 
 /// The pictures a file gives its pieces (`check` has reported any that is wrong; those
@@ -84,7 +77,14 @@ pub(crate) fn build_variant(text: &str, path: &str) -> Result<VariantSpec, Varia
         let span = e.span().unwrap_or(0..0);
         VariantFileError::spanned(path, text, span, e.message().trim().to_string())
     })?;
-    Builder { path, text }.build(file)
+    let spec = Builder { path, text }.build(file)?;
+    if let VariantSpec::Table(rules) = &spec {
+        crate::picture::record(
+            &chess4d_core::Rules::info(&**rules).name,
+            pictures(text, path),
+        );
+    }
+    Ok(spec)
 }
 
 struct Builder<'a> {

@@ -221,3 +221,20 @@ fn a_wrong_hop_name_is_an_error() {
     let e = parse_variant(&bad, "hoppers.toml").unwrap_err();
     assert!(e.message.contains("did you mean \"grasshopper\""), "{e}");
 }
+
+#[test]
+fn the_example_with_its_own_pictures_checks_clean() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/variants/own-pictures.toml"
+    );
+    let checked = chess4d_variants::check_file(std::path::Path::new(path)).unwrap();
+    assert!(checked.spec.is_ok(), "{:?}", checked.spec.err());
+    assert!(checked.warnings.is_empty(), "{:?}", checked.warnings);
+    use chess4d_variants::PiecePicture;
+    let pictures = chess4d_variants::piece_pictures("own-pictures");
+    let find = |c: char| pictures.iter().find(|p| p.0 == c).map(|p| p.1.clone());
+    assert_eq!(find('L'), Some(PiecePicture::BuiltIn("grasshopper".into())));
+    assert!(matches!(find('O'), Some(PiecePicture::Outline(s)) if s.len() == 2));
+    assert!(matches!(find('D'), Some(PiecePicture::Image(p)) if p.is_file()));
+}
