@@ -238,3 +238,47 @@ fn the_example_with_its_own_pictures_checks_clean() {
     assert!(matches!(find('O'), Some(PiecePicture::Outline(s)) if s.len() == 2));
     assert!(matches!(find('D'), Some(PiecePicture::Image(p)) if p.is_file()));
 }
+
+/// The start moves of `variants/rosecube.toml` by piece letter.
+fn start_moves_by_letter(r: &TableRules) -> Vec<(char, usize)> {
+    let pos = r.start_position();
+    let mut moves = Vec::new();
+    r.legal_moves(&pos, &mut moves);
+    let mut out: Vec<(char, usize)> = Vec::new();
+    for m in &moves {
+        let p = pos.piece_at(m.from).unwrap();
+        let letter = r.info().pieces[p.kind().index()].letter;
+        match out.iter_mut().find(|(c, _)| *c == letter) {
+            Some(e) => e.1 += 1,
+            None => out.push((letter, 1)),
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_rose_cube_counts_as_by_hand() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/rosecube.toml");
+    let r = rules(&std::fs::read_to_string(path).unwrap());
+    // Knights c1 and d1 on levels 0 and 2: two squares up one axis and one along
+    // another, to rank 3 (b3, d3) or one level over (c3 on level 1): 3 each, 12.
+    // Roses b1 and e1 on level 1: in the xy plane b1-c3-e4 and b1-a3-b5 (a black pawn,
+    // taken; also the end of b1-c3-b5), in yz b1-b3 on levels 0 and 2 (then on to b5
+    // again), xz is full of their own pieces: 6 each, 12.
+    // Grasshoppers b1 and e1 on levels 0 and 2 jump the pawns in front to b3 and d3 on
+    // their own level and on the far one (over the level-1 pawns): 4 each; those on a1
+    // and f1 of level 1 jump to a3 and c3 (f3, d3): 2 each. 20.
+    // Pawns: one step each, but b2 on level 1 shields its king d1 from Black's rose
+    // b6 (b6-a4-b2-d1): 17. King, queen and rooks are walled in. 61.
+    assert_eq!(
+        start_moves_by_letter(&r),
+        [('G', 20), ('N', 12), ('O', 12), ('P', 17)]
+    );
+    let mut pos = r.start_position();
+    assert_eq!(perft(&*r, &mut pos, 1), 61);
+    // Deeper, as counted by this generator (the same every run; a change in it or in
+    // the file shows here).
+    assert_eq!(perft(&*r, &mut pos, 2), 3_382);
+    assert_eq!(perft(&*r, &mut pos, 3), 196_294);
+}
