@@ -400,11 +400,12 @@ impl Builder<'_> {
             m.directed_ride.is_some(),
             m.bent.is_some(),
             m.rose.is_some(),
+            m.cycle.is_some(),
         ];
         if kinds.iter().filter(|&&k| k).count() != 1 {
             return Err(self.err(
                 span,
-                "a movement has exactly one of `slide`, `step`, `leap`, `ride`, `directed_leap`, `directed_ride`, `bent` or `rose`",
+                "a movement has exactly one of `slide`, `step`, `leap`, `ride`, `directed_leap`, `directed_ride`, `bent`, `rose` or `cycle`",
             ));
         }
         let counts = |c: &Counts| -> Result<Vec<u8>, VariantFileError> {
@@ -461,7 +462,12 @@ impl Builder<'_> {
         let mut offsets = Vec::new();
         let mut bend = 0;
         let circle = m.rose.is_some();
-        if let Some(v) = &m.rose {
+        let mut cycle = Vec::new();
+        if let Some(list) = &m.cycle {
+            cycle =
+                crate::check::directed_offsets(list).map_err(|why| self.err(span.clone(), why))?;
+            patterns.push((Vec::new(), range.unwrap_or(0)));
+        } else if let Some(v) = &m.rose {
             if v.len() != 2 {
                 return Err(self.err(
                     span.clone(),
@@ -571,6 +577,7 @@ impl Builder<'_> {
                 min_range,
                 bend,
                 circle,
+                cycle: cycle.clone(),
                 path,
                 within: m.within.clone(),
             })

@@ -131,6 +131,10 @@ pub(crate) struct MoveFile {
     /// A circular rider: leaps of these two distances, each turned one step further
     /// round the same way in a plane of two axes (the rose: `[2, 1]`).
     pub rose: Option<Vec<i64>>,
+    /// A multi-leg rider: these legs (offsets, x first) walked in turn, over and over
+    /// (the crooked bishop: `[[1, 1], [1, -1]]`), in every image under the board's
+    /// symmetries.
+    pub cycle: Option<Vec<Vec<i64>>>,
     /// Exact offsets (x first), each once: a directed leap, written for White.
     pub directed_leap: Option<Vec<Vec<i64>>>,
     /// Exact offsets repeated along a line: a directed rider.

@@ -36,6 +36,12 @@ letter = "H"
 name = "kinghopper"
 value = 200
 moves = [{{ slide = [1, 2], range = 1, hop = "grasshopper" }}]
+
+[[piece]]
+letter = "C"
+name = "crooked bishop"
+value = 300
+moves = [{{ cycle = [[1, 1], [1, -1]] }}]
 "#
     )
 }
@@ -143,6 +149,39 @@ fn the_rose_has_a_circle_in_every_plane() {
     assert_eq!(moves_from(&r, &rose_square(&r)).len(), 38);
 }
 
+#[test]
+fn the_crooked_bishop_zigzags_along_either_axis() {
+    // From a1 the zigzags must start b2: along x b2-c1-d2-e1-f2-g1-h2, along y
+    // b2-a3-b4-a5-b6-a7-b8: 13 squares (b2 once). The king h8: g8, g7, h7.
+    let r = flat("3k3K/8/8/8/8/8/8/C7 w - - 0 1");
+    assert_eq!(moves_from(&r, "a1").len(), 13);
+    assert_eq!(perft(&*r, &mut r.start_position(), 1), 16);
+    // A black crooked bishop on c1 ends the x zigzag there (taken): b2, c1 and the
+    // six of the y zigzag after b2; it reaches none of the king's squares: 8 + 3.
+    let r = flat("3k3K/8/8/8/8/8/8/C1c5 w - - 0 1");
+    assert_eq!(
+        moves_from(&r, "a1"),
+        ["a3", "a5", "a7", "b2", "b4", "b6", "b8", "c1"]
+    );
+    assert_eq!(perft(&*r, &mut r.start_position(), 1), 11);
+    // 4x4x4, from a corner: in each of the three planes the first square (1, 1); each
+    // axis's square two along it, reached from both planes of that axis; then one
+    // third square per ordered pair of axes (six): 3 + 3 + 6 = 12.
+    let text = variant(
+        "[4, 4, 4]",
+        "3k/4/4/4|4/4/4/4|3K/4/4/4|4/4/4/C3 w - - 0 1",
+        "[1, 2, 3]",
+    );
+    let r = rules(&text);
+    let c = r
+        .start_position()
+        .pieces()
+        .find(|(_, p)| r.info().pieces[p.kind().index()].letter == 'C')
+        .map(|(sq, _)| r.info().shape.square_name(sq))
+        .unwrap();
+    assert_eq!(moves_from(&r, &c).len(), 12);
+}
+
 /// The name of the white rose's square, which must be a corner.
 fn rose_square(r: &TableRules) -> String {
     let shape = r.info().shape;
@@ -201,7 +240,7 @@ fn attacks_agree(text: &str, letter: char) {
 #[test]
 fn attacks_agree_with_captures_in_2d_and_3d() {
     let flat = variant("[8, 8]", "7k/8/8/8/8/8/8/K7 w - - 0 1", "[1, 2]");
-    for letter in ['G', 'O', 'H'] {
+    for letter in ['G', 'O', 'H', 'C'] {
         attacks_agree(&flat, letter);
     }
     let cube = variant(
@@ -209,7 +248,7 @@ fn attacks_agree_with_captures_in_2d_and_3d() {
         "4k/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1",
         "[1, 2, 3]",
     );
-    for letter in ['G', 'O', 'H'] {
+    for letter in ['G', 'O', 'H', 'C'] {
         attacks_agree(&cube, letter);
     }
 }

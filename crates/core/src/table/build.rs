@@ -4,7 +4,7 @@ use super::geometry::{self, Rays};
 use super::region::{Regions, SquareSet};
 use super::{
     AttackDir, AttackSpan, Castling, Line, Mode, Path, Span, UNLIMITED, VariantDef, VariantError,
-    bent, rose, special,
+    bent, cycle, rose, special,
 };
 use crate::geometry::{Shape, Square};
 use crate::piece::{Color, MAX_KINDS, Piece, PieceKind};
@@ -98,6 +98,9 @@ fn check_atom(
         return Err(bad(why));
     }
     let directed = !atom.offsets.is_empty();
+    if !atom.cycle.is_empty() {
+        return check_cycle(atom, bad);
+    }
     if !directed && (atom.deltas.is_empty() || atom.deltas.len() > 4) {
         return Err(bad("a movement changes 1 to 4 axes"));
     }
@@ -155,6 +158,35 @@ fn check_atom(
     Ok(())
 }
 
+/// Checks a multi-leg rider: legs that fit a board, nothing that needs a direction.
+fn check_cycle(
+    atom: &super::MoveAtom,
+    bad: &dyn Fn(&str) -> VariantError,
+) -> Result<(), VariantError> {
+    if let Err(why) = geometry::check_offsets(&atom.cycle) {
+        return Err(bad(why));
+    }
+    let plain = atom.offsets.is_empty()
+        && atom.deltas.is_empty()
+        && atom.forward == 0
+        && !atom.first
+        && atom.min_range <= 1
+        && atom.bend == 0
+        && !atom.circle
+        && atom.path == Path::Open
+        && atom.within.is_none();
+    if !plain {
+        return Err(bad(
+            "a multi-leg movement (cycle) is its legs alone: no other movement, forward \
+             axes, first move, minimum range, hop or region",
+        ));
+    }
+    if atom.cycle.len() > 16 {
+        return Err(bad("a multi-leg movement has at most 16 legs"));
+    }
+    Ok(())
+}
+
 /// Checks and expands every movement of every piece into direction vectors.
 pub(super) fn movements(
     def: &VariantDef,
@@ -203,6 +235,20 @@ pub(super) fn movements(
                         path: atom.path,
                         within: atom.within.clone(),
                     }));
+                    continue;
+                }
+                if !atom.cycle.is_empty() {
+                    twice[code] = true;
+                    cycle::Cycle {
+                        rays: &mut *rays,
+                        shape: &shape,
+                        lines: &mut lines[code],
+                        attacks: &mut attacks,
+                        color: color.index(),
+                        code,
+                        ncodes,
+                    }
+                    .add(&atom.cycle, atom.axes, atom.range, atom.mode);
                     continue;
                 }
                 if atom.circle {

@@ -5,6 +5,7 @@ mod bent;
 mod build;
 mod check;
 mod counters;
+mod cycle;
 mod def;
 mod drops;
 mod ends;

@@ -5,7 +5,7 @@ use super::raw::{Doc, Table, Value, array, entry, int};
 use super::{Finding, Kind};
 
 /// The movement kinds and whether each moves more than once along a line.
-const KINDS: [(&str, bool); 8] = [
+const KINDS: [(&str, bool); 9] = [
     ("slide", true),
     ("step", false),
     ("leap", false),
@@ -14,6 +14,7 @@ const KINDS: [(&str, bool); 8] = [
     ("directed_ride", true),
     ("bent", true),
     ("rose", true),
+    ("cycle", true),
 ];
 
 /// Checks one `{ ... }` of a piece's `moves`; returns whether it has `forward` (a
@@ -73,8 +74,8 @@ pub(super) fn check(doc: &Doc, m: &Table, out: &mut Vec<Finding>) -> bool {
         "bent" => bent(doc, key.span(), value, &usable, &where_, out),
         _ => directed(doc, name, value, sizes, out),
     }
-    // A rose turns all the way round: `forward` on it is refused, not a forward piece.
-    forward.is_some() && name != "rose"
+    // A rose or cycle turns every way: `forward` on it is refused, not a forward piece.
+    forward.is_some() && name != "rose" && name != "cycle"
 }
 
 /// "the board has 2 axes (x, y)" or "its `axes` leave 1".
