@@ -251,6 +251,89 @@ fn attacks_agree_with_captures_in_2d_and_3d() {
     for letter in ['G', 'O', 'H', 'C'] {
         attacks_agree(&cube, letter);
     }
+    let mut boards = vec!["4/4/4/4"; 16];
+    boards[0] = "4/4/4/K3";
+    boards[15] = "3k/4/4/4";
+    let tesseract = variant(
+        "[4, 4, 4, 4]",
+        &format!("{} w - - 0 1", boards.join("|")),
+        "[1, 2, 3, 4]",
+    );
+    for letter in ['G', 'O', 'C'] {
+        attacks_agree(&tesseract, letter);
+    }
+}
+
+#[test]
+fn the_grasshopper_jumps_along_every_line_of_a_tesseract() {
+    // 4x4x4x4: a white grasshopper on the corner (0,0,0,0), black hurdles on
+    // (1,1,1,1), (0,0,0,1) and (2,0,2,0): it lands on (2,2,2,2), (0,0,0,2) and
+    // (3,0,3,0). The kings stand off its lines.
+    let mut boards = vec!["4/4/4/4".to_string(); 16];
+    // Boards in z-fastest order: index z + 4 w; ranks from y = 3 down to 0.
+    let put = |boards: &mut Vec<String>, [x, y, z, w]: [usize; 4], c: char| {
+        let i = z + 4 * w;
+        let mut ranks: Vec<Vec<char>> = vec![vec!['.'; 4]; 4];
+        for (r, rank) in boards[i].split('/').enumerate() {
+            let mut f = 0;
+            for ch in rank.chars() {
+                match ch.to_digit(10) {
+                    Some(n) => f += n as usize,
+                    None => {
+                        ranks[r][f] = ch;
+                        f += 1;
+                    }
+                }
+            }
+        }
+        ranks[3 - y][x] = c;
+        boards[i] = ranks
+            .iter()
+            .map(|rank| {
+                let mut out = String::new();
+                let mut gap = 0;
+                for &ch in rank {
+                    if ch == '.' {
+                        gap += 1;
+                    } else {
+                        if gap > 0 {
+                            out.push_str(&gap.to_string());
+                        }
+                        gap = 0;
+                        out.push(ch);
+                    }
+                }
+                if gap > 0 {
+                    out.push_str(&gap.to_string());
+                }
+                out
+            })
+            .collect::<Vec<_>>()
+            .join("/");
+    };
+    put(&mut boards, [0, 0, 0, 0], 'G');
+    for hurdle in [[1, 1, 1, 1], [0, 0, 0, 1], [2, 0, 2, 0]] {
+        put(&mut boards, hurdle, 'o');
+    }
+    put(&mut boards, [3, 1, 0, 0], 'K');
+    put(&mut boards, [0, 3, 1, 3], 'k');
+    let text = variant(
+        "[4, 4, 4, 4]",
+        &format!("{} w - - 0 1", boards.join("|")),
+        "[1, 2, 3, 4]",
+    );
+    let r = rules(&text);
+    let shape = r.info().shape;
+    let g = shape.square([0, 0, 0, 0]).unwrap();
+    let mut moves = Vec::new();
+    r.legal_moves(&r.start_position(), &mut moves);
+    let mut landings: Vec<[u8; 4]> = moves
+        .iter()
+        .filter(|m| m.from == g)
+        .map(|m| shape.coords(m.to))
+        .collect();
+    landings.sort();
+    assert_eq!(landings, [[0, 0, 0, 2], [2, 2, 2, 2], [3, 0, 3, 0]]);
 }
 
 #[test]
