@@ -28,6 +28,20 @@ pub(super) fn check(doc: &Doc, piece: &Table, out: &mut Vec<Finding>) {
         return;
     }
     let Some(own) = table(v) else { return };
+    for (k, _) in own.iter() {
+        let key: &str = k.get_ref();
+        if key != "path" && key != "image" {
+            let hint = suggest::closest(key, &["path", "image"])
+                .map(|n| format!("; did you mean `{n}`?"))
+                .unwrap_or_default();
+            out.push(doc.at(
+                Kind::UnknownKey,
+                k.span(),
+                format!("unknown key `{key}` in a picture: it has `path` or `image`{hint}"),
+            ));
+            return;
+        }
+    }
     let path = entry(own, "path");
     let image = entry(own, "image");
     if path.is_some() == image.is_some() {
