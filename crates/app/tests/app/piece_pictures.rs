@@ -246,3 +246,19 @@ fn a_variant_file_s_own_pictures_are_drawn() {
         }
     }
 }
+
+/// The names a variant file may give (the variants crate cannot see the renderer) are
+/// exactly the renderer's pictures.
+#[test]
+fn the_picture_names_a_file_may_use_are_the_renderer_s() {
+    for name in chess4d_variants::BUILT_IN_PICTURES {
+        let image = PieceImage::for_name(name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(image.name(), name);
+    }
+    for image in PieceImage::DRAWN {
+        assert!(
+            chess4d_variants::BUILT_IN_PICTURES.contains(&image.name()),
+            "{image:?}"
+        );
+    }
+}
