@@ -69,6 +69,9 @@ const FAIRY_FIRST: u32 = SILHOUETTES.len() as u32 + DISC_COUNT;
 
 /// Atlas rectangle of a built-in picture; a letter disc shows `letter`.
 pub(crate) fn image_uv(image: PieceImage, letter: char) -> [f32; 4] {
+    if let PieceImage::Custom(slot) = image {
+        return crate::custom_pictures::uv(slot);
+    }
     match image.drawn_slot() {
         Some(s) if s < SILHOUETTES.len() as u32 => {
             let (x, y) = piece_cell_origin(s);
@@ -539,7 +542,7 @@ fn paint_atlas() -> AtlasImage {
 
 /// Box-filtered mip levels down to 1x1, so pieces shrunk far into the inner cube stay
 /// smooth instead of sparkling.
-fn mip_chain(level0: Vec<u8>, size: u32) -> Vec<Vec<u8>> {
+pub(crate) fn mip_chain(level0: Vec<u8>, size: u32) -> Vec<Vec<u8>> {
     let mut levels = vec![level0];
     let mut side = size as usize;
     while side > 1 {

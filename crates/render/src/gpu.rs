@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use crate::atlas::{ATLAS_SIZE, atlas};
+use crate::atlas::ATLAS_SIZE;
 use crate::frame::Frame;
 use crate::instances::{CellInstance, Globals, QuadInstance};
 use crate::projection::Rect;
@@ -44,6 +44,8 @@ pub struct Renderer {
     quad_pipelines: [wgpu::RenderPipeline; 4],
     globals: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
+    /// The atlas texture, and the generation of custom pictures painted into it.
+    atlas: (wgpu::Texture, u64),
     cells: GrowingBuffer,
     quads: GrowingBuffer,
     attachments: Option<Attachments>,
@@ -158,7 +160,8 @@ impl Renderer {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let atlas_view = upload_atlas(device, queue);
+        let atlas = upload_atlas(device, queue);
+        let atlas_view = atlas.0.create_view(&Default::default());
         let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("chess4d atlas"),
             mag_filter: wgpu::FilterMode::Linear,
@@ -275,6 +278,7 @@ impl Renderer {
             ),
             attachments: None,
             frame: Frame::default(),
+            atlas,
         }
     }
 
@@ -312,6 +316,12 @@ impl Renderer {
         area: Rect,
     ) {
         let target_size = target_size.map(|v| v.max(1));
+        if crate::custom_pictures::generation() != self.atlas.1 {
+            // A variant registered pictures of its own since the atlas was uploaded.
+            let (image, generation) = crate::custom_pictures::atlas_now();
+            write_atlas(queue, &self.atlas.0, &image);
+            self.atlas.1 = generation;
+        }
         self.frame
             .build(scene, target_size, area, wants_linear(self.format));
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&self.frame.globals));
@@ -547,8 +557,8 @@ impl PipelineMaker<'_> {
     }
 }
 
-fn upload_atlas(device: &wgpu::Device, queue: &wgpu::Queue) -> wgpu::TextureView {
-    let image = atlas();
+fn upload_atlas(device: &wgpu::Device, queue: &wgpu::Queue) -> (wgpu::Texture, u64) {
+    let (image, generation) = crate::custom_pictures::atlas_now();
     let texture = device.create_texture(&wgpu::TextureDescriptor {
         label: Some("chess4d atlas"),
         size: wgpu::Extent3d {
@@ -563,11 +573,17 @@ fn upload_atlas(device: &wgpu::Device, queue: &wgpu::Queue) -> wgpu::TextureView
         usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
         view_formats: &[],
     });
+    write_atlas(queue, &texture, &image);
+    (texture, generation)
+}
+
+/// Writes every mip level of the atlas into its texture.
+fn write_atlas(queue: &wgpu::Queue, texture: &wgpu::Texture, image: &crate::atlas::AtlasImage) {
     for (level, pixels) in image.levels.iter().enumerate() {
         let side = (ATLAS_SIZE >> level).max(1);
         queue.write_texture(
             wgpu::TexelCopyTextureInfo {
-                texture: &texture,
+                texture,
                 mip_level: level as u32,
                 origin: wgpu::Origin3d::ZERO,
                 aspect: wgpu::TextureAspect::All,
@@ -585,5 +601,4 @@ fn upload_atlas(device: &wgpu::Device, queue: &wgpu::Queue) -> wgpu::TextureView
             },
         );
     }
-    texture.create_view(&Default::default())
 }

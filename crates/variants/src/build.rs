@@ -10,7 +10,7 @@ mod promotion_move;
 mod regions;
 
 use crate::error::VariantFileError;
-use crate::schema::{Counts, MoveFile, Names, VariantFile};
+use crate::schema::{Counts, Hop, MoveFile, Names, VariantFile};
 use chess4d_core::{
     CastlingDef, Color, Mode, MoveAtom, Path, PieceDef, PieceInfo, Shape, TableRules, VariantDef,
     VariantError,
@@ -46,13 +46,48 @@ pub fn parse_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileE
     build_variant(text, path).map_err(|e| crate::check::explain_error(text, path, e))
 }
 
+/// The pictures a file gives its pieces (`check` has reported any that is wrong; those
+/// are left out here, and the piece keeps the picture its name gives).
+fn pictures(text: &str, path: &str) -> Vec<(char, crate::PiecePicture)> {
+    use crate::PiecePicture;
+    use crate::schema::PictureFile;
+    let Ok(file) = toml::from_str::<VariantFile>(text) else {
+        return Vec::new();
+    };
+    file.piece
+        .iter()
+        .filter_map(|p| {
+            let p = p.get_ref();
+            let letter = single_letter(p.letter.get_ref())?.to_ascii_uppercase();
+            let picture = match p.picture.as_ref()? {
+                PictureFile::Name(n) => PiecePicture::BuiltIn(n.trim().to_ascii_lowercase()),
+                PictureFile::Own(own) => match (&own.path, &own.image) {
+                    (Some(d), None) => PiecePicture::Outline(crate::parse_svg_path(d).ok()?),
+                    (None, Some(image)) => {
+                        PiecePicture::Image(crate::picture::image_path(path, image))
+                    }
+                    _ => return None,
+                },
+            };
+            Some((letter, picture))
+        })
+        .collect()
+}
+
 /// The file as the schema reads it, without the checks of what it means.
 pub(crate) fn build_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileError> {
     let file: VariantFile = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         VariantFileError::spanned(path, text, span, e.message().trim().to_string())
     })?;
-    Builder { path, text }.build(file)
+    let spec = Builder { path, text }.build(file)?;
+    if let VariantSpec::Table(rules) = &spec {
+        crate::picture::record(
+            &chess4d_core::Rules::info(&**rules).name,
+            pictures(text, path),
+        );
+    }
+    Ok(spec)
 }
 
 struct Builder<'a> {
@@ -378,11 +413,13 @@ impl Builder<'_> {
             m.directed_leap.is_some(),
             m.directed_ride.is_some(),
             m.bent.is_some(),
+            m.rose.is_some(),
+            m.cycle.is_some(),
         ];
         if kinds.iter().filter(|&&k| k).count() != 1 {
             return Err(self.err(
                 span,
-                "a movement has exactly one of `slide`, `step`, `leap`, `ride`, `directed_leap`, `directed_ride` or `bent`",
+                "a movement has exactly one of `slide`, `step`, `leap`, `ride`, `directed_leap`, `directed_ride`, `bent`, `rose` or `cycle`",
             ));
         }
         let counts = |c: &Counts| -> Result<Vec<u8>, VariantFileError> {
@@ -438,7 +475,21 @@ impl Builder<'_> {
         let mut patterns: Vec<(Vec<u8>, u8)> = Vec::new();
         let mut offsets = Vec::new();
         let mut bend = 0;
-        if let Some(legs) = &m.bent {
+        let circle = m.rose.is_some();
+        let mut cycle = Vec::new();
+        if let Some(list) = &m.cycle {
+            cycle =
+                crate::check::directed_offsets(list).map_err(|why| self.err(span.clone(), why))?;
+            patterns.push((Vec::new(), range.unwrap_or(0)));
+        } else if let Some(v) = &m.rose {
+            if v.len() != 2 {
+                return Err(self.err(
+                    span.clone(),
+                    "rose = [a, b]: the two distances of its leap in a plane (the rose: [2, 1])",
+                ));
+            }
+            patterns.push((distances(v)?, range.unwrap_or(0)));
+        } else if let Some(legs) = &m.bent {
             let [first, then] = legs[..] else {
                 return Err(self.err(
                     span.clone(),
@@ -504,14 +555,26 @@ impl Builder<'_> {
                 ));
             }
         };
-        if m.hop && m.lame {
+        let hop = match &m.hop {
+            None | Some(Hop::Flag(false)) => None,
+            Some(Hop::Flag(true)) => Some(Path::Hop),
+            Some(Hop::Name(n)) if n == "cannon" => Some(Path::Hop),
+            Some(Hop::Name(n)) if n == "grasshopper" => Some(Path::Grasshopper),
+            Some(Hop::Name(n)) => {
+                return Err(self.err(
+                    span,
+                    format!("hop = true, \"cannon\" or \"grasshopper\", not \"{n}\""),
+                ));
+            }
+        };
+        if hop.is_some() && m.lame {
             return Err(self.err(span, "a movement is `hop` or `lame`, not both"));
         }
         if m.lame && !patterns.iter().all(|(_, range)| *range == 1) {
             return Err(self.err(span, "`lame` is for a leap or a step (range 1)"));
         }
-        let path = match (m.hop, m.lame) {
-            (true, _) => Path::Hop,
+        let path = match (hop, m.lame) {
+            (Some(h), _) => h,
             (_, true) => Path::Lame,
             _ => Path::Open,
         };
@@ -527,6 +590,8 @@ impl Builder<'_> {
                 offsets: offsets.clone(),
                 min_range,
                 bend,
+                circle,
+                cycle: cycle.clone(),
                 path,
                 within: m.within.clone(),
                 unmoved: m.unmoved,

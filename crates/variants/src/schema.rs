@@ -112,6 +112,25 @@ pub(crate) struct PieceFile {
     pub moves: Spanned<Vec<Spanned<MoveFile>>>,
     /// The region the piece never leaves (a palace).
     pub confined: Option<Spanned<String>>,
+    /// Its picture: a built-in silhouette's name, `{ path = "M ..." }` or
+    /// `{ image = "file.png" }` (checked by `check`).
+    pub picture: Option<PictureFile>,
+}
+
+/// A piece's `picture`: a built-in silhouette by name, or a table.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(untagged)]
+pub(crate) enum PictureFile {
+    Name(String),
+    Own(OwnPicture),
+}
+
+/// `{ path = "M ..." }` or `{ image = "file.png" }`.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct OwnPicture {
+    pub path: Option<String>,
+    pub image: Option<String>,
 }
 
 /// One movement entry: exactly one of `slide`, `step`, `leap`, `ride`.
@@ -125,6 +144,13 @@ pub(crate) struct MoveFile {
     /// A bent rider: `[a, b]`, one step along `a` axes, then a slide along `b` axes
     /// turning outward (the griffon `[2, 1]`, the aanca `[1, 2]`).
     pub bent: Option<Vec<i64>>,
+    /// A circular rider: leaps of these two distances, each turned one step further
+    /// round the same way in a plane of two axes (the rose: `[2, 1]`).
+    pub rose: Option<Vec<i64>>,
+    /// A multi-leg rider: these legs (offsets, x first) walked in turn, over and over
+    /// (the crooked bishop: `[[1, 1], [1, -1]]`), in every image under the board's
+    /// symmetries.
+    pub cycle: Option<Vec<Vec<i64>>>,
     /// Exact offsets (x first), each once: a directed leap, written for White.
     pub directed_leap: Option<Vec<Vec<i64>>>,
     /// Exact offsets repeated along a line: a directed rider.
@@ -137,9 +163,9 @@ pub(crate) struct MoveFile {
     pub only: Option<String>,
     /// Only as a first move (from a start square), and never a capture.
     pub first: Option<bool>,
-    /// Jumps exactly one piece first (the cannon).
-    #[serde(default)]
-    pub hop: bool,
+    /// Jumps a piece: `true` or `"cannon"` (exactly one piece first, landing anywhere
+    /// beyond), `"grasshopper"` (just past the first piece met).
+    pub hop: Option<Hop>,
     /// A leap blocked on the square it passes (the xiangqi horse).
     #[serde(default)]
     pub lame: bool,
@@ -169,6 +195,17 @@ pub(crate) enum Counts {
     One(i64),
     Many(Vec<i64>),
 }
+
+/// How a movement jumps: `hop = true` or a name.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(untagged)]
+pub(crate) enum Hop {
+    Flag(bool),
+    Name(String),
+}
+
+/// The names `hop` takes, besides `true`.
+pub(crate) const HOP_NAMES: [&str; 2] = ["cannon", "grasshopper"];
 
 /// One axis name or several.
 #[derive(Deserialize, Debug, Clone)]

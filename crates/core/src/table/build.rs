@@ -4,7 +4,7 @@ use super::geometry::{self, Rays};
 use super::region::{Regions, SquareSet};
 use super::{
     AttackDir, AttackSpan, Castling, Line, Mode, Path, Span, UNLIMITED, VariantDef, VariantError,
-    bent, special,
+    bent, cycle, rose, special,
 };
 use crate::geometry::{Shape, Square};
 use crate::piece::{Color, MAX_KINDS, Piece, PieceKind};
@@ -66,6 +66,9 @@ pub(super) struct Movements {
     /// By attacking colour: the directions to look along from a target.
     pub(super) attack_dirs: [Vec<AttackDir>; 2],
     pub(super) special: Vec<special::Atom>,
+    /// By piece code: whether its lines can reach one square twice (the rose, both
+    /// ways round), so that its moves must be made distinct.
+    pub(super) twice: Vec<bool>,
 }
 
 /// The ray store of the board: plain, or with holes and wrap-around axes.
@@ -95,6 +98,9 @@ fn check_atom(
         return Err(bad(why));
     }
     let directed = !atom.offsets.is_empty();
+    if !atom.cycle.is_empty() {
+        return check_cycle(atom, bad);
+    }
     if !directed && (atom.deltas.is_empty() || atom.deltas.len() > 4) {
         return Err(bad("a movement changes 1 to 4 axes"));
     }
@@ -153,11 +159,53 @@ fn check_atom(
             "sparing its own kind is for a hopping movement (hop = true)",
         ));
     }
-    if special && (atom.first || min > 1 || atom.bend > 0) {
+    if atom.circle
+        && (atom.deltas.len() != 2
+            || directed
+            || atom.first
+            || min > 1
+            || atom.bend > 0
+            || atom.forward != 0)
+    {
+        return Err(bad(
+            "a circular movement (rose) is a leap of two distances, without offsets, forward \
+             axes, a first move, a bend or a minimum range",
+        ));
+    }
+    if special && (atom.first || min > 1 || atom.bend > 0 || atom.circle) {
         return Err(bad(
             "a hopping, lame, region-bound or unmoved movement cannot also be \
-             first-move-only, bent or have a minimum range",
+             first-move-only, bent, circular or have a minimum range",
         ));
+    }
+    Ok(())
+}
+
+/// Checks a multi-leg rider: legs that fit a board, nothing that needs a direction.
+fn check_cycle(
+    atom: &super::MoveAtom,
+    bad: &dyn Fn(&str) -> VariantError,
+) -> Result<(), VariantError> {
+    if let Err(why) = geometry::check_offsets(&atom.cycle) {
+        return Err(bad(why));
+    }
+    let plain = atom.offsets.is_empty()
+        && atom.deltas.is_empty()
+        && atom.forward == 0
+        && !atom.first
+        && atom.min_range <= 1
+        && atom.bend == 0
+        && !atom.circle
+        && atom.path == Path::Open
+        && atom.within.is_none();
+    if !plain {
+        return Err(bad(
+            "a multi-leg movement (cycle) is its legs alone: no other movement, forward \
+             axes, first move, minimum range, hop or region",
+        ));
+    }
+    if atom.cycle.len() > 16 {
+        return Err(bad("a multi-leg movement has at most 16 legs"));
     }
     Ok(())
 }
@@ -172,6 +220,7 @@ pub(super) fn movements(
     let mut lines: Vec<Vec<Line>> = vec![Vec::new(); ncodes];
     let mut attacks: AttackRanges = HashMap::new();
     let mut special_atoms = Vec::new();
+    let mut twice = vec![false; ncodes];
     for (k, p) in def.pieces.iter().enumerate() {
         for (ai, atom) in p.moves.iter().enumerate() {
             let bad = |reason: &str| VariantError::BadMovement {
@@ -202,6 +251,35 @@ pub(super) fn movements(
                 if special::Atom::needed(atom) {
                     let each = |vector| special::Atom::of(atom, code, color, vector, range);
                     special_atoms.extend(vectors.into_iter().map(each));
+                    continue;
+                }
+                if !atom.cycle.is_empty() {
+                    twice[code] = true;
+                    cycle::Cycle {
+                        rays: &mut *rays,
+                        shape: &shape,
+                        lines: &mut lines[code],
+                        attacks: &mut attacks,
+                        color: color.index(),
+                        code,
+                        ncodes,
+                    }
+                    .add(&atom.cycle, atom.axes, atom.range, atom.mode);
+                    continue;
+                }
+                if atom.circle {
+                    twice[code] = true;
+                    let deltas = [atom.deltas[0], atom.deltas[1]];
+                    rose::Rose {
+                        rays: &mut *rays,
+                        shape: &shape,
+                        lines: &mut lines[code],
+                        attacks: &mut attacks,
+                        color: color.index(),
+                        code,
+                        ncodes,
+                    }
+                    .add(deltas, atom.axes, atom.range, atom.mode);
                     continue;
                 }
                 if atom.bend > 0 {
@@ -244,6 +322,7 @@ pub(super) fn movements(
         lines,
         attack_dirs: attack_directions(attacks),
         special: special_atoms,
+        twice,
     })
 }
 

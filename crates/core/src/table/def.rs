@@ -48,6 +48,16 @@ pub struct MoveAtom {
     /// many axes, turning outward (the griffon: `deltas` `[1, 1]` and `bend` 1); `range`
     /// limits the slide. 0: a straight movement.
     pub bend: u8,
+    /// A circular rider (the rose, `deltas` `[2, 1]`): the leap repeats, each time
+    /// turned one step further round the same way in a plane of two allowed axes, both
+    /// ways round; `range` limits the number of leaps (0: all but the one home).
+    pub circle: bool,
+    /// A multi-leg rider: these legs (exact offsets, x first) walked in turn, over and
+    /// over, stopping at the first piece (the crooked bishop: `[1, 1, 0, 0]`,
+    /// `[1, -1, 0, 0]`); the piece gets every image of them under the board's
+    /// symmetries on the allowed axes. `range` limits the legs (0: to the edge).
+    /// Empty: not one.
+    pub cycle: Vec<[i8; 4]>,
     /// How it treats the pieces on its way: open, hopping (cannon) or lame (horse).
     pub path: super::Path,
     /// The region the piece must stand in to use this movement (the xiangqi soldier's
@@ -93,6 +103,8 @@ impl MoveAtom {
             offsets: Vec::new(),
             min_range: 0,
             bend: 0,
+            circle: false,
+            cycle: Vec::new(),
             path: super::Path::Open,
             within: None,
             unmoved: false,

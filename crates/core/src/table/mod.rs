@@ -6,6 +6,7 @@ mod build;
 mod castling960;
 mod check;
 mod counters;
+mod cycle;
 mod def;
 mod drops;
 mod ends;
@@ -21,6 +22,7 @@ mod pocket_fen;
 mod promotion;
 mod promotion_move;
 mod region;
+mod rose;
 mod special;
 
 pub use castling960::Castling960Def;
@@ -175,6 +177,9 @@ pub struct TableRules {
     regions: region::Regions,
     ends: ends::Ends,
     special: special::Special,
+    /// By piece code: whether its moves must be made distinct (a rose reaches a square
+    /// both ways round).
+    twice: Vec<bool>,
     promotion_rules: promotion::Promotion,
     drops: drops::Drops,
     forms: forms::Forms,
@@ -255,6 +260,7 @@ impl TableRules {
             regions,
             ends,
             special,
+            twice: moves.twice,
             promotion_rules,
             drops,
             forms,

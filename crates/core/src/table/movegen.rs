@@ -178,6 +178,7 @@ fn piece_moves(
 ) {
     let pawn = rules.is_pawn(p);
     let quiet = wanted == Wanted::All;
+    let first = out.len();
     for span in rules.spans_of(p, from) {
         let mut ray = rules.rays.squares(span.start, span.len as usize);
         if span.min > 1 {
@@ -209,6 +210,23 @@ fn piece_moves(
             double_step(rules, pos, us, from, span, quiet, out);
         }
     }
+    if rules.twice[p.code() as usize] {
+        distinct(out, first);
+    }
+}
+
+/// Leaves one of each move from `first` on (a rose finds a square both ways round).
+#[inline(never)]
+fn distinct(out: &mut Vec<Move>, first: usize) {
+    let mut keep = first;
+    for j in first..out.len() {
+        let m = out[j];
+        if !out[first..keep].contains(&m) {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
 }
 
 /// The piece's hops, lame leaps and region-bound movements, if the variant has any

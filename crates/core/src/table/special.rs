@@ -17,6 +17,8 @@
 //! Variants that use none of them pay one branch per piece; those that do check every
 //! move in full (moving any piece may open or close a screen or a leg).
 
+mod hopper;
+
 use super::geometry::Rays;
 use super::region::{Regions, SquareSet};
 use super::{Mode, TableRules, VariantError, movegen};
@@ -35,6 +37,8 @@ pub enum Path {
     Hop,
     /// A leap blocked by a piece on the square it passes (the xiangqi horse).
     Lame,
+    /// Lands on the square just past the first piece it meets (the grasshopper).
+    Grasshopper,
 }
 
 /// The most squares a lame leap passes (the janggi elephant passes two).
@@ -286,7 +290,11 @@ fn span_from(
         return None;
     }
     let (start, full) = rays.span(dir, sq);
-    let mut len = full.min(a.range as usize);
+    let mut len = if a.path == Path::Grasshopper {
+        hopper::reach(full, a.range)
+    } else {
+        full.min(a.range as usize)
+    };
     if let Some(set) = along {
         if !set.contains(sq) {
             return None;
@@ -375,6 +383,10 @@ pub(super) fn piece_moves(
         if span.unmoved && !unmoved_may_move(rules, pos, from, p) {
             continue;
         }
+        if span.path == Path::Grasshopper {
+            hopper_move(rules, pos, from, p, span, ray, quiet, out);
+            continue;
+        }
         for &to in ray {
             let here = pos.piece_at(to);
             let own_kind = span.spare_own_kind && here.is_some_and(|q| q.kind() == p.kind());
@@ -424,6 +436,33 @@ fn unmoved_at(rules: &TableRules, rights: u32, sq: Square, by: Color) -> bool {
     rights & fr.lost_at(sq) & fr.side_mask(by) != 0
 }
 
+/// Adds the grasshopper move along `ray`, if it has a hurdle and a square to land on.
+#[allow(clippy::too_many_arguments)]
+fn hopper_move(
+    rules: &TableRules,
+    pos: &Position,
+    from: Square,
+    p: Piece,
+    span: &Span,
+    ray: &[Square],
+    quiet: bool,
+    out: &mut Vec<Move>,
+) {
+    let Some(to) = hopper::landing(ray, |s| pos.piece_at(s)) else {
+        return;
+    };
+    let pawn = rules.is_pawn(p);
+    match pos.piece_at(to) {
+        None if span.mode != Mode::Capture => {
+            movegen::push(rules, pawn, p.color(), Move::new(from, to), quiet, out);
+        }
+        Some(q) if q.color() != p.color() && span.mode != Mode::Move => {
+            movegen::push(rules, pawn, p.color(), Move::new(from, to), true, out);
+        }
+        _ => {}
+    }
+}
+
 /// Whether `by` attacks `target` with a special movement, on the board `at` describes.
 // Kept out of line: the variants without special movements never call it, and
 // inlining it into the hot loops of the others slows them.
@@ -440,6 +479,17 @@ pub(super) fn attacked(
             continue;
         }
         let (start, full) = rules.rays.span(line.dir, target);
+        if line.path == Path::Grasshopper {
+            let ray = rules.rays.squares(start, hopper::reach(full, line.range));
+            let found = hopper::attacks(line, ray, at, by);
+            if found.is_some_and(|(sq, p)| {
+                line.within.as_ref().is_none_or(|w| w.contains(sq))
+                    && rules.special.may_stand(p, target)
+            }) {
+                return true;
+            }
+            continue;
+        }
         let ray = rules.rays.squares(start, full.min(line.range as usize));
         let mut screen = None;
         for &sq in ray {

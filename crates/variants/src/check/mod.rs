@@ -16,8 +16,10 @@
 //! ```
 
 mod castling;
+mod hops;
 mod movement;
 mod names;
+mod pictures;
 mod play;
 mod raw;
 mod start;
@@ -80,6 +82,9 @@ pub enum Kind {
     ZeroValue,
     /// A piece that is neither in the start position nor a promotion choice.
     UnusedPiece,
+    /// A piece's picture is an image file that is not there (the piece keeps the
+    /// picture its name gives, or its letter).
+    MissingPicture,
 }
 
 impl Kind {
@@ -103,6 +108,7 @@ impl Kind {
             Kind::NoEffect => "no-effect",
             Kind::ZeroValue => "zero-value",
             Kind::UnusedPiece => "unused-piece",
+            Kind::MissingPicture => "missing-picture",
         }
     }
 

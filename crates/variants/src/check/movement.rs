@@ -5,7 +5,7 @@ use super::raw::{Doc, Table, Value, array, entry, int};
 use super::{Finding, Kind};
 
 /// The movement kinds and whether each moves more than once along a line.
-const KINDS: [(&str, bool); 7] = [
+const KINDS: [(&str, bool); 9] = [
     ("slide", true),
     ("step", false),
     ("leap", false),
@@ -13,11 +13,14 @@ const KINDS: [(&str, bool); 7] = [
     ("directed_leap", false),
     ("directed_ride", true),
     ("bent", true),
+    ("rose", true),
+    ("cycle", true),
 ];
 
 /// Checks one `{ ... }` of a piece's `moves`; returns whether it has `forward` (a
 /// movement that never goes back).
 pub(super) fn check(doc: &Doc, m: &Table, out: &mut Vec<Finding>) -> bool {
+    super::hops::check(doc, m, out);
     let mut allowed = 0b1111u8;
     if let Some((_, v)) = entry(m, "axes") {
         allowed = doc.check_axis_list(v, "axes", out);
@@ -67,11 +70,12 @@ pub(super) fn check(doc: &Doc, m: &Table, out: &mut Vec<Finding>) -> bool {
     let where_ = where_axes(doc, entry(m, "axes").is_some(), usable.len());
     match name {
         "slide" | "step" => counts(doc, name, key.span(), value, &usable, &where_, out),
-        "leap" | "ride" => distances(doc, name, key.span(), value, &usable, &where_, out),
+        "leap" | "ride" | "rose" => distances(doc, name, key.span(), value, &usable, &where_, out),
         "bent" => bent(doc, key.span(), value, &usable, &where_, out),
         _ => directed(doc, name, value, sizes, out),
     }
-    forward.is_some()
+    // A rose or cycle turns every way: `forward` on it is refused, not a forward piece.
+    forward.is_some() && name != "rose" && name != "cycle"
 }
 
 /// "the board has 2 axes (x, y)" or "its `axes` leave 1".

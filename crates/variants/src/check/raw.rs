@@ -249,6 +249,7 @@ impl<'t> Doc<'t> {
                     forward_only &= super::movement::check(self, t, out);
                 }
             }
+            super::pictures::check(self, p.table, out);
             let name = p.letter.map_or("?".to_string(), |c| c.to_string());
             if forward_only && !p.pawn && !p.royal {
                 out.push(self.at(

@@ -48,6 +48,16 @@ fn did_you_mean(message: &str) -> Option<String> {
         .map(|(_, n)| n.to_string())
 }
 
+/// The name of `known` closest to `unknown`, if it is close enough to be a slip.
+pub(super) fn closest<'a>(unknown: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|&n| (distance(unknown, n), n))
+        .filter(|&(d, n)| d <= (n.len().max(unknown.len()) / 3).max(1) || n.starts_with(unknown))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, n)| n)
+}
+
 /// Edit distance (insertions, deletions, substitutions).
 fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
