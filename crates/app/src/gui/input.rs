@@ -4,7 +4,7 @@
 
 use super::App;
 use crate::session::keyboard::Nav;
-use chess4d_render::{glam::Vec2, pick};
+use chess4d_render::{glam::Vec2, pick, pick_hand};
 use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::keyboard::{Key, ModifiersState, NamedKey};
 
@@ -49,6 +49,22 @@ impl App {
 
     fn square_at(&self, p: Vec2) -> Option<chess4d_core::Square> {
         pick(&self.scene(), self.board_area, p).map(chess4d_core::Square)
+    }
+
+    /// A press on the hand strips at `p`: the board editor, when open, takes one piece
+    /// out of that hand; else the game's hand piece is picked up. Whether a hand
+    /// piece was there.
+    fn press_on_hand(&mut self, p: Vec2) -> bool {
+        let Some(index) = pick_hand(&self.scene(), self.board_area, p) else {
+            return false;
+        };
+        if super::editor::take_from_hand_on_board(&self.egui_ctx, index) {
+            return true;
+        }
+        if let Some(slot) = self.session.hands().and_then(|h| h.get(index).copied()) {
+            self.session.press_hand(slot.color, slot.kind);
+        }
+        true
     }
 
     /// Handles an event on the board; returns whether it was used up (egui must not
@@ -118,6 +134,9 @@ impl App {
                         m.surrender_focus(id);
                     }
                 });
+                if button == MouseButton::Left && !shift && self.press_on_hand(p) {
+                    return true;
+                }
                 match button {
                     MouseButton::Left if !shift => match self.square_at(p) {
                         // The board editor, when open, places its brush instead.
@@ -136,7 +155,9 @@ impl App {
             }
             ElementState::Released => {
                 let was_camera = self.input.camera.take().is_some();
-                if self.session.dragging().is_some() && button == MouseButton::Left {
+                let dragging =
+                    self.session.dragging().is_some() || self.session.dragging_hand().is_some();
+                if dragging && button == MouseButton::Left {
                     let sq = if self.over_board(p) {
                         self.square_at(p)
                     } else {

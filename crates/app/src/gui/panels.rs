@@ -72,6 +72,7 @@ pub fn show(
         .show(root, |bar| widgets::news(bar, session));
     let board = root.available_rect_before_wrap();
     let board = super::analysis::board_beside_bar(root, session, board); // analysis.rs
+    super::access::label_board(root.ctx(), session); // access.rs: for screen readers
     confirm_dialog(root.ctx(), board, session, ui);
     widgets::overlays(root.ctx(), board, session, pointer);
     super::analysis::overlay(root.ctx(), board, session, pointer, ui.view); // analysis.rs

@@ -4,18 +4,15 @@
 
 use glam::{Vec2, Vec3, Vec4};
 
-use crate::atlas::scene_piece_uv;
 use crate::instances::{
-    CellInstance, Label, MODE_DISC, MODE_FRAME, MODE_GLOW, MODE_PIECE, MODE_RING, UNIT_UV,
-    push_label_plate, push_path_arrow, push_segment, push_text, square_quad,
+    CellInstance, Label, MODE_DISC, MODE_FRAME, MODE_GLOW, MODE_RING, UNIT_UV, push_label_plate,
+    push_path_arrow, push_segment, push_text, square_quad,
 };
 use crate::layout::neighbours;
 use crate::pick::piece_sprite;
 use crate::projection::{BoardGeometry, Projector, Rect};
 use crate::scene::{Arrow, Highlight, Scene};
-use crate::style::{
-    Palette, Rgba, arrow_colour, highlight_colour, mix, piece_colours, w_tint, with_alpha,
-};
+use crate::style::{Palette, Rgba, arrow_colour, highlight_colour, mix, w_tint, with_alpha};
 
 use super::{BEHIND, Frame, QuadPipe, clip_remap, is_dark, scissor};
 
@@ -94,9 +91,22 @@ impl Frame {
             let Some(centre) = board.tile_centre_4d(sq) else {
                 continue;
             };
+            if self.absent[square] {
+                continue; // a hole: no cell at all
+            }
             let w = board.coords(sq).map_or(0, |c| c[3]);
             let tint = w_tint(w, layers);
             let (mut fill, mut edge) = match self.marks[square] {
+                Some(h @ (Highlight::Region | Highlight::Goal)) => {
+                    // A region tints the square's own tone, softly.
+                    let c = highlight_colour(h);
+                    let tone = if is_dark(board, sq) {
+                        pal.dark_square
+                    } else {
+                        pal.light_square
+                    };
+                    (with_alpha(mix(tone, c, 0.55), 0.5), with_alpha(c, 0.8))
+                }
                 Some(h) => {
                     let c = highlight_colour(h);
                     (with_alpha(c, 0.75), with_alpha(c, 1.0))
@@ -216,20 +226,19 @@ impl Frame {
             let Some((p, half)) = piece_sprite(board, proj, piece.square) else {
                 continue;
             };
-            let (mut fill, mut line) = piece_colours(piece.white);
+            let (mut body, mut letter) = super::piece_quads(scene, *piece, p, half, piece.white);
             if Self::faint(scene, board, piece.square) {
-                fill[3] *= FAINT;
-                line[3] *= FAINT;
+                body.colour[3] *= FAINT;
+                body.colour2[3] *= FAINT;
+                if let Some(l) = &mut letter {
+                    l.colour[3] *= FAINT;
+                }
             }
-            let quad = square_quad(
-                p,
-                half,
-                scene_piece_uv(&scene.pictures, piece.glyph),
-                fill,
-                line,
-                MODE_PIECE,
-            );
-            self.sorted_sprites.push((p.z, quad));
+            self.sorted_sprites.push((p.z, body));
+            if let Some(l) = letter {
+                // Sorted just nearer than its tile, so it is drawn after it.
+                self.sorted_sprites.push((p.z - BEHIND * 0.5, l));
+            }
         }
         self.flush_sorted_sprites();
         self.close(start, QuadPipe::TexturedDepth, true);
