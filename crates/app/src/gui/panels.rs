@@ -300,7 +300,12 @@ fn play_tab(
     rig: &mut CameraRig,
 ) {
     widgets::section(side, "Game");
-    side.label(RichText::new(&session.rules().info().title).strong());
+    // How this variant is won, with its goal squares, hands and regions (picker.rs), on
+    // the title, so the panel's layout stays put.
+    side.label(RichText::new(&session.rules().info().title).strong())
+        .on_hover_ui(|tip| {
+            tip.label(super::picker::rules_goal_in_words(&**session.rules()));
+        });
     side.horizontal(|row| {
         let human = |s: &Session, c| s.player(c) == Player::Human;
         let white = human(session, Color::White) && !human(session, Color::Black);
