@@ -417,72 +417,46 @@ impl FlatLayout {
         out
     }
 
-    /// The axis (0: X, 1: Y) whose wrap makes two squares of one board neighbours: one
-    /// on each edge of that wrapping axis, no other coordinate more than one apart.
+    /// The axis (0: X, 1: Y) whose wrap makes two squares of one board neighbours.
     fn wrapped_axis(&self, a: u16, b: u16) -> Option<usize> {
-        let (ca, cb) = (self.board.coords(a)?, self.board.coords(b)?);
-        let sizes = self.board.sizes();
-        if ca[2] != cb[2] || ca[3] != cb[3] {
-            return None;
-        }
-        let across = |i: usize| {
-            self.wrap & (1 << i) != 0 && sizes[i] > 2 && ca[i].abs_diff(cb[i]) == sizes[i] - 1
-        };
-        let axis = (0..2).find(|&i| across(i))?;
-        let other = 1 - axis;
-        (ca[other].abs_diff(cb[other]) <= 1 || across(other)).then_some(axis)
+        wrap_axis(&self.board, self.wrap, a, b).filter(|&i| i < 2 && same_board(&self.board, a, b))
     }
 
     /// A hop across the wrapping edge of `axis` from `a` (on square `from`) to `b`:
     /// out over the nearer edge, along a lane just outside the board and back in over
     /// the far edge, so it crosses no square of the board.
     fn round_the_edge(&self, from: u16, a: Vec2, b: Vec2, axis: usize) -> Vec<Vec2> {
-        let s = self.square;
+        // Out just past the squares, the lane in the frame band: inside the margins and
+        // clear of the file and rank labels.
+        let (exit, lane_off) = (0.16 * self.square, 0.14 * self.square);
         let Some([_, _, z, w]) = self.board.coords(from) else {
             return vec![a, b];
         };
         let r = self.board_rect(z, w);
-        if axis == 0 {
-            let out = |p: Vec2| {
-                let left = p.x < r.x + r.w * 0.5;
-                Vec2::new(
-                    if left {
-                        r.x - 0.3 * s
-                    } else {
-                        r.x + r.w + 0.3 * s
-                    },
-                    p.y,
-                )
-            };
-            let (ea, eb) = (out(a), out(b));
-            let below = (a.y + b.y) * 0.5 > r.y + r.h * 0.5;
-            let lane = if below {
-                r.y + r.h + 0.3 * s
+        let (lo, hi) = (Vec2::new(r.x, r.y), Vec2::new(r.x + r.w, r.y + r.h));
+        let mid = (lo + hi) * 0.5;
+        // `k` is the screen axis the hop wraps along, `j` the other one.
+        let (k, j) = if axis == 0 { (0, 1) } else { (1, 0) };
+        let out = |p: Vec2| {
+            let mut q = p;
+            q[k] = if p[k] < mid[k] {
+                lo[k] - exit
             } else {
-                r.y - 0.3 * s
+                hi[k] + exit
             };
-            vec![a, ea, Vec2::new(ea.x, lane), Vec2::new(eb.x, lane), eb, b]
+            q
+        };
+        let (ea, eb) = (out(a), out(b));
+        let far_side = (a[j] + b[j]) * 0.5 > mid[j];
+        let lane = if far_side {
+            hi[j] + lane_off
         } else {
-            let out = |p: Vec2| {
-                let top = p.y < r.y + r.h * 0.5;
-                Vec2::new(
-                    p.x,
-                    if top {
-                        r.y - 0.3 * s
-                    } else {
-                        r.y + r.h + 0.3 * s
-                    },
-                )
-            };
-            let (ea, eb) = (out(a), out(b));
-            let right = (a.x + b.x) * 0.5 > r.x + r.w * 0.5;
-            let lane = if right {
-                r.x + r.w + 0.3 * s
-            } else {
-                r.x - 0.3 * s
-            };
-            vec![a, ea, Vec2::new(lane, ea.y), Vec2::new(lane, eb.y), eb, b]
-        }
+            lo[j] - lane_off
+        };
+        let (mut la, mut lb) = (ea, eb);
+        la[j] = lane;
+        lb[j] = lane;
+        vec![a, ea, la, lb, eb, b]
     }
 
     /// A leap or cross-board hop from `a` to `b`: either out, along and back in
@@ -537,6 +511,23 @@ impl FlatLayout {
         let chosen = best.map_or(0, |(_, i)| i);
         routes.swap_remove(chosen)
     }
+}
+
+/// The axis whose wrap-around (in the bit mask `wrap`) makes `a` and `b` neighbours:
+/// they sit on the two edges of that axis, and no other coordinate differs by more
+/// than one (or it wraps too). `None` for squares that are not such neighbours.
+pub(crate) fn wrap_axis(board: &BoardGeometry, wrap: u8, a: u16, b: u16) -> Option<usize> {
+    if wrap == 0 {
+        return None;
+    }
+    let (ca, cb) = (board.coords(a)?, board.coords(b)?);
+    let sizes = board.sizes();
+    let across =
+        |i: usize| wrap & (1 << i) != 0 && sizes[i] > 2 && ca[i].abs_diff(cb[i]) == sizes[i] - 1;
+    let axis = (0..4).find(|&i| across(i))?;
+    (0..4)
+        .all(|i| i == axis || ca[i].abs_diff(cb[i]) <= 1 || across(i))
+        .then_some(axis)
 }
 
 /// Whether two squares lie on the same 2D board (same Z and W).

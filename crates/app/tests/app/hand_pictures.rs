@@ -207,3 +207,38 @@ fn a_hole_shows_the_background_and_the_hill_is_tinted() {
         "the hill is greener: {hill:?} against {plain:?}"
     );
 }
+
+#[test]
+fn a_rook_round_the_cylinder_is_drawn_round_the_edge_not_across() {
+    let Some(mut r) = renderer() else { return };
+    let mut s = session("cylinder");
+    assert!(s.new_game_from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+    // a1 to g1 the short way round: over the a/h edge (e1's king blocks the other way).
+    s.click(sq(&s, "a1"));
+    s.click(sq(&s, "g1"));
+    assert_eq!(s.game().moves().len(), 1, "the rook went round");
+    let scene = s.scene(
+        View::Both,
+        Camera::for_shape([8, 8, 1, 1]).fit([8, 8, 1, 1], area()),
+    );
+    assert_eq!(scene.arrows[0].path.len(), 3, "{:?}", scene.arrows);
+    let rgba = shoot(&mut r, &scene, "cylinder-wrap.png");
+    // The last move's yellow shows round the board's left and right edges, and on none
+    // of b1, c1 or d1's centres.
+    let yellow = |p: [u8; 3]| p[0] > 150 && p[1] > 120 && p[2] < 90 && p[0] > p[2] + 80;
+    for name in ["b1", "c1", "d1"] {
+        let c = flat_square(&scene, sq(&s, name));
+        let middle = Rect::new(c.x + c.w * 0.3, c.y + c.h * 0.3, c.w * 0.4, c.h * 0.4);
+        assert_eq!(
+            count_in(&rgba, middle, yellow),
+            0,
+            "the arrow crosses {name}"
+        );
+    }
+    let a1 = flat_square(&scene, sq(&s, "a1"));
+    let left = Rect::new(a1.x - a1.w * 0.5, a1.y, a1.w * 0.45, a1.h * 1.3);
+    assert!(
+        count_in(&rgba, left, yellow) > 30,
+        "no arrow out of a1's edge"
+    );
+}

@@ -373,6 +373,51 @@ mod tests {
     }
 
     #[test]
+    fn a_tesseract_arrow_round_a_wrapping_edge_crosses_no_square_between() {
+        use crate::instances::{MODE_LINE, MODE_TRIANGLE};
+        use crate::projection::Projector;
+        let area = Rect::new(0.0, 0.0, 900.0, 700.0);
+        let shape = [8, 8, 1, 1];
+        let arrow_quads = |wrap: u8| {
+            let scene = Scene {
+                shape,
+                view: View::Tesseract,
+                camera: crate::scene::Camera::for_shape(shape).fit(shape, area),
+                arrows: vec![Arrow::new(0, 7, ArrowKind::LastMove)],
+                wrap,
+                ..Scene::default()
+            };
+            let mut frame = Frame::default();
+            frame.build(&scene, [900, 700], area, false);
+            let centres: Vec<Vec2> = frame
+                .quads
+                .iter()
+                .filter(|q| q.mode == MODE_LINE || q.mode == MODE_TRIANGLE)
+                .filter(|q| q.colour == crate::style::arrow_colour(ArrowKind::LastMove))
+                .map(|q| (Vec2::from_slice(&q.p0) + Vec2::from_slice(&q.p2)) * 0.5)
+                .collect();
+            (centres, Projector::new(&scene.camera, area))
+        };
+        let board = BoardGeometry::new(shape).unwrap();
+        // Off the stretch between b1 and g1: left of b1's centre or right of g1's.
+        let outside = |quads: &[Vec2], proj: &Projector| {
+            let x = |sq: u16| proj.project(board.centre_4d(sq).unwrap()).unwrap().x;
+            quads.iter().all(|q| q.x < x(1) || q.x > x(6))
+        };
+        let (wrapped, proj) = arrow_quads(1);
+        assert!(!wrapped.is_empty());
+        assert!(
+            outside(&wrapped, &proj),
+            "the wrapped a1-h1 arrow runs over b1..g1"
+        );
+        let (leap, proj) = arrow_quads(0);
+        assert!(
+            !outside(&leap, &proj),
+            "without the wrap it is a leap over the board"
+        );
+    }
+
+    #[test]
     fn a_floating_piece_is_one_last_textured_draw_centred_on_its_pixel() {
         let mut frame = Frame::default();
         let area = Rect::new(0.0, 0.0, 1280.0, 720.0);

@@ -8,7 +8,7 @@ use crate::instances::{
     CellInstance, Label, MODE_DISC, MODE_FRAME, MODE_GLOW, MODE_RING, UNIT_UV, push_label_plate,
     push_path_arrow, push_segment, push_text, square_quad,
 };
-use crate::layout::neighbours;
+use crate::layout::{neighbours, wrap_axis};
 use crate::pick::piece_sprite;
 use crate::projection::{BoardGeometry, Projector, Rect};
 use crate::scene::{Arrow, Highlight, Scene};
@@ -44,7 +44,7 @@ impl Frame {
         let overlay_start = self.quads.len();
         self.push_top_marks(scene, board, &proj);
         for arrow in &scene.arrows {
-            self.push_tesseract_arrow(board, &proj, arrow);
+            self.push_tesseract_arrow(board, &proj, arrow, scene.wrap);
         }
         let text_start = self.push_tesseract_labels(scene, board, &proj, pal);
         crate::gizmo::push_gizmo(&mut self.quads, &proj, pal, board.sizes());
@@ -317,14 +317,57 @@ impl Frame {
 
     /// An arrow through its squares: neighbours joined straight (a slide stays on its
     /// line), a leap drawn as a jump arcing up over the board.
-    fn push_tesseract_arrow(&mut self, board: &BoardGeometry, proj: &Projector, arrow: &Arrow) {
+    fn push_tesseract_arrow(
+        &mut self,
+        board: &BoardGeometry,
+        proj: &Projector,
+        arrow: &Arrow,
+        wrap: u8,
+    ) {
         let mut points: Vec<Vec2> = Vec::new();
         let mut radius = 0.0f32;
+        let colour = arrow_colour(arrow.kind);
         for hop in arrow.path.windows(2) {
             let (Some(a), Some(b)) = (board.centre_4d(hop[0]), board.centre_4d(hop[1])) else {
                 continue;
             };
             radius = radius.max(proj.cell_radius_px(board, a));
+            if let Some(axis) = wrap_axis(board, wrap, hop[0], hop[1]) {
+                // Round a wrapping edge: out over a's edge, in over b's, never across.
+                let (ca, cb) = (board.coords(hop[0]), board.coords(hop[1]));
+                let span = match (ca, cb) {
+                    (Some(ca), Some(cb)) => cb[axis] as f32 - ca[axis] as f32,
+                    _ => continue,
+                };
+                let mut step = b - a;
+                step[axis] = -step[axis] / span.abs();
+                let width = (radius * 0.2).clamp(3.0, 12.0);
+                if let Some(p) = proj.project(a)
+                    && points.last().is_none_or(|l| l.distance(p.truncate()) > 0.5)
+                {
+                    points.push(p.truncate());
+                }
+                if let Some(p) = proj.project(a + step * 0.5) {
+                    points.push(p.truncate());
+                }
+                for pair in points.windows(2) {
+                    push_segment(
+                        &mut self.quads,
+                        pair[0].extend(0.0),
+                        pair[1].extend(0.0),
+                        width,
+                        colour,
+                    );
+                }
+                points.clear();
+                if let Some(p) = proj.project(b - step * 0.5) {
+                    points.push(p.truncate());
+                }
+                if let Some(p) = proj.project(b) {
+                    points.push(p.truncate());
+                }
+                continue;
+            }
             let samples: &[f32] = if neighbours(board, hop[0], hop[1]) {
                 &[0.0, 1.0]
             } else {
@@ -343,7 +386,7 @@ impl Frame {
             }
         }
         let width = (radius * 0.2).clamp(3.0, 12.0);
-        push_path_arrow(&mut self.quads, &points, width, arrow_colour(arrow.kind));
+        push_path_arrow(&mut self.quads, &points, width, colour);
     }
 
     /// `W=k` over every cube, `[z,w]` at the front-left corner of every layer, and the
