@@ -701,6 +701,80 @@ mod tests {
     }
 
     #[test]
+    fn holes_are_never_picked_in_either_picture() {
+        let holes = vec![27u16, 28, 35, 36]; // d4 e4 d5 e5
+        let scene = Scene {
+            shape: [8, 8, 1, 1],
+            absent: holes.clone(),
+            camera: crate::scene::Camera::for_shape([8, 8, 1, 1]),
+            ..Scene::default()
+        };
+        let area = Rect::new(0.0, 0.0, 1280.0, 720.0);
+        let l = scene_layout(&scene, area);
+        let board = BoardGeometry::new(scene.shape).unwrap();
+        let flat = FlatLayout::new(board, l.flat.unwrap());
+        let proj = Projector::new(&scene.camera, l.tesseract.unwrap());
+        for sq in 0..64u16 {
+            let in_flat = pick(&scene, area, flat.square_centre(sq).unwrap());
+            let at = proj
+                .project(board.centre_4d(sq).unwrap())
+                .unwrap()
+                .truncate();
+            let in_tesseract = pick(&scene, area, at);
+            if holes.contains(&sq) {
+                assert_eq!((in_flat, in_tesseract), (None, None), "hole {sq}");
+            } else {
+                assert_eq!((in_flat, in_tesseract), (Some(sq), Some(sq)));
+            }
+        }
+    }
+
+    #[test]
+    fn hand_strips_take_the_top_and_bottom_and_pick_their_slots() {
+        use crate::scene::HandPiece;
+        let piece = |glyph, white| HandPiece {
+            glyph,
+            white,
+            count: 1,
+            selected: false,
+            focused: false,
+        };
+        let mut scene = Scene {
+            shape: [8, 8, 1, 1],
+            hands: Some(vec![piece('P', true), piece('N', true), piece('Q', false)]),
+            ..Scene::default()
+        };
+        let area = Rect::new(0.0, 0.0, 1000.0, 700.0);
+        let l = scene_layout(&scene, area);
+        let [white, black] = l.hands.unwrap();
+        assert!(black.y < white.y);
+        for r in [l.tesseract.unwrap(), l.flat.unwrap()] {
+            assert!(r.y >= black.y + black.h && r.y + r.h <= white.y);
+        }
+        for i in 0..3 {
+            let slot = hand_slot(&scene, area, i).unwrap();
+            assert_eq!(pick_hand(&scene, area, slot.centre()), Some(i));
+            assert_eq!(
+                pick(&scene, area, slot.centre()),
+                None,
+                "a slot is no square"
+            );
+        }
+        // White's two kinds side by side in its strip, Black's queen alone in its own.
+        let (p, n) = (
+            hand_slot(&scene, area, 0).unwrap(),
+            hand_slot(&scene, area, 1).unwrap(),
+        );
+        assert!(p.x + p.w <= n.x && (p.y - n.y).abs() < 1e-3 && white.contains(p.centre()));
+        assert!(black.contains(hand_slot(&scene, area, 2).unwrap().centre()));
+        // Flipped, White's strip is the top one.
+        scene.flip = true;
+        let [white, black] = scene_layout(&scene, area).hands.unwrap();
+        assert!(white.y < black.y);
+        assert_eq!(pick_hand(&scene, area, Vec2::new(999.0, 350.0)), None);
+    }
+
+    #[test]
     fn a_hop_round_a_wrapping_edge_stays_off_the_board() {
         let board = BoardGeometry::new([8, 8, 1, 1]).unwrap();
         let flat = FlatLayout::new(board, Rect::new(0.0, 0.0, 640.0, 640.0)).wrapping(1);

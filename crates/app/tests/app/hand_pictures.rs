@@ -181,6 +181,23 @@ fn shogi_tiles_point_at_the_opponent_and_carry_their_letter() {
         "P on white's tile"
     );
     assert!(count_in(&rgba, inner(e7), |p| p.iter().all(|&c| c > 200)) > 15);
+
+    // Pieces in hand are tiles too, in their strips.
+    let mut s = session("shogi");
+    let fen = "lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL[GPp] w - - 0 1";
+    assert!(s.new_game_from_fen(fen), "{:?}", s.notices().last());
+    let scene = s.scene(
+        View::Both,
+        Camera::for_shape([9, 9, 1, 1]).fit([9, 9, 1, 1], area()),
+    );
+    let rgba = shoot(&mut r, &scene, "shogi-hands.png");
+    let hands = scene.hands.clone().unwrap();
+    assert_eq!(hands.len(), 3, "{hands:?}");
+    for (i, piece) in hands.iter().enumerate() {
+        let slot = hand_slot(&scene, area(), i).unwrap();
+        let fill = if piece.white { white_fill } else { black_fill };
+        assert!(count_in(&rgba, slot, fill) > 60, "tile {i} in hand");
+    }
 }
 
 #[test]
