@@ -219,6 +219,15 @@ fn shogi_draws_tiles_and_its_camps_king_of_the_hill_its_centre() {
 }
 
 #[test]
+fn xiangqi_tints_its_palaces_not_its_halves() {
+    let s = catalog_session("xiangqi");
+    let regions = super::tinted_regions(&**s.rules());
+    let names: Vec<&str> = regions.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, vec!["palace"]);
+    assert_eq!(regions[0].1.len(), 18, "two palaces of nine");
+}
+
+#[test]
 fn holes_are_absent_from_the_scene_and_never_tab_stops() {
     let s = catalog_session("donut");
     let scene = s.scene(View::Both, Default::default());

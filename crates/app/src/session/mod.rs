@@ -33,6 +33,7 @@ use chess4d_engine::Level;
 use chess4d_variants::Catalog;
 use learn::Learn;
 use opponent::{Job, Key, Opponent};
+pub use scene::tinted_regions;
 use std::sync::Arc;
 pub use trust::TrustRequest;
 use watch::Watcher;

@@ -326,10 +326,8 @@ fn board_look(rules: &dyn Rules, scene: &mut Scene) {
     scene.tiles = look.promoted_forms;
     scene.wrap = look.wrap;
     let mut marks: Vec<(u16, Highlight)> = Vec::new();
-    for (_, squares) in &look.regions {
-        for sq in squares.iter().flatten() {
-            marks.push((sq.0, Highlight::Region));
-        }
+    for (_, squares) in tinted_regions(rules) {
+        marks.extend(squares.iter().map(|s| (s.0, Highlight::Region)));
     }
     for color in Color::ALL {
         if let Some((_, squares)) = rules.goal(color) {
@@ -340,6 +338,25 @@ fn board_look(rules: &dyn Rules, scene: &mut Scene) {
     marks.dedup();
     // Under every other mark: the renderer draws tints in the scene's order.
     scene.highlights.splice(0..0, marks);
+}
+
+/// The regions the board tints, each with both sides' squares together: every region
+/// of the variant but those of which a side's part covers 40% of the board or more (a
+/// side's half, the whole board), whose tint would say nothing.
+pub fn tinted_regions(rules: &dyn Rules) -> Vec<(String, Vec<Square>)> {
+    let len = rules.info().shape.len();
+    rules
+        .board_look()
+        .regions
+        .into_iter()
+        .filter_map(|(name, [white, black])| {
+            let small = white.len().max(black.len()) * 5 < len * 2;
+            let mut squares: Vec<Square> = white.into_iter().chain(black).collect();
+            squares.sort_unstable_by_key(|s| s.0);
+            squares.dedup();
+            (small && !squares.is_empty()).then_some((name, squares))
+        })
+        .collect()
 }
 
 fn pieces(info: &VariantInfo, pos: &Position) -> Vec<ScenePiece> {
