@@ -237,6 +237,13 @@ fn holes_are_absent_from_the_scene_and_never_tab_stops() {
     );
     let holes: Vec<Square> = scene.absent.iter().map(|&q| Square(q)).collect();
     assert!(s.tab_stops().iter().all(|t| !holes.contains(t)));
+    // The arrows step over the hole: c4, then f4.
+    let mut s = s;
+    s.focus_square(sq(&s, "c4"));
+    s.navigate(Nav::Right);
+    assert_eq!(s.square_name(s.focus().unwrap()), "f4");
+    s.navigate(Nav::Left);
+    assert_eq!(s.square_name(s.focus().unwrap()), "c4");
 }
 
 #[test]

@@ -139,9 +139,21 @@ impl Session {
             }
             return self.touch();
         }
+        let holes = self.rules().board_look().holes;
         self.focus = Some(match self.focus {
             None => Square(0),
-            Some(f) => keyboard::step(&shape, f, nav),
+            // Over holes, as a piece would: to the next square that exists, or stay.
+            Some(f) => {
+                let mut to = keyboard::step(&shape, f, nav);
+                while holes.contains(&to) {
+                    let next = keyboard::step(&shape, to, nav);
+                    if next == to {
+                        break;
+                    }
+                    to = next;
+                }
+                if holes.contains(&to) { f } else { to }
+            }
         });
         self.focus_hand = None;
         self.touch();
