@@ -11,6 +11,17 @@ use crate::style::{Palette, highlight_colour, with_alpha};
 
 use super::{Frame, QuadPipe};
 
+const WHITE: [char; 5] = ['w', 'h', 'i', 't', 'e'];
+const BLACK: [char; 5] = ['b', 'l', 'a', 'c', 'k'];
+const HAND: [char; 4] = ['h', 'a', 'n', 'd'];
+
+/// Width in pixels of `chars` characters of label text with letters `ink` high (as
+/// [`push_text`] lays them out).
+fn text_width(chars: usize, ink: f32) -> f32 {
+    let cell_h = ink / crate::atlas::FONT_INK_HEIGHT;
+    cell_h * crate::atlas::FONT_ASPECT * 30.0 / 32.0 * chars as f32
+}
+
 impl Frame {
     /// Two draws: the strips' plates with the lit and framed slots, then the pieces
     /// and their counts. `strips` are White's and Black's.
@@ -51,6 +62,16 @@ impl Frame {
         self.close(start, QuadPipe::PlainOverlay, false);
 
         let start = self.quads.len();
+        for (strip, side) in strips.into_iter().zip([&WHITE[..], &BLACK[..]]) {
+            // "white hand" / "black hand" at the strip's right end (the font has no
+            // space: two words).
+            let ink = (strip.h * 0.26).clamp(7.0, 16.0);
+            let at = Vec2::new(strip.x + strip.w - strip.h * 0.3, strip.y + strip.h * 0.5);
+            push_text(&mut self.quads, &HAND, at, 1.0, ink, pal.label);
+            let gap = text_width(HAND.len() + 1, ink);
+            let at = Vec2::new(at.x - gap, at.y);
+            push_text(&mut self.quads, side, at, 1.0, ink, pal.label);
+        }
         let mut places = [0usize; 2];
         for piece in hands {
             let side = usize::from(!piece.white);
@@ -110,20 +131,26 @@ mod tests {
         assert_eq!(last.pipe, QuadPipe::TexturedOverlay);
         let quads = &frame.quads[last.range.start as usize..last.range.end as usize];
         assert_eq!(quads.iter().filter(|q| q.mode == MODE_PIECE).count(), 2);
-        // "x2" and "x1".
-        assert_eq!(quads.iter().filter(|q| q.mode == MODE_TEXT).count(), 4);
+        // "x2" and "x1", and "white hand", "black hand".
+        assert_eq!(quads.iter().filter(|q| q.mode == MODE_TEXT).count(), 4 + 18);
         let plain = &frame.draws[frame.draws.len() - 2];
         assert_eq!(plain.pipe, QuadPipe::PlainOverlay);
         let caps = (frame.quads.capacity(), frame.draws.capacity());
         frame.build(&scene, [900, 700], area, false);
         assert_eq!(caps, (frame.quads.capacity(), frame.draws.capacity()));
-        // Empty hands keep their strips (plates only) and no piece draw.
+        // Empty hands keep their strips: plates and names, no piece.
         let empty = Scene {
             hands: Some(Vec::new()),
             ..scene.clone()
         };
         frame.build(&empty, [900, 700], area, false);
-        assert_eq!(frame.draws.last().unwrap().pipe, QuadPipe::PlainOverlay);
+        let last = frame.draws.last().unwrap();
+        assert_eq!(last.pipe, QuadPipe::TexturedOverlay);
+        let quads = &frame.quads[last.range.start as usize..last.range.end as usize];
+        assert!(
+            quads.iter().all(|q| q.mode == MODE_TEXT),
+            "only the strips' names"
+        );
     }
 
     #[test]
