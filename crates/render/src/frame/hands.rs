@@ -65,7 +65,7 @@ impl Frame {
         for (strip, side) in strips.into_iter().zip([&WHITE[..], &BLACK[..]]) {
             // "white hand" / "black hand" at the strip's right end (the font has no
             // space: two words).
-            let ink = (strip.h * 0.26).clamp(7.0, 16.0);
+            let ink = (strip.h * 0.2).clamp(7.0, 12.0);
             let at = Vec2::new(strip.x + strip.w - strip.h * 0.3, strip.y + strip.h * 0.5);
             push_text(&mut self.quads, &HAND, at, 1.0, ink, pal.label);
             let gap = text_width(HAND.len() + 1, ink);
