@@ -99,7 +99,8 @@ impl Editor {
     /// change takes away go (as the rules read such a position); an en-passant square
     /// the change makes impossible is left for [`Editor::check`] to report.
     pub fn paint(&mut self, sq: Square) {
-        if !self.pos.shape().contains(sq) {
+        // A hole is no square: nothing stands there.
+        if !self.pos.shape().contains(sq) || self.rules.board_look().holes.contains(&sq) {
             return;
         }
         let now = self.pos.piece_at(sq);
@@ -422,6 +423,19 @@ mod tests {
         assert!(e.hand_slots().is_empty());
         e.add_to_hand(Color::Black, knight);
         assert_eq!(e.hand_slots().len(), 1);
+    }
+
+    #[test]
+    fn nothing_is_painted_on_a_hole() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants/donut.toml");
+        let rules = chess4d_variants::load_file(&path).expect("donut");
+        let mut e = Editor::new(rules.clone(), &rules.start_position());
+        let before = e.fen();
+        e.paint(sq(&e, "d4"));
+        assert_eq!(e.fen(), before);
+        e.paint(sq(&e, "d3"));
+        assert_ne!(e.fen(), before);
     }
 
     #[test]
