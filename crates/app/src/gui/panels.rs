@@ -235,8 +235,9 @@ fn status_bar(bar: &mut Ui, session: &Session) {
         bar.with_layout(egui::Layout::right_to_left(egui::Align::Center), |bar| {
             bar.label(
                 RichText::new(
-                    "Tab: your pieces and hand, then their moves · Enter picks · arrows / Alt+arrows \
-                     walk squares · Esc clears · F fits · W focuses a layer · 1 2 3 turn 4D",
+                    "Tab: your pieces and hand, then their moves · Enter picks · arrows / \
+                     Alt+arrows walk squares · Esc clears · F fits · W focuses a layer · 1 2 3 \
+                     turn 4D",
                 )
                 .weak()
                 .small(),
