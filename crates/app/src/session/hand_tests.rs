@@ -145,8 +145,11 @@ fn a_hand_piece_clicked_then_a_square_clicked_is_dropped_there() {
     assert_eq!(s.game().moves().len(), 4);
     s.press_hand(Color::White, pawn);
     s.release(None);
-    s.click(sq(&s, "c6"));
+    // The window presses and releases: the press on a drop square drops.
+    s.press(sq(&s, "c6"));
+    s.release(Some(sq(&s, "c6")));
     assert!(s.game().moves().last().unwrap().is_drop());
+    assert_eq!(s.game().moves().len(), 5);
     // A second click on the picked hand piece puts it back.
     let black_pawn = kind(&s, 'P');
     s.press_hand(Color::Black, black_pawn);
