@@ -114,6 +114,13 @@ case "$(position)" in
   *) fail "after the drag the position is $(position)";;
 esac
 echo "hands-window-test: White dropped by mouse: $(position)"
+# The pawn left White's strip: its slot's pixels changed between the shots.
+box="40x40+$((hx - 20))+$((hy - 20))"
+convert "$SHOTS/2-both-hands-hold-a-pawn.png" -crop "$box" +repage "$SHOTS/crop-a.png"
+convert "$SHOTS/4-dropped-on-d6.png" -crop "$box" +repage "$SHOTS/crop-b.png"
+n=$(compare -metric AE -fuzz 8% "$SHOTS/crop-a.png" "$SHOTS/crop-b.png" null: 2>&1 | cut -d' ' -f1 || true)
+[ "${n%.*}" -gt 100 ] 2>/dev/null || fail "White's hand strip did not change ($n pixels differ)"
+echo "hands-window-test: White's hand slot emptied ($n pixels differ)"
 
 # Black: by keyboard only.
 xdotool key --delay 200 shift+Tab Return
