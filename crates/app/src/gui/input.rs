@@ -51,6 +51,13 @@ impl App {
         pick(&self.scene(), self.board_area, p).map(chess4d_core::Square)
     }
 
+    /// The side and kind of the game's piece in hand under pixel `p`, if any.
+    fn hand_under(&self, p: Vec2) -> Option<(chess4d_core::Color, chess4d_core::PieceKind)> {
+        let index = pick_hand(&self.scene(), self.board_area, p)?;
+        let slot = self.session.hands()?.get(index).copied()?;
+        Some((slot.color, slot.kind))
+    }
+
     /// A press on the hand strips at `p`: the board editor, when open, takes one piece
     /// out of that hand; else the game's hand piece is picked up. Whether a hand
     /// piece was there.
@@ -92,11 +99,18 @@ impl App {
                     None
                 };
                 self.session.set_hover(hover);
+                let hand = if hover.is_none() && self.over_board(p) {
+                    self.hand_under(p)
+                } else {
+                    None
+                };
+                self.session.set_hover_hand(hand);
                 self.request_redraw();
                 false
             }
             WindowEvent::CursorLeft { .. } => {
                 self.session.set_hover(None);
+                self.session.set_hover_hand(None);
                 false
             }
             WindowEvent::MouseInput { state, button, .. } => self.mouse_button(*state, *button),

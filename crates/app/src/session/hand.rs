@@ -60,6 +60,31 @@ impl Session {
         )
     }
 
+    /// The pointer is over `color`'s `kind` in hand (or over no hand piece).
+    pub fn set_hover_hand(&mut self, piece: Option<(Color, PieceKind)>) {
+        if self.hover_hand != piece {
+            self.hover_hand = piece;
+            self.touch();
+        }
+    }
+
+    /// The piece in hand under the pointer, in words: "white pawn in hand (2): dropped
+    /// on an empty square instead of a move", then how it moves.
+    pub fn hover_hand_words(&self) -> Option<String> {
+        let (color, kind) = self.hover_hand?;
+        let info = self.rules().info().pieces.get(kind.index())?;
+        let count = self.game.position().in_hand(color, kind);
+        let side = color.name().to_lowercase();
+        let mut text = format!(
+            "{side} {} in hand ({count}): dropped on an empty square instead of a move",
+            info.name
+        );
+        if let Some(how) = super::picture::moves_in_words(&info.name) {
+            text.push_str(&format!("\n{how}"));
+        }
+        Some(text)
+    }
+
     /// The kind picked in the hand of the side to move, if any.
     pub fn selected_hand(&self) -> Option<PieceKind> {
         self.selected_hand

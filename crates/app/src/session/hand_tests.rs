@@ -82,6 +82,14 @@ fn a_capture_fills_the_hand_and_the_strips_show_it() {
     let hands = s.scene(View::Flat, Default::default()).hands.unwrap();
     assert_eq!(hands.len(), 1);
     assert!(hands[0].white && hands[0].glyph == 'P' && hands[0].count == 1);
+    s.set_hover_hand(Some((Color::White, pawn)));
+    let words = s.hover_hand_words().unwrap();
+    assert!(
+        words.starts_with("white pawn in hand (1): dropped"),
+        "{words}"
+    );
+    s.set_hover_hand(None);
+    assert_eq!(s.hover_hand_words(), None);
     // Not White's turn: Black cannot pick White's pawn.
     s.press_hand(Color::White, pawn);
     assert_eq!(s.selected_hand(), None);

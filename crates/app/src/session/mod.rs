@@ -135,6 +135,8 @@ pub struct Session {
     focus: Option<Square>,
     /// The keyboard focus on a kind in the hand of the side to move (instead of a square).
     focus_hand: Option<PieceKind>,
+    /// The piece in hand under the pointer (hand.rs).
+    hover_hand: Option<(Color, PieceKind)>,
     hover: Option<Square>,
     drag: Option<Drag>,
     choice: Option<Choice>,
@@ -198,6 +200,7 @@ impl Session {
             targets: Vec::new(),
             focus: None,
             focus_hand: None,
+            hover_hand: None,
             hover: None,
             drag: None,
             choice: None,
