@@ -69,3 +69,7 @@ if [ -x scripts/view-options-window-test.sh ]; then
   echo "== the 4D view options under Xvfb (a quarter turn mid-animation and at rest)"
   scripts/view-options-window-test.sh
 fi
+if [ -x scripts/hands-window-test.sh ]; then
+  echo "== pieces in hand under Xvfb (crazyhouse drops by mouse and by keyboard)"
+  scripts/hands-window-test.sh
+fi

@@ -87,8 +87,9 @@ pub use position::{
     Undo, check_position, format_fen, parse_fen, zobrist,
 };
 pub use rules::{
-    MoveError, MoveErrorKind, MoveParseError, MoveParseErrorKind, Rules, Status, VariantInfo,
-    bare_kings, coordinate_notation, parse_among_legal, reach, write_coordinate_notation,
+    BoardLook, MoveError, MoveErrorKind, MoveParseError, MoveParseErrorKind, Rules, Status,
+    VariantInfo, bare_kings, coordinate_notation, parse_among_legal, reach,
+    write_coordinate_notation,
 };
 pub use table::{
     Castling960Def, CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GatingDef, GoalDef,

@@ -151,6 +151,20 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// What the viewer draws of a variant's board beyond its squares and pieces
+/// ([`Rules::board_look`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardLook {
+    /// Squares the board does not have (holes).
+    pub holes: Vec<Square>,
+    /// Bit mask of the axes that wrap around (bit 0: X, 1: Y, 2: Z, 3: W).
+    pub wrap: u8,
+    /// The variant's regions: each one's name with White's and Black's squares.
+    pub regions: Vec<(String, [Vec<Square>; 2])>,
+    /// Whether pieces promote to forms of their own (the shogi family).
+    pub promoted_forms: bool,
+}
+
 /// The rules of a variant: the one interface the UI, the engine and the CLI use.
 ///
 /// The table-driven engine ([`crate::TableRules`]) and a plugin are two
@@ -308,6 +322,12 @@ pub trait Rules: Send + Sync {
     fn goal(&self, color: Color) -> Option<(Vec<crate::PieceKind>, Vec<Square>)> {
         let _ = color;
         None
+    }
+
+    /// Holes, wrapping axes, regions and promoted forms, for the viewer; nothing by
+    /// default.
+    fn board_look(&self) -> BoardLook {
+        BoardLook::default()
     }
 
     /// Reads a move string and finds the legal move it names.

@@ -107,6 +107,30 @@ fn disc_uv(letter: char) -> [f32; 4] {
     uv_rect(x, y, PIECE_CELL, PIECE_CELL)
 }
 
+/// The shogi tile's slot: the last piece cell, clear of the fairy pictures before it.
+const TILE_SLOT: u32 = FONT_TOP / PIECE_CELL * PIECE_COLUMNS - 1;
+
+/// The shogi tile's outline, in cell units with y up: a pentagon pointing up.
+const TILE: [[f32; 2]; 5] = [
+    [0.50, 0.93],
+    [0.77, 0.79],
+    [0.86, 0.08],
+    [0.14, 0.08],
+    [0.23, 0.79],
+];
+
+/// Atlas rectangle of the shogi tile (no letter: it is drawn over it), pointing up the
+/// screen when `up`, else down (v swapped, so the shader draws it upside down).
+pub(crate) fn tile_uv(up: bool) -> [f32; 4] {
+    let (x, y) = piece_cell_origin(TILE_SLOT);
+    let [u0, v0, u1, v1] = uv_rect(x, y, PIECE_CELL, PIECE_CELL);
+    if up {
+        [u0, v0, u1, v1]
+    } else {
+        [u0, v1, u1, v0]
+    }
+}
+
 /// Atlas rectangle of a label character (`?` for characters the font lacks).
 pub(crate) fn font_uv(c: char) -> [f32; 4] {
     let (x, y) = font_cell_origin(crate::font::glyph_index(c) as u32);
@@ -532,6 +556,13 @@ fn paint_atlas() -> AtlasImage {
             DETAIL,
         );
     }
+    let tile = Piece {
+        shapes: vec![Shape::Poly(&TILE)],
+        strokes: vec![],
+        dots: vec![],
+        marks: vec![],
+    };
+    paint_piece(&mut pixels, TILE_SLOT, &tile, DETAIL);
     for (index, (_, bitmap)) in FONT.iter().enumerate() {
         paint_font_glyph(&mut pixels, index as u32, bitmap);
     }

@@ -17,6 +17,8 @@ pub struct Layout {
     pub tesseract: Option<Rect>,
     /// Where the flat boards are drawn, if shown.
     pub flat: Option<Rect>,
+    /// The hand strips, White's then Black's, when the scene has hands.
+    pub hands: Option<[Rect; 2]>,
 }
 
 /// Split `area` for a view: one picture takes it all; both put the tesseract left and
@@ -35,19 +37,109 @@ pub fn layout(view: View, area: Rect) -> Layout {
         View::Tesseract => Layout {
             tesseract: Some(area),
             flat: None,
+            hands: None,
         },
         View::Flat => Layout {
             tesseract: None,
             flat: Some(area),
+            hands: None,
         },
         View::Both => {
             let split = (area.w * TESSERACT_SHARE).round();
             Layout {
                 tesseract: Some(Rect::new(area.x, area.y, split, area.h)),
                 flat: Some(Rect::new(area.x + split, area.y, area.w - split, area.h)),
+                hands: None,
             }
         }
     }
+}
+
+/// [`layout`] with room for the hands when `hands`: a strip along the top and one
+/// along the bottom of `area` (Black's above and White's below, swapped when `flip`),
+/// the pictures between them.
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_render::{layout_with_hands, Rect, View};
+/// let l = layout_with_hands(View::Flat, Rect::new(0.0, 0.0, 800.0, 600.0), true, false);
+/// let [white, black] = l.hands.unwrap();
+/// let flat = l.flat.unwrap();
+/// assert!(black.y + black.h <= flat.y && flat.y + flat.h <= white.y);
+/// ```
+pub fn layout_with_hands(view: View, area: Rect, hands: bool, flip: bool) -> Layout {
+    if !hands {
+        return layout(view, area);
+    }
+    let h = (area.h * 0.09).clamp(20.0, 64.0).min(area.h * 0.2).round();
+    let top = Rect::new(area.x, area.y, area.w, h);
+    let bottom = Rect::new(area.x, area.y + area.h - h, area.w, h);
+    let inner = Rect::new(area.x, area.y + h, area.w, (area.h - 2.0 * h).max(1.0));
+    Layout {
+        hands: Some(if flip { [top, bottom] } else { [bottom, top] }),
+        ..layout(view, inner)
+    }
+}
+
+/// The layout of `scene` drawn into `area`: its view, with hand strips when it has hands.
+pub fn scene_layout(scene: &Scene, area: Rect) -> Layout {
+    layout_with_hands(scene.view, area, scene.hands.is_some(), scene.flip)
+}
+
+/// Width of one hand slot (the piece and its count), in strip heights.
+const HAND_SLOT: f32 = 1.75;
+
+/// The slot of hand piece `index` of `scene` drawn into `area` (its piece's square is
+/// the slot's left part, as high as the slot), or `None` when there is no such piece.
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_render::{hand_slot, pick_hand, HandPiece, Rect, Scene};
+/// let piece = |white| HandPiece { glyph: 'P', white, count: 2, selected: false, focused: false };
+/// let scene = Scene { hands: Some(vec![piece(true), piece(false)]), ..Scene::default() };
+/// let area = Rect::new(0.0, 0.0, 1000.0, 700.0);
+/// let slot = hand_slot(&scene, area, 1).unwrap();
+/// assert_eq!(pick_hand(&scene, area, slot.centre()), Some(1));
+/// ```
+pub fn hand_slot(scene: &Scene, area: Rect, index: usize) -> Option<Rect> {
+    let strips = scene_layout(scene, area).hands?;
+    let hands = scene.hands.as_ref()?;
+    let piece = hands.get(index)?;
+    let place = hands[..index]
+        .iter()
+        .filter(|p| p.white == piece.white)
+        .count();
+    let strip = strips[usize::from(!piece.white)];
+    Some(slot_in_strip(strip, place))
+}
+
+/// Slot `place` (from the left) of a hand strip.
+pub(crate) fn slot_in_strip(strip: Rect, place: usize) -> Rect {
+    let h = strip.h;
+    Rect::new(
+        strip.x + h * 0.3 + place as f32 * h * HAND_SLOT,
+        strip.y,
+        h * (HAND_SLOT - 0.1),
+        h,
+    )
+}
+
+/// The hand piece of `scene` (its index in [`Scene::hands`]) whose slot is under pixel
+/// `pos`, if any.
+pub fn pick_hand(scene: &Scene, area: Rect, pos: Vec2) -> Option<usize> {
+    let strips = scene_layout(scene, area).hands?;
+    let hands = scene.hands.as_ref()?;
+    let mut places = [0usize; 2];
+    for (i, piece) in hands.iter().enumerate() {
+        let side = usize::from(!piece.white);
+        if slot_in_strip(strips[side], places[side]).contains(pos) {
+            return Some(i);
+        }
+        places[side] += 1;
+    }
+    None
 }
 
 /// The flat boards: one 2D board of X by Y squares per (Z, W) pair, with margins for
@@ -74,6 +166,9 @@ pub struct FlatLayout {
     rows: u32,
     /// Files and ranks reversed inside every board (Black's side at the bottom).
     flip: bool,
+    /// Bit mask of the axes that wrap around (bit 0: X): an arrow between the two
+    /// edges of a wrapping axis goes round the outside of its board.
+    wrap: u8,
 }
 
 /// Margins around and between boards, in squares.
@@ -135,7 +230,14 @@ impl FlatLayout {
             columns,
             rows,
             flip: false,
+            wrap: 0,
         }
+    }
+
+    /// The same layout for a board whose axes in `mask` wrap around (bit 0: X, 1: Y):
+    /// [`FlatLayout::arrow_route`] takes a hop across such an edge round the outside.
+    pub fn wrapping(self, mask: u8) -> Self {
+        Self { wrap: mask, ..self }
     }
 
     /// The same layout with files and ranks reversed inside every board when `flip`
@@ -298,10 +400,11 @@ impl FlatLayout {
             else {
                 continue;
             };
-            let straight =
-                same_board(&self.board, hop[0], hop[1]) && neighbours(&self.board, hop[0], hop[1]);
-            let points = if straight {
+            let one_board = same_board(&self.board, hop[0], hop[1]);
+            let points = if one_board && neighbours(&self.board, hop[0], hop[1]) {
                 vec![a, b]
+            } else if let Some(axis) = self.wrapped_axis(hop[0], hop[1]) {
+                self.round_the_edge(hop[0], a, b, axis)
             } else {
                 self.bent_hop(a, b, &centres)
             };
@@ -312,6 +415,48 @@ impl FlatLayout {
             }
         }
         out
+    }
+
+    /// The axis (0: X, 1: Y) whose wrap makes two squares of one board neighbours.
+    fn wrapped_axis(&self, a: u16, b: u16) -> Option<usize> {
+        wrap_axis(&self.board, self.wrap, a, b).filter(|&i| i < 2 && same_board(&self.board, a, b))
+    }
+
+    /// A hop across the wrapping edge of `axis` from `a` (on square `from`) to `b`:
+    /// out over the nearer edge, along a lane just outside the board and back in over
+    /// the far edge, so it crosses no square of the board.
+    fn round_the_edge(&self, from: u16, a: Vec2, b: Vec2, axis: usize) -> Vec<Vec2> {
+        // Out just past the squares, the lane in the frame band: inside the margins and
+        // clear of the file and rank labels.
+        let (exit, lane_off) = (0.16 * self.square, 0.14 * self.square);
+        let Some([_, _, z, w]) = self.board.coords(from) else {
+            return vec![a, b];
+        };
+        let r = self.board_rect(z, w);
+        let (lo, hi) = (Vec2::new(r.x, r.y), Vec2::new(r.x + r.w, r.y + r.h));
+        let mid = (lo + hi) * 0.5;
+        // `k` is the screen axis the hop wraps along, `j` the other one.
+        let (k, j) = if axis == 0 { (0, 1) } else { (1, 0) };
+        let out = |p: Vec2| {
+            let mut q = p;
+            q[k] = if p[k] < mid[k] {
+                lo[k] - exit
+            } else {
+                hi[k] + exit
+            };
+            q
+        };
+        let (ea, eb) = (out(a), out(b));
+        let far_side = (a[j] + b[j]) * 0.5 > mid[j];
+        let lane = if far_side {
+            hi[j] + lane_off
+        } else {
+            lo[j] - lane_off
+        };
+        let (mut la, mut lb) = (ea, eb);
+        la[j] = lane;
+        lb[j] = lane;
+        vec![a, ea, la, lb, eb, b]
     }
 
     /// A leap or cross-board hop from `a` to `b`: either out, along and back in
@@ -368,6 +513,23 @@ impl FlatLayout {
     }
 }
 
+/// The axis whose wrap-around (in the bit mask `wrap`) makes `a` and `b` neighbours:
+/// they sit on the two edges of that axis, and no other coordinate differs by more
+/// than one (or it wraps too). `None` for squares that are not such neighbours.
+pub(crate) fn wrap_axis(board: &BoardGeometry, wrap: u8, a: u16, b: u16) -> Option<usize> {
+    if wrap == 0 {
+        return None;
+    }
+    let (ca, cb) = (board.coords(a)?, board.coords(b)?);
+    let sizes = board.sizes();
+    let across =
+        |i: usize| wrap & (1 << i) != 0 && sizes[i] > 2 && ca[i].abs_diff(cb[i]) == sizes[i] - 1;
+    let axis = (0..4).find(|&i| across(i))?;
+    (0..4)
+        .all(|i| i == axis || ca[i].abs_diff(cb[i]) <= 1 || across(i))
+        .then_some(axis)
+}
+
 /// Whether two squares lie on the same 2D board (same Z and W).
 fn same_board(board: &BoardGeometry, a: u16, b: u16) -> bool {
     match (board.coords(a), board.coords(b)) {
@@ -416,12 +578,15 @@ pub(crate) fn polyline_distance(points: &[Vec2], p: Vec2) -> f32 {
 /// ```
 pub fn pick(scene: &Scene, area: Rect, pos: Vec2) -> Option<u16> {
     let board = BoardGeometry::new(scene.shape)?;
-    let l = layout(scene.view, area);
-    if let Some(rect) = l.flat.filter(|r| r.contains(pos)) {
-        return FlatLayout::new(board, rect).flipped(scene.flip).pick(pos);
-    }
-    let rect = l.tesseract.filter(|r| r.contains(pos))?;
-    pick_tesseract_scene(&board, &Projector::new(&scene.camera, rect), scene, pos)
+    let l = scene_layout(scene, area);
+    let square = if let Some(rect) = l.flat.filter(|r| r.contains(pos)) {
+        FlatLayout::new(board, rect).flipped(scene.flip).pick(pos)
+    } else {
+        let rect = l.tesseract.filter(|r| r.contains(pos))?;
+        pick_tesseract_scene(&board, &Projector::new(&scene.camera, rect), scene, pos)
+    };
+    // A hole is no square: nothing there to pick.
+    square.filter(|s| !scene.absent.contains(s))
 }
 
 #[cfg(test)]
@@ -533,6 +698,103 @@ mod tests {
         // A wide strip still gets one row.
         let strip = FlatLayout::new(board, Rect::new(0.0, 0.0, 1600.0, 200.0));
         assert_eq!(strip.grid(), [5, 1]);
+    }
+
+    #[test]
+    fn holes_are_never_picked_in_either_picture() {
+        let holes = vec![27u16, 28, 35, 36]; // d4 e4 d5 e5
+        let scene = Scene {
+            shape: [8, 8, 1, 1],
+            absent: holes.clone(),
+            camera: crate::scene::Camera::for_shape([8, 8, 1, 1]),
+            ..Scene::default()
+        };
+        let area = Rect::new(0.0, 0.0, 1280.0, 720.0);
+        let l = scene_layout(&scene, area);
+        let board = BoardGeometry::new(scene.shape).unwrap();
+        let flat = FlatLayout::new(board, l.flat.unwrap());
+        let proj = Projector::new(&scene.camera, l.tesseract.unwrap());
+        for sq in 0..64u16 {
+            let in_flat = pick(&scene, area, flat.square_centre(sq).unwrap());
+            let at = proj
+                .project(board.centre_4d(sq).unwrap())
+                .unwrap()
+                .truncate();
+            let in_tesseract = pick(&scene, area, at);
+            if holes.contains(&sq) {
+                assert_eq!((in_flat, in_tesseract), (None, None), "hole {sq}");
+            } else {
+                assert_eq!((in_flat, in_tesseract), (Some(sq), Some(sq)));
+            }
+        }
+    }
+
+    #[test]
+    fn hand_strips_take_the_top_and_bottom_and_pick_their_slots() {
+        use crate::scene::HandPiece;
+        let piece = |glyph, white| HandPiece {
+            glyph,
+            white,
+            count: 1,
+            selected: false,
+            focused: false,
+        };
+        let mut scene = Scene {
+            shape: [8, 8, 1, 1],
+            hands: Some(vec![piece('P', true), piece('N', true), piece('Q', false)]),
+            ..Scene::default()
+        };
+        let area = Rect::new(0.0, 0.0, 1000.0, 700.0);
+        let l = scene_layout(&scene, area);
+        let [white, black] = l.hands.unwrap();
+        assert!(black.y < white.y);
+        for r in [l.tesseract.unwrap(), l.flat.unwrap()] {
+            assert!(r.y >= black.y + black.h && r.y + r.h <= white.y);
+        }
+        for i in 0..3 {
+            let slot = hand_slot(&scene, area, i).unwrap();
+            assert_eq!(pick_hand(&scene, area, slot.centre()), Some(i));
+            assert_eq!(
+                pick(&scene, area, slot.centre()),
+                None,
+                "a slot is no square"
+            );
+        }
+        // White's two kinds side by side in its strip, Black's queen alone in its own.
+        let (p, n) = (
+            hand_slot(&scene, area, 0).unwrap(),
+            hand_slot(&scene, area, 1).unwrap(),
+        );
+        assert!(p.x + p.w <= n.x && (p.y - n.y).abs() < 1e-3 && white.contains(p.centre()));
+        assert!(black.contains(hand_slot(&scene, area, 2).unwrap().centre()));
+        // Flipped, White's strip is the top one.
+        scene.flip = true;
+        let [white, black] = scene_layout(&scene, area).hands.unwrap();
+        assert!(white.y < black.y);
+        assert_eq!(pick_hand(&scene, area, Vec2::new(999.0, 350.0)), None);
+    }
+
+    #[test]
+    fn a_hop_round_a_wrapping_edge_stays_off_the_board() {
+        let board = BoardGeometry::new([8, 8, 1, 1]).unwrap();
+        let flat = FlatLayout::new(board, Rect::new(0.0, 0.0, 640.0, 640.0)).wrapping(1);
+        let b = flat.board_rect(0, 0);
+        let inside = |p: Vec2| p.x > b.x && p.x < b.x + b.w && p.y > b.y && p.y < b.y + b.h;
+        // a1 to h1 round the cylinder: out left, along below the board, in from the right.
+        let route = flat.arrow_route(&[0, 7]);
+        assert_eq!(route.len(), 6);
+        assert!(route[1..5].iter().all(|&p| !inside(p)), "{route:?}");
+        // The route's middle runs outside the board: no square centre near it.
+        for sq in 1..63u16 {
+            let c = flat.square_centre(sq).unwrap();
+            assert!(polyline_distance(&route[1..5], c) > flat.square_size() * 0.45);
+        }
+        // Without the wrap it is an ordinary leap; a1 to b1 stays straight.
+        let plain = FlatLayout::new(board, Rect::new(0.0, 0.0, 640.0, 640.0));
+        assert_ne!(plain.arrow_route(&[0, 7]).len(), 6);
+        assert_eq!(flat.arrow_route(&[0, 1]).len(), 2);
+        // A diagonal round the edge (a1 to h2) too.
+        assert_eq!(flat.arrow_route(&[0, 15]).len(), 6);
     }
 
     #[test]

@@ -40,7 +40,9 @@ pub use camera_snap::{QUARTER_TURN_SECONDS, QuarterTurn, WPlane, ease_in_out, ne
 pub use custom_pictures::{CUSTOM_SLOTS, CustomPicture, register_picture};
 pub use gizmo::{AXIS_NAMES, axis_directions};
 pub use gpu::{DEPTH_FORMAT, Renderer};
-pub use layout::{FlatLayout, Layout, layout, pick};
+pub use layout::{
+    FlatLayout, Layout, hand_slot, layout, layout_with_hands, pick, pick_hand, scene_layout,
+};
 pub use offscreen::{
     OffscreenRenderer, RenderError, RenderInfo, adapter_info, render_to_png, render_to_rgba,
     write_png,
@@ -50,7 +52,8 @@ pub use projection::{
     BoardGeometry, MAX_SEPARATION, MAX_SQUARES, Projector, Rect, pick_tesseract, rotation_4d,
 };
 pub use scene::{
-    Arrow, ArrowKind, Camera, FLOATING_PIECE_PX, Highlight, Scene, ScenePiece, Theme, View,
+    Arrow, ArrowKind, Camera, FLOATING_PIECE_PX, HandPiece, Highlight, Scene, ScenePiece, Theme,
+    View,
 };
 pub use silhouettes::PieceImage;
 

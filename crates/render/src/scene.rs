@@ -38,6 +38,19 @@ pub struct Scene {
     /// the piece's name with [`PieceImage::for_name`]. A letter not listed keeps the
     /// default: `K Q R B N P` their silhouettes, any other letter on a disc.
     pub pictures: Vec<(char, PieceImage)>,
+    /// Each side's pieces in hand (crazyhouse, shogi), drawn in a strip beside the
+    /// boards: Black's above, White's below (the other way round when [`Scene::flip`]).
+    /// `Some` reserves the strips even while both hands are empty, so the boards do not
+    /// move when the first piece is captured; `None` (no drops) draws none.
+    pub hands: Option<Vec<HandPiece>>,
+    /// Draw every piece as a shogi tile pointing at the opponent with its letter (the
+    /// variants with promoted forms), instead of its picture.
+    pub tiles: bool,
+    /// Squares the board does not have (holes): not drawn, never picked.
+    pub absent: Vec<u16>,
+    /// Bit mask of the axes that wrap around (bit 0: X, 1: Y): the flat boards draw an
+    /// arrow across such an edge round the outside of the board.
+    pub wrap: u8,
 }
 
 use crate::silhouettes::PieceImage;
@@ -59,6 +72,10 @@ impl Default for Scene {
             flip: false,
             focus_w: None,
             pictures: Vec::new(),
+            hands: None,
+            tiles: false,
+            absent: Vec::new(),
+            wrap: 0,
         }
     }
 }
@@ -87,6 +104,21 @@ pub struct ScenePiece {
     pub white: bool,
 }
 
+/// One kind of piece in a side's hand, as the hand strip shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandPiece {
+    /// Piece letter (drawn as on the board).
+    pub glyph: char,
+    /// Whose hand.
+    pub white: bool,
+    /// How many are held (drawn beside the piece).
+    pub count: u8,
+    /// Picked to be dropped: its slot is lit.
+    pub selected: bool,
+    /// Keyboard focus is on it: its slot is framed.
+    pub focused: bool,
+}
+
 /// What a square mark means; each kind has its own colour and shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Highlight {
@@ -110,6 +142,11 @@ pub enum Highlight {
     Path,
     /// The piece that just moved: outlined on top in both views.
     Moved,
+    /// A square of one of the variant's regions (a palace, a promotion zone, the river
+    /// bank): a faint tint under everything.
+    Region,
+    /// A square whose reaching wins (king of the hill's centre): a stronger tint.
+    Goal,
 }
 
 /// An arrow along the squares a move passes, tail first, head last.

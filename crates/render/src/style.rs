@@ -52,6 +52,8 @@ pub(crate) fn highlight_colour(h: Highlight) -> Rgba {
         Highlight::Hover => [0.90, 0.94, 1.00, 1.0],
         Highlight::Path => [0.25, 0.80, 0.86, 1.0],
         Highlight::Moved => [1.00, 0.86, 0.22, 1.0],
+        Highlight::Region => [0.62, 0.36, 0.86, 1.0],
+        Highlight::Goal => [0.20, 0.85, 0.55, 1.0],
     }
 }
 
@@ -68,6 +70,8 @@ pub(crate) fn highlight_rank(h: Highlight) -> u8 {
         Highlight::Moved => 2,
         Highlight::LastMove => 2,
         Highlight::Path => 1,
+        Highlight::Goal => 1,
+        Highlight::Region => 0,
     }
 }
 

@@ -11,7 +11,7 @@ use crate::session::analysis::MAX_LINES;
 use crate::session::engines::{EngineChoice, engines_for};
 use chess4d_core::Color;
 use chess4d_engine::Score;
-use chess4d_render::{BoardGeometry, FlatLayout, Rect, View, layout};
+use chess4d_render::{BoardGeometry, FlatLayout, Rect, View};
 use egui::{Align2, Color32, FontId, RichText, Ui};
 use std::time::{Duration, Instant};
 
@@ -345,7 +345,7 @@ fn flat_centre(
         board.width() * ppp,
         board.height() * ppp,
     );
-    let flat = layout(view, area).flat?;
+    let flat = session.board_layout(view, area).flat?;
     let c = FlatLayout::new(geometry, flat)
         .flipped(session.black_at_bottom())
         .square_centre(sq.0)?;

@@ -79,6 +79,26 @@ pub fn paint_from_board(ctx: &egui::Context, sq: Square) -> bool {
     true
 }
 
+/// A click on hand piece `index` of the main views' strips while the editor is open:
+/// one of that piece leaves the hand. Returns whether the editor took the click.
+pub fn take_from_hand_on_board(ctx: &egui::Context, index: usize) -> bool {
+    if !editor_open(ctx) {
+        return false;
+    }
+    let Some(mut state) = ctx.data(|d| d.get_temp::<EditorUi>(state_id())) else {
+        return false;
+    };
+    if !state.on_main {
+        return false;
+    }
+    if let Some(&(color, kind, _)) = state.editor.hand_slots().get(index) {
+        state.editor.take_from_hand(color, kind);
+    }
+    state.message = None;
+    ctx.data_mut(|d| d.insert_temp(state_id(), state));
+    true
+}
+
 /// While the editor is open the main views show the position being built, with
 /// nothing of the game's marks, so a click there is seen where it lands.
 pub fn show_in_scene(ctx: &egui::Context, scene: &mut chess4d_render::Scene) {
@@ -112,6 +132,23 @@ pub fn show_in_scene(ctx: &egui::Context, scene: &mut chess4d_render::Scene) {
     });
     scene.arrows.clear();
     scene.floating = None;
+    if scene.hands.is_some() && editor.has_hands() {
+        scene.hands = Some(
+            editor
+                .hand_slots()
+                .into_iter()
+                .map(|(color, kind, count)| chess4d_render::HandPiece {
+                    glyph: editor
+                        .letter(chess4d_core::Piece::new(kind, color))
+                        .to_ascii_uppercase(),
+                    white: color == Color::White,
+                    count,
+                    selected: false,
+                    focused: false,
+                })
+                .collect(),
+        );
+    }
 }
 
 fn fresh(session: &Session) -> EditorUi {
@@ -133,6 +170,9 @@ fn body(ui: &mut Ui, session: &mut Session, state: &mut EditorUi) {
     }
     ui.add_space(4.0);
     board(ui, &mut state.editor);
+    if state.editor.has_hands() {
+        hands(ui, &mut state.editor);
+    }
     ui.add_space(4.0);
     ui.horizontal_wrapped(|row| {
         if row.button("Clear").clicked() {
@@ -224,6 +264,48 @@ fn palette(ui: &mut Ui, editor: &mut Editor) {
             editor.brush = Brush::Erase;
         }
     });
+}
+
+/// The hands: a button puts one of the picked piece in its side's hand, and each
+/// piece held is a button that takes one out (as a click on it in the main strips).
+fn hands(ui: &mut Ui, editor: &mut Editor) {
+    ui.horizontal_wrapped(|row| {
+        let brush = match editor.brush {
+            Brush::Piece(p) => Some(p),
+            Brush::Erase => None,
+        };
+        let add = row
+            .add_enabled(brush.is_some(), egui::Button::new("+ to hand"))
+            .on_hover_text("Puts one of the picked piece in its side's hand");
+        if add.clicked()
+            && let Some(p) = brush
+        {
+            editor.add_to_hand(p.color(), p.kind());
+        }
+    });
+    for color in Color::ALL {
+        ui.horizontal_wrapped(|row| {
+            row.label(format!("{color}'s hand:"));
+            let held: Vec<_> = editor
+                .hand(color)
+                .into_iter()
+                .filter(|&(_, n)| n > 0)
+                .collect();
+            if held.is_empty() {
+                row.label(RichText::new("empty").weak());
+            }
+            for (kind, n) in held {
+                let letter = editor.letter(chess4d_core::Piece::new(kind, color));
+                if row
+                    .small_button(RichText::new(format!("{letter}x{n}")).monospace())
+                    .on_hover_text("Takes one out of the hand")
+                    .clicked()
+                {
+                    editor.take_from_hand(color, kind);
+                }
+            }
+        });
+    }
 }
 
 /// Every board of the shape, flat: for (z, w) the X-by-Y board, top rank first; a

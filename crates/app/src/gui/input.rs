@@ -4,7 +4,7 @@
 
 use super::App;
 use crate::session::keyboard::Nav;
-use chess4d_render::{glam::Vec2, pick};
+use chess4d_render::{glam::Vec2, pick, pick_hand};
 use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::keyboard::{Key, ModifiersState, NamedKey};
 
@@ -51,6 +51,29 @@ impl App {
         pick(&self.scene(), self.board_area, p).map(chess4d_core::Square)
     }
 
+    /// The side and kind of the game's piece in hand under pixel `p`, if any.
+    fn hand_under(&self, p: Vec2) -> Option<(chess4d_core::Color, chess4d_core::PieceKind)> {
+        let index = pick_hand(&self.scene(), self.board_area, p)?;
+        let slot = self.session.hands()?.get(index).copied()?;
+        Some((slot.color, slot.kind))
+    }
+
+    /// A press on the hand strips at `p`: the board editor, when open, takes one piece
+    /// out of that hand; else the game's hand piece is picked up. Whether a hand
+    /// piece was there.
+    fn press_on_hand(&mut self, p: Vec2) -> bool {
+        let Some(index) = pick_hand(&self.scene(), self.board_area, p) else {
+            return false;
+        };
+        if super::editor::take_from_hand_on_board(&self.egui_ctx, index) {
+            return true;
+        }
+        if let Some(slot) = self.session.hands().and_then(|h| h.get(index).copied()) {
+            self.session.press_hand(slot.color, slot.kind);
+        }
+        true
+    }
+
     /// Handles an event on the board; returns whether it was used up (egui must not
     /// see it).
     pub(super) fn board_event(&mut self, event: &WindowEvent) -> bool {
@@ -76,11 +99,18 @@ impl App {
                     None
                 };
                 self.session.set_hover(hover);
+                let hand = if hover.is_none() && self.over_board(p) {
+                    self.hand_under(p)
+                } else {
+                    None
+                };
+                self.session.set_hover_hand(hand);
                 self.request_redraw();
                 false
             }
             WindowEvent::CursorLeft { .. } => {
                 self.session.set_hover(None);
+                self.session.set_hover_hand(None);
                 false
             }
             WindowEvent::MouseInput { state, button, .. } => self.mouse_button(*state, *button),
@@ -118,6 +148,9 @@ impl App {
                         m.surrender_focus(id);
                     }
                 });
+                if button == MouseButton::Left && !shift && self.press_on_hand(p) {
+                    return true;
+                }
                 match button {
                     MouseButton::Left if !shift => match self.square_at(p) {
                         // The board editor, when open, places its brush instead.
@@ -136,7 +169,9 @@ impl App {
             }
             ElementState::Released => {
                 let was_camera = self.input.camera.take().is_some();
-                if self.session.dragging().is_some() && button == MouseButton::Left {
+                let dragging =
+                    self.session.dragging().is_some() || self.session.dragging_hand().is_some();
+                if dragging && button == MouseButton::Left {
                     let sq = if self.over_board(p) {
                         self.square_at(p)
                     } else {

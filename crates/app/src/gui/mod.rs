@@ -2,6 +2,7 @@
 //! panels (egui) out. Pointer and keys reach the board unless egui is using them; the
 //! computer thinks on its own thread, so the window is redrawn on a timer while it does.
 
+mod access;
 mod analysis;
 mod camera;
 mod editor;
@@ -21,7 +22,7 @@ use crate::session::{Player, Session};
 use camera::CameraRig;
 use chess4d_core::Color;
 use chess4d_engine::Level;
-use chess4d_render::{BoardGeometry, FlatLayout, Rect, View, layout};
+use chess4d_render::{BoardGeometry, FlatLayout, Rect, View};
 use chess4d_variants::Catalog;
 use gpu::Gpu;
 use std::sync::Arc;
@@ -227,7 +228,11 @@ impl App {
     /// is taller than wide so the cubes fit across.
     fn camera(&self) -> chess4d_render::Camera {
         let mut c = self.rig.shown;
-        if let Some(t) = layout(self.ui.view, self.board_area).tesseract {
+        if let Some(t) = self
+            .session
+            .board_layout(self.ui.view, self.board_area)
+            .tesseract
+        {
             c = c.fitted(t);
         }
         c
@@ -245,7 +250,11 @@ impl App {
 
     /// Fits the camera to the tesseract's picture (Fit button, key F).
     fn fit_camera(&mut self) {
-        if let Some(t) = layout(self.ui.view, self.board_area).tesseract {
+        if let Some(t) = self
+            .session
+            .board_layout(self.ui.view, self.board_area)
+            .tesseract
+        {
             let shape = self.session.rules().info().shape.sizes();
             self.rig.fit(shape, t);
         }
@@ -352,7 +361,7 @@ impl App {
             print_squares(&scene.shape, self.ui.view, self.board_area, &self.session);
         }
         if self.opts.print_squares {
-            self.say_for_scripts(ppp);
+            self.say_for_scripts(ppp, &scene);
         }
         let delay = out
             .viewport_output
@@ -376,8 +385,10 @@ impl App {
 
 impl App {
     /// For scripts: `widget NAME X Y` (window pixels) whenever a named button appears
-    /// or moves, and `said TEXT` for every new message to the player.
-    fn say_for_scripts(&mut self, ppp: f32) {
+    /// or moves, `said TEXT` for every new message to the player, `hand SIDE LETTER
+    /// COUNT X Y` for every piece in hand where its slot is drawn, and `position FEN`
+    /// whenever the game's position changes.
+    fn say_for_scripts(&mut self, ppp: f32, scene: &chess4d_render::Scene) {
         use std::io::Write;
         let mut lines: Vec<String> = self
             .ui
@@ -385,6 +396,21 @@ impl App {
             .iter()
             .map(|(name, p)| format!("widget {name} {:.0} {:.0}", p.x * ppp, p.y * ppp))
             .collect();
+        for (i, piece) in scene.hands.iter().flatten().enumerate() {
+            if let Some(r) = chess4d_render::hand_slot(scene, self.board_area, i) {
+                let side = if piece.white { "white" } else { "black" };
+                let c = [r.x + r.h * 0.5, r.y + r.h * 0.5];
+                lines.push(format!(
+                    "hand {side} {} {} {:.0} {:.0}",
+                    piece.glyph, piece.count, c[0], c[1]
+                ));
+            }
+        }
+        let pos = self.session.game().position();
+        lines.push(format!(
+            "position {}",
+            self.session.rules().format_position(pos)
+        ));
         lines.extend(
             self.session
                 .notices()
@@ -408,7 +434,7 @@ fn print_squares(shape: &[u8; 4], view: View, area: Rect, session: &Session) {
     let Some(board) = BoardGeometry::new(*shape) else {
         return;
     };
-    let Some(flat) = layout(view, area).flat else {
+    let Some(flat) = session.board_layout(view, area).flat else {
         return;
     };
     // Flipped as the scene is, so the printed positions are where the squares are drawn.

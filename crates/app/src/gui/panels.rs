@@ -72,6 +72,7 @@ pub fn show(
         .show(root, |bar| widgets::news(bar, session));
     let board = root.available_rect_before_wrap();
     let board = super::analysis::board_beside_bar(root, session, board); // analysis.rs
+    super::access::label_board(root.ctx(), session); // access.rs: for screen readers
     confirm_dialog(root.ctx(), board, session, ui);
     widgets::overlays(root.ctx(), board, session, pointer);
     super::analysis::overlay(root.ctx(), board, session, pointer, ui.view); // analysis.rs
@@ -234,8 +235,9 @@ fn status_bar(bar: &mut Ui, session: &Session) {
         bar.with_layout(egui::Layout::right_to_left(egui::Align::Center), |bar| {
             bar.label(
                 RichText::new(
-                    "Tab: your pieces, then their moves · Enter picks · arrows / Alt+arrows \
-                     walk squares · Esc clears · F fits · W focuses a layer · 1 2 3 turn 4D",
+                    "Tab: your pieces and hand, then their moves · Enter picks · arrows / \
+                     Alt+arrows walk squares · Esc clears · F fits · W focuses a layer · 1 2 3 \
+                     turn 4D",
                 )
                 .weak()
                 .small(),
@@ -299,7 +301,12 @@ fn play_tab(
     rig: &mut CameraRig,
 ) {
     widgets::section(side, "Game");
-    side.label(RichText::new(&session.rules().info().title).strong());
+    // How this variant is won, with its goal squares, hands and regions (picker.rs), on
+    // the title, so the panel's layout stays put.
+    side.label(RichText::new(&session.rules().info().title).strong())
+        .on_hover_ui(|tip| {
+            tip.label(super::picker::rules_goal_in_words(&**session.rules()));
+        });
     side.horizontal(|row| {
         let human = |s: &Session, c| s.player(c) == Player::Human;
         let white = human(session, Color::White) && !human(session, Color::Black);

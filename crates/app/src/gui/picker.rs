@@ -122,6 +122,52 @@ pub fn goal_in_words(info: &VariantInfo) -> String {
     words
 }
 
+/// [`goal_in_words`] with what the rules add: the squares whose reaching wins (king of
+/// the hill, racing kings), the pieces in hand of the drop variants and the regions
+/// the board tints.
+pub fn rules_goal_in_words(rules: &dyn chess4d_core::Rules) -> String {
+    let info = rules.info();
+    let mut words = goal_in_words(info);
+    if let Some((kinds, squares)) = rules.goal(chess4d_core::Color::White)
+        && !squares.is_empty()
+    {
+        let who: Vec<&str> = kinds
+            .iter()
+            .filter_map(|k| info.pieces.get(k.index()))
+            .map(|p| p.name.as_str())
+            .collect();
+        let mut names: Vec<String> = squares.iter().map(|&s| info.shape.square_name(s)).collect();
+        if names.len() > 6 {
+            names.truncate(6);
+            names.push("...".into());
+        }
+        let who = if who.is_empty() {
+            "a piece".to_string()
+        } else {
+            format!("the {}", who.join(" or "))
+        };
+        words.push_str(&format!(
+            " Also won by bringing {who} to a green square ({}).",
+            names.join(", ")
+        ));
+    }
+    if rules.start_position().has_pockets() {
+        words.push_str(
+            " Captured pieces go to the captor's hand and may be dropped back instead of a move.",
+        );
+    }
+    let regions: Vec<String> = rules
+        .board_look()
+        .regions
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    if !regions.is_empty() {
+        words.push_str(&format!(" Tinted violet: {}.", regions.join(", ")));
+    }
+    words
+}
+
 /// Whether a variant matches the search text (every word somewhere in its name,
 /// title, description, board or family).
 pub fn matches(name: &str, info: &VariantInfo, search: &str) -> bool {
@@ -263,7 +309,10 @@ fn variant_row(ui: &mut Ui, e: &Entry, info: &VariantInfo, current: bool) -> boo
             .clicked();
         row.label(RichText::new(format!("{} · {}", info.shape, info.title)).small());
     });
-    ui.label(RichText::new(goal_in_words(info)).small().weak());
+    let goal = e
+        .ready()
+        .map_or_else(|| goal_in_words(info), |r| rules_goal_in_words(&*r));
+    ui.label(RichText::new(goal).small().weak());
     if let Source::File(p) = &e.source {
         ui.label(RichText::new(p.display().to_string()).small().weak());
     }
@@ -306,6 +355,26 @@ mod tests {
         assert!(!matches("full", &full, "full xiangqi"));
         let orthodox = info("orthodox");
         assert!(matches("orthodox", &orthodox, "8x8"), "{}", orthodox.shape);
+    }
+
+    #[test]
+    fn the_goal_says_the_hill_the_hands_and_the_regions() {
+        let load = |name: &str| {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../../variants/{name}.toml"));
+            chess4d_variants::load_file(&path).unwrap()
+        };
+        let hill = rules_goal_in_words(&*load("kingofthehill"));
+        assert!(
+            hill.contains("bringing the king to a green square (d4"),
+            "{hill}"
+        );
+        let house = rules_goal_in_words(&*load("crazyhouse"));
+        assert!(house.contains("dropped back"), "{house}");
+        let shogi = rules_goal_in_words(&*load("shogi"));
+        assert!(shogi.contains("Tinted violet: camp"), "{shogi}");
+        let orthodox = rules_goal_in_words(&*load("orthodox"));
+        assert_eq!(orthodox, goal_in_words(&info("orthodox")));
     }
 
     #[test]

@@ -300,8 +300,9 @@ pub fn overlays(
 /// The name of the square under the pointer, beside the pointer, and the piece on it
 /// with how it moves.
 fn hover_name(ctx: &Context, session: &Session, pointer: &super::input::Pointer) {
-    let (Some(mut text), Some(p), None) = (session.hover_text(), pointer.pos, session.dragging())
-    else {
+    let text = session.hover_text().or_else(|| session.hover_hand_words());
+    let dragging = session.dragging().is_some() || session.dragging_hand().is_some();
+    let (Some(mut text), Some(p), false) = (text, pointer.pos, dragging) else {
         return;
     };
     if let Some(piece) = session.hover_piece_words() {

@@ -99,7 +99,8 @@ impl Editor {
     /// change takes away go (as the rules read such a position); an en-passant square
     /// the change makes impossible is left for [`Editor::check`] to report.
     pub fn paint(&mut self, sq: Square) {
-        if !self.pos.shape().contains(sq) {
+        // A hole is no square: nothing stands there.
+        if !self.pos.shape().contains(sq) || self.rules.board_look().holes.contains(&sq) {
             return;
         }
         let now = self.pos.piece_at(sq);
@@ -122,11 +123,60 @@ impl Editor {
         }
     }
 
-    /// Empties the board; no castling, no en passant.
+    /// Empties the board and the hands; no castling, no en passant.
     pub fn clear(&mut self) {
         let side = self.pos.side_to_move();
+        let pockets = self.pos.has_pockets();
         self.pos = Position::empty(*self.pos.shape());
+        if pockets {
+            self.pos.enable_pockets();
+        }
         self.pos.set_side_to_move(side);
+    }
+
+    /// Whether the variant keeps pieces in hand (then the hands can be edited).
+    pub fn has_hands(&self) -> bool {
+        self.pos.has_pockets()
+    }
+
+    /// How many of every kind `color` holds in hand, in the variant's order.
+    pub fn hand(&self, color: Color) -> Vec<(PieceKind, u8)> {
+        (0..self.rules.info().pieces.len())
+            .map(|k| {
+                let kind = PieceKind(k as u8);
+                (kind, self.pos.in_hand(color, kind))
+            })
+            .collect()
+    }
+
+    /// The kinds held, White's then Black's, each at least once: the order the hand
+    /// strips show them in.
+    pub fn hand_slots(&self) -> Vec<(Color, PieceKind, u8)> {
+        Color::ALL
+            .into_iter()
+            .flat_map(|c| {
+                self.hand(c)
+                    .into_iter()
+                    .filter(|&(_, n)| n > 0)
+                    .map(move |(k, n)| (c, k, n))
+            })
+            .collect()
+    }
+
+    /// Puts one more `kind` in `color`'s hand (up to 99; nothing without hands).
+    pub fn add_to_hand(&mut self, color: Color, kind: PieceKind) {
+        let n = self.pos.in_hand(color, kind);
+        if n < 99 {
+            self.pos.set_in_hand(color, kind, n + 1);
+        }
+    }
+
+    /// Takes one `kind` out of `color`'s hand, if it holds any.
+    pub fn take_from_hand(&mut self, color: Color, kind: PieceKind) {
+        let n = self.pos.in_hand(color, kind);
+        if n > 0 {
+            self.pos.set_in_hand(color, kind, n - 1);
+        }
     }
 
     /// The variant's start position.
@@ -149,6 +199,16 @@ impl Editor {
             }
             if let Some(to) = shape.square(c) {
                 flipped.put(to, Some(Piece::new(piece.kind(), !piece.color())));
+            }
+        }
+        if self.pos.has_pockets() {
+            // The hands change sides with the pieces.
+            flipped.enable_pockets();
+            for (kind, n) in self.hand(Color::White) {
+                flipped.set_in_hand(Color::Black, kind, n);
+            }
+            for (kind, n) in self.hand(Color::Black) {
+                flipped.set_in_hand(Color::White, kind, n);
             }
         }
         flipped.set_side_to_move(!self.pos.side_to_move());
@@ -329,6 +389,52 @@ mod tests {
             session.rules().format_position(&read),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPKPPPP/RNBQ1BNR w kq - 0 1"
         );
+    }
+
+    #[test]
+    fn hands_are_edited_written_kept_by_clear_and_swapped_by_flip() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants/crazyhouse.toml");
+        let rules = chess4d_variants::load_file(&path).expect("crazyhouse");
+        let mut e = Editor::new(rules.clone(), &rules.start_position());
+        assert!(e.has_hands());
+        assert!(!editor("orthodox").has_hands());
+        let knight = e.rules().info().kind_by_letter('N').expect("N");
+        let pawn = e.rules().info().kind_by_letter('P').expect("P");
+        e.add_to_hand(Color::White, knight);
+        e.add_to_hand(Color::White, knight);
+        e.add_to_hand(Color::Black, pawn);
+        assert!(e.fen().contains("[NNp]"), "{}", e.fen());
+        assert_eq!(
+            e.hand_slots(),
+            vec![(Color::White, knight, 2), (Color::Black, pawn, 1)]
+        );
+        let read = e.check().expect("valid");
+        assert_eq!(read.in_hand(Color::White, knight), 2);
+        e.take_from_hand(Color::White, knight);
+        e.take_from_hand(Color::Black, knight); // none there: nothing happens
+        assert_eq!(e.hand_slots()[0], (Color::White, knight, 1));
+        e.flip();
+        assert_eq!(e.position().in_hand(Color::Black, knight), 1);
+        assert_eq!(e.position().in_hand(Color::White, pawn), 1);
+        e.clear();
+        assert!(e.has_hands(), "an empty board keeps its (empty) hands");
+        assert!(e.hand_slots().is_empty());
+        e.add_to_hand(Color::Black, knight);
+        assert_eq!(e.hand_slots().len(), 1);
+    }
+
+    #[test]
+    fn nothing_is_painted_on_a_hole() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants/donut.toml");
+        let rules = chess4d_variants::load_file(&path).expect("donut");
+        let mut e = Editor::new(rules.clone(), &rules.start_position());
+        let before = e.fen();
+        e.paint(sq(&e, "d4"));
+        assert_eq!(e.fen(), before);
+        e.paint(sq(&e, "d3"));
+        assert_ne!(e.fen(), before);
     }
 
     #[test]

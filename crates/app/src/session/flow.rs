@@ -410,12 +410,19 @@ impl Session {
         let pos = self.game.position();
         let rules = self.rules();
         let info = rules.info();
-        let name = piece_name(info, pos, mv.from);
-        let mut words = format!(
-            "Hint: {name} {} to {}",
-            info.shape.square_name(mv.from),
-            info.shape.square_name(mv.to)
-        );
+        let mut words = match mv.dropped().and_then(|k| info.pieces.get(k.index())) {
+            Some(k) => format!(
+                "Hint: drop a {} on {}",
+                k.name,
+                info.shape.square_name(mv.to)
+            ),
+            None => format!(
+                "Hint: {} {} to {}",
+                piece_name(info, pos, mv.from),
+                info.shape.square_name(mv.from),
+                info.shape.square_name(mv.to)
+            ),
+        };
         let said = move_words(&**rules, pos, mv);
         if let Some((_, tail)) = said.split_once(", ") {
             words.push_str(", ");
@@ -437,11 +444,20 @@ fn piece_name(info: &chess4d_core::VariantInfo, pos: &Position, sq: Square) -> S
 pub fn move_words(rules: &dyn Rules, before: &Position, mv: Move) -> String {
     let info = rules.info();
     let shape = &info.shape;
-    let mover = piece_name(info, before, mv.from);
-    let takes = mv.capture.is_some() || before.piece_at(mv.to).is_some();
-    let verb = if takes { "takes" } else { "to" };
-    let mut words = format!("{mover} {verb} {}", shape.square_name(mv.to));
-    if let Some(k) = mv.promotion.and_then(|k| info.pieces.get(k.index())) {
+    let mut words = if let Some(k) = mv.dropped().and_then(|k| info.pieces.get(k.index())) {
+        // A piece from the hand: "pawn dropped on d6".
+        format!("{} dropped on {}", k.name, shape.square_name(mv.to))
+    } else {
+        let mover = piece_name(info, before, mv.from);
+        let takes = mv.capture.is_some() || before.piece_at(mv.to).is_some();
+        let verb = if takes { "takes" } else { "to" };
+        format!("{mover} {verb} {}", shape.square_name(mv.to))
+    };
+    if let Some(k) = mv
+        .promotion
+        .filter(|_| !mv.is_drop())
+        .and_then(|k| info.pieces.get(k.index()))
+    {
         words.push_str(&format!(", becomes a {}", k.name));
     }
     if let Some((from, to)) = mv.second {

@@ -1,7 +1,17 @@
 //! Keyboard focus over the squares, as the page describes it: Tab walks the squares,
 //! arrows move within a board, Alt + arrows move between boards.
 
-use chess4d_core::{Shape, Square};
+use chess4d_core::{PieceKind, Shape, Square};
+
+/// A place Tab stops at: a square of the board, or a kind in the hand of the side to
+/// move (the variants with drops).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A square.
+    Square(Square),
+    /// A kind in hand.
+    Hand(PieceKind),
+}
 
 /// One focus step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,6 +9,9 @@ pub mod editor;
 pub mod engines;
 mod files;
 mod flow;
+pub mod hand;
+#[cfg(test)]
+mod hand_tests;
 pub mod keyboard;
 pub mod learn;
 mod notation;
@@ -30,6 +33,7 @@ use chess4d_engine::Level;
 use chess4d_variants::Catalog;
 use learn::Learn;
 use opponent::{Job, Key, Opponent};
+pub use scene::tinted_regions;
 use std::sync::Arc;
 pub use trust::TrustRequest;
 use watch::Watcher;
@@ -83,11 +87,14 @@ pub struct Notice {
     pub posted: std::time::Instant,
 }
 
-/// A drag in progress: the piece's square and whether it was already selected.
+/// A drag in progress: the piece's square (or the kind taken from the hand) and
+/// whether it was already selected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Drag {
     from: Square,
     was_selected: bool,
+    /// The kind picked up from the hand of the side to move (then `from` means nothing).
+    hand: Option<PieceKind>,
 }
 
 /// A game stashed while Learn's "try it" borrows the board.
@@ -122,8 +129,14 @@ pub struct Session {
     players: [Player; 2],
     level: Level,
     selected: Option<Square>,
+    /// The kind picked in the hand of the side to move, to be dropped (hand.rs).
+    selected_hand: Option<PieceKind>,
     targets: Vec<Move>,
     focus: Option<Square>,
+    /// The keyboard focus on a kind in the hand of the side to move (instead of a square).
+    focus_hand: Option<PieceKind>,
+    /// The piece in hand under the pointer (hand.rs).
+    hover_hand: Option<(Color, PieceKind)>,
     hover: Option<Square>,
     drag: Option<Drag>,
     choice: Option<Choice>,
@@ -183,8 +196,11 @@ impl Session {
             players: [Player::Human, Player::Computer],
             level: Level::new(3).unwrap_or(Level::MIN),
             selected: None,
+            selected_hand: None,
             targets: Vec::new(),
             focus: None,
+            focus_hand: None,
+            hover_hand: None,
             hover: None,
             drag: None,
             choice: None,
@@ -265,7 +281,7 @@ impl Session {
 
     /// The square a piece is being dragged from.
     pub fn dragging(&self) -> Option<Square> {
-        self.drag.map(|d| d.from)
+        self.drag.filter(|d| d.hand.is_none()).map(|d| d.from)
     }
 
     /// The pending choice between moves.

@@ -14,7 +14,7 @@ impl Session {
         }
     }
 
-    fn can_move_now(&self) -> bool {
+    pub(super) fn can_move_now(&self) -> bool {
         let board_is_game = match self.mode {
             Mode::Play => true,
             Mode::Explore(_) => false,
@@ -31,12 +31,13 @@ impl Session {
 
     fn select(&mut self, sq: Square) {
         self.selected = Some(sq);
+        self.selected_hand = None;
         self.targets = self
             .game
             .legal_moves()
             .iter()
             .copied()
-            .filter(|m| m.from == sq)
+            .filter(|m| m.from == sq && !m.is_drop())
             .collect();
         self.touch();
     }
@@ -44,6 +45,7 @@ impl Session {
     /// Clears the selection and any pending choice (Escape).
     pub fn clear_selection(&mut self) {
         self.selected = None;
+        self.selected_hand = None;
         self.targets.clear();
         self.choice = None;
         self.drag = None;
@@ -64,6 +66,9 @@ impl Session {
         self.choice = None;
         if !self.can_move_now() {
             return;
+        }
+        if self.selected_hand.is_some() {
+            return self.click_with_hand_piece(sq); // hand.rs
         }
         let selected = self.selected;
         match selected {
@@ -89,6 +94,7 @@ impl Session {
             self.drag = Some(Drag {
                 from: sq,
                 was_selected,
+                hand: None,
             });
         } else {
             self.click(sq);
@@ -101,6 +107,9 @@ impl Session {
         let Some(drag) = self.drag.take() else {
             return;
         };
+        if drag.hand.is_some() {
+            return self.release_hand_piece(sq, drag.was_selected); // hand.rs
+        }
         match sq {
             Some(to) if to != drag.from => {
                 if !self.try_move(drag.from, to) {
@@ -119,14 +128,35 @@ impl Session {
     /// the first board).
     pub fn navigate(&mut self, nav: Nav) {
         let shape = self.rules().info().shape;
-        self.focus = Some(match (nav, self.focus) {
-            (Nav::Next | Nav::Prev, f) => match self.tab_stop(f, nav == Nav::Next) {
-                Some(sq) => sq,
-                None => f.unwrap_or(Square(0)),
-            },
-            (_, None) => Square(0),
-            (_, Some(f)) => keyboard::step(&shape, f, nav),
+        if matches!(nav, Nav::Next | Nav::Prev) {
+            // Tab reaches the pieces in hand too, after the board's (hand.rs).
+            match self.next_stop(nav == Nav::Next) {
+                Some(keyboard::Stop::Square(sq)) => self.focus_square(sq),
+                Some(keyboard::Stop::Hand(kind)) => self.focus_hand_piece(kind),
+                None if self.focus.is_none() && self.focus_hand.is_none() => {
+                    self.focus_square(Square(0))
+                }
+                None => {}
+            }
+            return self.touch();
+        }
+        let holes = self.rules().board_look().holes;
+        self.focus = Some(match self.focus {
+            None => Square(0),
+            // Over holes, as a piece would: to the next square that exists, or stay.
+            Some(f) => {
+                let mut to = keyboard::step(&shape, f, nav);
+                while holes.contains(&to) {
+                    let next = keyboard::step(&shape, to, nav);
+                    if next == to {
+                        break;
+                    }
+                    to = next;
+                }
+                if holes.contains(&to) { f } else { to }
+            }
         });
+        self.focus_hand = None;
         self.touch();
     }
 
@@ -134,10 +164,16 @@ impl Session {
     /// else the movable pieces of the side to move (none when it is not a person's
     /// turn on a game board).
     pub fn tab_stops(&self) -> Vec<Square> {
-        let mut stops: Vec<Square> = if self.selected.is_some() {
+        let mut stops: Vec<Square> = if self.selected.is_some() || self.selected_hand.is_some() {
             self.targets.iter().map(|m| m.to).collect()
         } else if self.can_move_now() {
-            self.game.legal_moves().iter().map(|m| m.from).collect()
+            // A drop starts in the hand, not on its square: hand.rs lists those stops.
+            self.game
+                .legal_moves()
+                .iter()
+                .filter(|m| !m.is_drop())
+                .map(|m| m.from)
+                .collect()
         } else {
             Vec::new()
         };
@@ -146,24 +182,11 @@ impl Session {
         stops
     }
 
-    /// The next (or previous) tab stop after `from`, wrapping round; the first (or
-    /// last) when the focus is on no stop (just after picking a piece, say).
-    fn tab_stop(&self, from: Option<Square>, forward: bool) -> Option<Square> {
-        let stops = self.tab_stops();
-        let first = if forward { stops.first() } else { stops.last() };
-        let Some(f) = from.filter(|f| stops.contains(f)) else {
-            return first.copied();
-        };
-        let next = if forward {
-            stops.iter().find(|s| s.0 > f.0)
-        } else {
-            stops.iter().rev().find(|s| s.0 < f.0)
-        };
-        next.or(first).copied()
-    }
-
     /// Enter or Space: a click on the focused square.
     pub fn activate(&mut self) {
+        if let Some(kind) = self.focus_hand {
+            return self.activate_hand_piece(kind); // hand.rs
+        }
         match self.focus {
             Some(f) => self.click(f),
             None => self.navigate(Nav::Next),
@@ -177,8 +200,13 @@ impl Session {
             .legal_moves()
             .iter()
             .copied()
-            .filter(|m| m.from == from && m.to == to)
+            .filter(|m| m.from == from && m.to == to && !m.is_drop())
             .collect();
+        self.offer(moves)
+    }
+
+    /// Plays the one move of `moves`, opens a choice between several, or says no.
+    pub(super) fn offer(&mut self, moves: Vec<Move>) -> bool {
         match moves.len() {
             0 => false,
             1 => {

@@ -5,7 +5,7 @@
 use super::picture::{self, Picture};
 use super::{Mode, Session, learn};
 use chess4d_core::{Color, Move, Position, Rules, Square, VariantInfo};
-use chess4d_render::{Arrow, ArrowKind, Camera, Highlight, Scene, ScenePiece, View};
+use chess4d_render::{Arrow, ArrowKind, Camera, HandPiece, Highlight, Scene, ScenePiece, View};
 
 impl Session {
     /// The picture of the board for this frame.
@@ -39,6 +39,17 @@ impl Session {
             pictures: super::piece_images::piece_images(info),
             ..Scene::default()
         };
+        board_look(&*rules, &mut scene);
+        scene.hands = self.scene_hands(info);
+        if let Some(kind) = self.dragging_hand() {
+            // A piece taken from the hand follows the pointer too.
+            let piece = ScenePiece {
+                square: 0,
+                glyph: glyph(info, kind),
+                white: self.game().position().side_to_move() == Color::White,
+            };
+            scene.floating = Some((piece, [f32::NAN; 2]));
+        }
         if let Some(d) = self.dragging()
             && let Some(i) = scene.pieces.iter().position(|p| p.square == d.0)
         {
@@ -57,6 +68,27 @@ impl Session {
             }
         }
         scene
+    }
+
+    /// The hands as the strips show them: the picked and focused kinds of the side to
+    /// move marked.
+    fn scene_hands(&self, info: &VariantInfo) -> Option<Vec<HandPiece>> {
+        let to_move = self.game().position().side_to_move();
+        let slots = self.hands()?;
+        let pieces = slots
+            .iter()
+            .map(|s| {
+                let mine = s.color == to_move;
+                HandPiece {
+                    glyph: glyph(info, s.kind),
+                    white: s.color == Color::White,
+                    count: s.count,
+                    selected: mine && self.selected_hand() == Some(s.kind),
+                    focused: mine && self.focus_hand() == Some(s.kind),
+                }
+            })
+            .collect();
+        Some(pieces)
     }
 
     /// The piece under the pointer and how it moves, in words ("black knight: leaps
@@ -78,6 +110,21 @@ impl Session {
     /// The focused square and what stands there, for the status bar: "focus b2[0,0] ·
     /// white pawn".
     pub fn focus_text(&self) -> Option<String> {
+        if let Some(kind) = self.focus_hand() {
+            let side = self.game().position().side_to_move();
+            let count = self.game().position().in_hand(side, kind);
+            let name = self
+                .rules()
+                .info()
+                .pieces
+                .get(kind.index())
+                .map_or("piece", |p| p.name.as_str());
+            let mut text = format!("focus {}'s hand · {name} ({count})", side.name());
+            if self.selected_hand() == Some(kind) {
+                text.push_str(" (picked: Tab goes through its drops)");
+            }
+            return Some(text);
+        }
         let f = self.focus()?;
         let mut text = format!("focus {}", self.square_name(f));
         let (rules, picture) = self.picture();
@@ -94,6 +141,45 @@ impl Session {
             text.push_str(" (picked: Tab goes through its moves)");
         }
         Some(text)
+    }
+
+    /// What a screen reader says of the board: the focused square and what stands
+    /// there (or the focused piece in hand), then the status line ("b2[0,0], white
+    /// pawn. White to move.").
+    pub fn accessible_label(&self) -> String {
+        let status = self.status_line();
+        if let Some(kind) = self.focus_hand() {
+            let side = self.game().position().side_to_move();
+            let name = self
+                .rules()
+                .info()
+                .pieces
+                .get(kind.index())
+                .map_or("piece", |p| p.name.as_str());
+            let count = self.game().position().in_hand(side, kind);
+            return format!("{side}'s hand, {name}, {count} held. {status}.");
+        }
+        let Some(f) = self.focus() else {
+            return format!("Board. {status}.");
+        };
+        let (rules, picture) = self.picture();
+        let what = picture.position.piece_at(f).map_or_else(
+            || "empty".to_string(),
+            |p| {
+                let name = rules
+                    .info()
+                    .pieces
+                    .get(p.kind().index())
+                    .map_or("piece", |i| i.name.as_str());
+                format!("{} {name}", p.color().name().to_lowercase())
+            },
+        );
+        let picked = if self.selected() == Some(f) {
+            ", picked"
+        } else {
+            ""
+        };
+        format!("{}, {what}{picked}. {status}.", self.square_name(f))
     }
 
     /// Whether the flat boards turn to Black's side: a person plays Black against the
@@ -165,6 +251,10 @@ impl Session {
                 arrows.push(path_arrow(&**rules, pos, attack, ArrowKind::Check));
             }
         }
+        if self.selected_hand().is_some() {
+            // A picked hand piece: its drops light up.
+            highlights.extend(self.targets().iter().map(|m| (m.to, Highlight::LegalMove)));
+        }
         if let Some(sel) = self.selected() {
             highlights.push((sel, Highlight::Selected));
             for m in self.targets() {
@@ -219,6 +309,54 @@ pub fn checkers(rules: &dyn Rules, pos: &Position, king: Square, side: Color) ->
     let mut out = Vec::new();
     rules.attackers(pos, king, !side, &mut out);
     out
+}
+
+/// A kind's letter as the scene draws it.
+fn glyph(info: &VariantInfo, kind: chess4d_core::PieceKind) -> char {
+    info.pieces
+        .get(kind.index())
+        .map_or('?', |i| i.letter.to_ascii_uppercase())
+}
+
+/// What the rules say of the board beyond squares: holes drawn as absent, the shogi
+/// family's tiles, the regions tinted under everything and the goal squares.
+fn board_look(rules: &dyn Rules, scene: &mut Scene) {
+    let look = rules.board_look();
+    scene.absent = look.holes.iter().map(|s| s.0).collect();
+    scene.tiles = look.promoted_forms;
+    scene.wrap = look.wrap;
+    let mut marks: Vec<(u16, Highlight)> = Vec::new();
+    for (_, squares) in tinted_regions(rules) {
+        marks.extend(squares.iter().map(|s| (s.0, Highlight::Region)));
+    }
+    for color in Color::ALL {
+        if let Some((_, squares)) = rules.goal(color) {
+            marks.extend(squares.iter().map(|s| (s.0, Highlight::Goal)));
+        }
+    }
+    marks.sort_unstable_by_key(|&(s, h)| (s, h == Highlight::Goal));
+    marks.dedup();
+    // Under every other mark: the renderer draws tints in the scene's order.
+    scene.highlights.splice(0..0, marks);
+}
+
+/// The regions the board tints, each with both sides' squares together: every region
+/// of the variant but those of which a side's part covers 40% of the board or more (a
+/// side's half, the whole board), whose tint would say nothing.
+pub fn tinted_regions(rules: &dyn Rules) -> Vec<(String, Vec<Square>)> {
+    let len = rules.info().shape.len();
+    rules
+        .board_look()
+        .regions
+        .into_iter()
+        .filter_map(|(name, [white, black])| {
+            let small = white.len().max(black.len()) * 5 < len * 2;
+            let mut squares: Vec<Square> = white.into_iter().chain(black).collect();
+            squares.sort_unstable_by_key(|s| s.0);
+            squares.dedup();
+            (small && !squares.is_empty()).then_some((name, squares))
+        })
+        .collect()
 }
 
 fn pieces(info: &VariantInfo, pos: &Position) -> Vec<ScenePiece> {

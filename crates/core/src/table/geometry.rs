@@ -25,6 +25,11 @@ impl Rays {
         Rays::with_board(shape, vec![false; shape.len()], 0)
     }
 
+    /// The holes (by square) and the bit mask of the wrapping axes, for the viewer.
+    pub(crate) fn board(&self) -> (&[bool], u8) {
+        (&self.holes, self.wrap)
+    }
+
     /// Rays on a board with holes (by square) and axes that wrap around.
     pub(crate) fn with_board(shape: &Shape, holes: Vec<bool>, wrap: u8) -> Rays {
         Rays {

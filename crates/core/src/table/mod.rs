@@ -445,6 +445,29 @@ impl Rules for TableRules {
         self.ends.goal(color)
     }
 
+    fn board_look(&self) -> crate::BoardLook {
+        let (holes, wrap) = self.rays.board();
+        let regions = self
+            .regions(Color::White)
+            .zip(self.regions(Color::Black))
+            .map(|((name, w), (_, b))| {
+                (
+                    name.to_string(),
+                    [w.squares().collect(), b.squares().collect()],
+                )
+            })
+            .collect();
+        crate::BoardLook {
+            holes: (0..holes.len())
+                .filter(|&i| holes[i])
+                .map(|i| Square(i as u16))
+                .collect(),
+            wrap,
+            regions,
+            promoted_forms: self.forms.active,
+        }
+    }
+
     fn make_move(&self, pos: &mut Position, mv: Move) -> Undo {
         make::make_move(self, pos, mv)
     }

@@ -24,21 +24,29 @@ pub(super) fn move_path(rules: &TableRules, pos: &Position, mv: Move) -> Vec<Squ
     let Some(piece) = pos.piece_at(mv.from) else {
         return vec![mv.from, mv.to];
     };
-    for span in rules.spans_of(piece, mv.from) {
-        // A pawn's double (or triple) step runs along its one-square push.
-        let double = rules.is_pawn(piece) && span.push_axis < 4 && span.len == 1 && span.full > 1;
-        let longest = if rules.triple_step { 3 } else { 2 };
-        let len = if double {
-            (span.full as usize).min(longest)
-        } else {
-            span.len as usize
-        };
-        let ray = rules.rays.squares(span.start, len);
-        if let Some(i) = ray.iter().position(|&s| s == mv.to) {
-            let mut path = Vec::with_capacity(i + 2);
-            path.push(mv.from);
-            path.extend_from_slice(&ray[..=i]);
-            return path;
+    // The line the move really takes: one with nothing standing before the landing
+    // square (around a wrapping axis two lines may reach it); else the first that
+    // reaches it at all (a hopper's line, with its screen).
+    for clear in [true, false] {
+        for span in rules.spans_of(piece, mv.from) {
+            // A pawn's double (or triple) step runs along its one-square push.
+            let double =
+                rules.is_pawn(piece) && span.push_axis < 4 && span.len == 1 && span.full > 1;
+            let longest = if rules.triple_step { 3 } else { 2 };
+            let len = if double {
+                (span.full as usize).min(longest)
+            } else {
+                span.len as usize
+            };
+            let ray = rules.rays.squares(span.start, len);
+            if let Some(i) = ray.iter().position(|&s| s == mv.to)
+                && (!clear || ray[..i].iter().all(|&s| pos.piece_at(s).is_none()))
+            {
+                let mut path = Vec::with_capacity(i + 2);
+                path.push(mv.from);
+                path.extend_from_slice(&ray[..=i]);
+                return path;
+            }
         }
     }
     vec![mv.from, mv.to]

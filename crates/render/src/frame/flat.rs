@@ -3,17 +3,14 @@
 
 use glam::Vec2;
 
-use crate::atlas::scene_piece_uv;
 use crate::instances::{
-    Label, MODE_DISC, MODE_GLOW, MODE_PIECE, MODE_RING, MODE_SOLID, UNIT_UV, frame_quad,
-    push_path_arrow, push_text, rect_quad, square_quad,
+    Label, MODE_DISC, MODE_GLOW, MODE_RING, MODE_SOLID, UNIT_UV, frame_quad, push_path_arrow,
+    push_text, rect_quad, square_quad,
 };
 use crate::layout::FlatLayout;
 use crate::projection::{BoardGeometry, Rect};
 use crate::scene::{Highlight, Scene};
-use crate::style::{
-    Palette, arrow_colour, highlight_colour, mix, piece_colours, w_tint, with_alpha,
-};
+use crate::style::{Palette, arrow_colour, highlight_colour, mix, w_tint, with_alpha};
 
 use super::{Frame, QuadPipe, is_dark};
 
@@ -28,7 +25,9 @@ impl Frame {
         pal: &Palette,
         start: usize,
     ) {
-        let flat = FlatLayout::new(*board, rect).flipped(scene.flip);
+        let flat = FlatLayout::new(*board, rect)
+            .flipped(scene.flip)
+            .wrapping(scene.wrap);
         let s = flat.square_size();
         if s < 2.0 {
             self.close(start, QuadPipe::PlainOverlay, false);
@@ -62,6 +61,9 @@ impl Frame {
             let Some(r) = flat.square_rect(square) else {
                 continue;
             };
+            if self.absent.get(square as usize).copied().unwrap_or(false) {
+                continue; // a hole: the board's background shows through
+            }
             let tone = if is_dark(board, square) {
                 pal.dark_square
             } else {
@@ -80,6 +82,8 @@ impl Frame {
                 Highlight::LastMove => rect_quad(r, with_alpha(c, 0.55), MODE_SOLID),
                 Highlight::Path => rect_quad(r, with_alpha(c, 0.50), MODE_SOLID),
                 Highlight::Check => rect_quad(r, c, MODE_GLOW),
+                Highlight::Region => rect_quad(r, with_alpha(c, 0.30), MODE_SOLID),
+                Highlight::Goal => rect_quad(r, with_alpha(c, 0.45), MODE_SOLID),
                 _ => continue,
             };
             self.quads.push(quad);
@@ -91,16 +95,12 @@ impl Frame {
             let Some(r) = flat.square_rect(piece.square) else {
                 continue;
             };
-            let (fill, line) = piece_colours(piece.white);
             let centre = r.centre().extend(0.5);
-            self.quads.push(square_quad(
-                centre,
-                s * 0.47,
-                scene_piece_uv(&scene.pictures, piece.glyph),
-                fill,
-                line,
-                MODE_PIECE,
-            ));
+            // A tile points away from its owner: up the screen for the side below.
+            let up = piece.white != scene.flip;
+            let (body, letter) = super::piece_quads(scene, *piece, centre, s * 0.47, up);
+            self.quads.push(body);
+            self.quads.extend(letter);
         }
         self.close(start, QuadPipe::TexturedOverlay, false);
         // Marks drawn over the pieces.

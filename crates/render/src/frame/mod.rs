@@ -4,17 +4,18 @@
 //! capacity between frames, so a steady scene allocates nothing.
 
 mod flat;
+mod hands;
 mod tesseract;
 
 use std::ops::Range;
 
-use glam::{Mat4, Vec2, Vec4};
+use glam::{Mat4, Vec2, Vec3, Vec4};
 
-use crate::atlas::scene_piece_uv;
+use crate::atlas::{FONT_ASPECT, FONT_INK_HEIGHT, font_uv, scene_piece_uv, tile_uv};
 use crate::instances::{
-    CellInstance, Globals, MODE_PIECE, MODE_SOLID, QuadInstance, rect_quad, square_quad,
+    CellInstance, Globals, MODE_PIECE, MODE_SOLID, MODE_TEXT, QuadInstance, rect_quad, square_quad,
 };
-use crate::layout::{FlatLayout, layout};
+use crate::layout::{FlatLayout, scene_layout};
 use crate::projection::{BoardGeometry, MIN_W_DIVISOR, Rect};
 use crate::scene::{FLOATING_PIECE_PX, Highlight, Scene, ScenePiece};
 use crate::style::{Rgba, highlight_rank, palette, piece_colours};
@@ -56,6 +57,8 @@ pub(crate) struct Frame {
     pub(crate) globals: Globals,
     pub(crate) clear: Rgba,
     marks: Vec<Option<Highlight>>,
+    /// Whether each square is a hole (drawn as absent).
+    absent: Vec<bool>,
     sorted_cells: Vec<(f32, CellInstance)>,
     sorted_sprites: Vec<(f32, QuadInstance)>,
 }
@@ -79,7 +82,7 @@ impl Frame {
             return;
         };
         self.collect_marks(scene, &board);
-        let split = layout(scene.view, area);
+        let split = scene_layout(scene, area);
         if let Some(rect) = split.tesseract {
             self.build_tesseract(scene, &board, rect, &pal);
         }
@@ -92,6 +95,9 @@ impl Frame {
             self.build_flat(scene, &board, rect, &pal, start);
         } else {
             self.close(start, QuadPipe::PlainOverlay, false);
+        }
+        if let Some(strips) = split.hands {
+            self.build_hands(scene, strips, &pal);
         }
         if let Some((piece, at)) = scene.floating {
             self.push_floating(scene, &board, split.flat, piece, at);
@@ -118,16 +124,11 @@ impl Frame {
             .map(|r| FlatLayout::new(*board, r).flipped(scene.flip).square_size())
             .filter(|&s| s >= 2.0)
             .unwrap_or(FLOATING_PIECE_PX);
-        let (fill, line) = piece_colours(piece.white);
         let start = self.quads.len();
-        self.quads.push(square_quad(
-            Vec2::from(at).extend(0.0),
-            side * 0.47,
-            scene_piece_uv(&scene.pictures, piece.glyph),
-            fill,
-            line,
-            MODE_PIECE,
-        ));
+        let up = piece.white != scene.flip;
+        let (body, letter) = piece_quads(scene, piece, Vec2::from(at).extend(0.0), side * 0.47, up);
+        self.quads.push(body);
+        self.quads.extend(letter);
         self.close(start, QuadPipe::TexturedOverlay, false);
     }
 
@@ -159,8 +160,15 @@ impl Frame {
         }
     }
 
-    /// The strongest mark of every square, for tinting tesseract cells.
+    /// The strongest mark of every square, for tinting tesseract cells, and the holes.
     fn collect_marks(&mut self, scene: &Scene, board: &BoardGeometry) {
+        self.absent.clear();
+        self.absent.resize(board.square_count(), false);
+        for &square in &scene.absent {
+            if let Some(slot) = self.absent.get_mut(square as usize) {
+                *slot = true;
+            }
+        }
         self.marks.clear();
         self.marks.resize(board.square_count(), None);
         for &(square, h) in &scene.highlights {
@@ -171,6 +179,59 @@ impl Frame {
             }
         }
     }
+}
+
+/// The quads of `piece` centred on `c` (pixels and depth), `half` its half-size: its
+/// picture, or with [`Scene::tiles`] a shogi tile pointing up the screen when `up` (else
+/// down, at the player across the board) with the piece's letter over it, turned with it.
+pub(super) fn piece_quads(
+    scene: &Scene,
+    piece: ScenePiece,
+    c: Vec3,
+    half: f32,
+    up: bool,
+) -> (QuadInstance, Option<QuadInstance>) {
+    let (fill, line) = piece_colours(piece.white);
+    if !scene.tiles {
+        let uv = scene_piece_uv(&scene.pictures, piece.glyph);
+        return (square_quad(c, half, uv, fill, line, MODE_PIECE), None);
+    }
+    let body = square_quad(c, half, tile_uv(up), fill, line, MODE_PIECE);
+    let ink = if piece.white {
+        [0.07, 0.07, 0.09, 1.0]
+    } else {
+        [0.93, 0.93, 0.95, 1.0]
+    };
+    // The letter sits a little towards the tile's wide end, as high as half the tile.
+    let cell_h = half * 0.95 / FONT_INK_HEIGHT;
+    let cell_w = cell_h * FONT_ASPECT;
+    let centre = Vec2::new(c.x, c.y + if up { 0.08 } else { -0.08 } * half);
+    let r = Rect::new(
+        centre.x - cell_w * 0.5,
+        centre.y - cell_h * 0.5,
+        cell_w,
+        cell_h,
+    );
+    let [u0, v0, u1, v1] = font_uv(piece.glyph.to_ascii_uppercase());
+    let uv = if up {
+        [u0, v0, u1, v1]
+    } else {
+        [u1, v1, u0, v0]
+    };
+    let mut letter = QuadInstance {
+        uv,
+        ..rect_quad(r, ink, MODE_TEXT)
+    };
+    // Just in front of the tile, so the depth test keeps it on top.
+    for p in [
+        &mut letter.p0,
+        &mut letter.p1,
+        &mut letter.p2,
+        &mut letter.p3,
+    ] {
+        p[2] = c.z - BEHIND * 0.5;
+    }
+    (body, Some(letter))
 }
 
 fn srgb_to_linear(c: Rgba) -> Rgba {
@@ -312,6 +373,51 @@ mod tests {
     }
 
     #[test]
+    fn a_tesseract_arrow_round_a_wrapping_edge_crosses_no_square_between() {
+        use crate::instances::{MODE_LINE, MODE_TRIANGLE};
+        use crate::projection::Projector;
+        let area = Rect::new(0.0, 0.0, 900.0, 700.0);
+        let shape = [8, 8, 1, 1];
+        let arrow_quads = |wrap: u8| {
+            let scene = Scene {
+                shape,
+                view: View::Tesseract,
+                camera: crate::scene::Camera::for_shape(shape).fit(shape, area),
+                arrows: vec![Arrow::new(0, 7, ArrowKind::LastMove)],
+                wrap,
+                ..Scene::default()
+            };
+            let mut frame = Frame::default();
+            frame.build(&scene, [900, 700], area, false);
+            let centres: Vec<Vec2> = frame
+                .quads
+                .iter()
+                .filter(|q| q.mode == MODE_LINE || q.mode == MODE_TRIANGLE)
+                .filter(|q| q.colour == crate::style::arrow_colour(ArrowKind::LastMove))
+                .map(|q| (Vec2::from_slice(&q.p0) + Vec2::from_slice(&q.p2)) * 0.5)
+                .collect();
+            (centres, Projector::new(&scene.camera, area))
+        };
+        let board = BoardGeometry::new(shape).unwrap();
+        // Off the stretch between b1 and g1: left of b1's centre or right of g1's.
+        let outside = |quads: &[Vec2], proj: &Projector| {
+            let x = |sq: u16| proj.project(board.centre_4d(sq).unwrap()).unwrap().x;
+            quads.iter().all(|q| q.x < x(1) || q.x > x(6))
+        };
+        let (wrapped, proj) = arrow_quads(1);
+        assert!(!wrapped.is_empty());
+        assert!(
+            outside(&wrapped, &proj),
+            "the wrapped a1-h1 arrow runs over b1..g1"
+        );
+        let (leap, proj) = arrow_quads(0);
+        assert!(
+            !outside(&leap, &proj),
+            "without the wrap it is a leap over the board"
+        );
+    }
+
+    #[test]
     fn a_floating_piece_is_one_last_textured_draw_centred_on_its_pixel() {
         let mut frame = Frame::default();
         let area = Rect::new(0.0, 0.0, 1280.0, 720.0);
@@ -337,7 +443,7 @@ mod tests {
         // Same size as the flat boards' pieces.
         let flat = FlatLayout::new(
             BoardGeometry::new(floating.shape).unwrap(),
-            layout(View::Both, area).flat.unwrap(),
+            crate::layout::layout(View::Both, area).flat.unwrap(),
         );
         assert!(((q.p2[0] - q.p0[0]).abs() - flat.square_size() * 0.94).abs() < 1e-2);
         // A pointer position that is not a number draws nothing extra.

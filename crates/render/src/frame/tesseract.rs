@@ -4,18 +4,15 @@
 
 use glam::{Vec2, Vec3, Vec4};
 
-use crate::atlas::scene_piece_uv;
 use crate::instances::{
-    CellInstance, Label, MODE_DISC, MODE_FRAME, MODE_GLOW, MODE_PIECE, MODE_RING, UNIT_UV,
-    push_label_plate, push_path_arrow, push_segment, push_text, square_quad,
+    CellInstance, Label, MODE_DISC, MODE_FRAME, MODE_GLOW, MODE_RING, UNIT_UV, push_label_plate,
+    push_path_arrow, push_segment, push_text, square_quad,
 };
-use crate::layout::neighbours;
+use crate::layout::{neighbours, wrap_axis};
 use crate::pick::piece_sprite;
 use crate::projection::{BoardGeometry, Projector, Rect};
 use crate::scene::{Arrow, Highlight, Scene};
-use crate::style::{
-    Palette, Rgba, arrow_colour, highlight_colour, mix, piece_colours, w_tint, with_alpha,
-};
+use crate::style::{Palette, Rgba, arrow_colour, highlight_colour, mix, w_tint, with_alpha};
 
 use super::{BEHIND, Frame, QuadPipe, clip_remap, is_dark, scissor};
 
@@ -47,7 +44,7 @@ impl Frame {
         let overlay_start = self.quads.len();
         self.push_top_marks(scene, board, &proj);
         for arrow in &scene.arrows {
-            self.push_tesseract_arrow(board, &proj, arrow);
+            self.push_tesseract_arrow(board, &proj, arrow, scene.wrap);
         }
         let text_start = self.push_tesseract_labels(scene, board, &proj, pal);
         crate::gizmo::push_gizmo(&mut self.quads, &proj, pal, board.sizes());
@@ -94,9 +91,22 @@ impl Frame {
             let Some(centre) = board.tile_centre_4d(sq) else {
                 continue;
             };
+            if self.absent[square] {
+                continue; // a hole: no cell at all
+            }
             let w = board.coords(sq).map_or(0, |c| c[3]);
             let tint = w_tint(w, layers);
             let (mut fill, mut edge) = match self.marks[square] {
+                Some(h @ (Highlight::Region | Highlight::Goal)) => {
+                    // A region tints the square's own tone, softly.
+                    let c = highlight_colour(h);
+                    let tone = if is_dark(board, sq) {
+                        pal.dark_square
+                    } else {
+                        pal.light_square
+                    };
+                    (with_alpha(mix(tone, c, 0.55), 0.5), with_alpha(c, 0.8))
+                }
                 Some(h) => {
                     let c = highlight_colour(h);
                     (with_alpha(c, 0.75), with_alpha(c, 1.0))
@@ -216,20 +226,19 @@ impl Frame {
             let Some((p, half)) = piece_sprite(board, proj, piece.square) else {
                 continue;
             };
-            let (mut fill, mut line) = piece_colours(piece.white);
+            let (mut body, mut letter) = super::piece_quads(scene, *piece, p, half, piece.white);
             if Self::faint(scene, board, piece.square) {
-                fill[3] *= FAINT;
-                line[3] *= FAINT;
+                body.colour[3] *= FAINT;
+                body.colour2[3] *= FAINT;
+                if let Some(l) = &mut letter {
+                    l.colour[3] *= FAINT;
+                }
             }
-            let quad = square_quad(
-                p,
-                half,
-                scene_piece_uv(&scene.pictures, piece.glyph),
-                fill,
-                line,
-                MODE_PIECE,
-            );
-            self.sorted_sprites.push((p.z, quad));
+            self.sorted_sprites.push((p.z, body));
+            if let Some(l) = letter {
+                // Sorted just nearer than its tile, so it is drawn after it.
+                self.sorted_sprites.push((p.z - BEHIND * 0.5, l));
+            }
         }
         self.flush_sorted_sprites();
         self.close(start, QuadPipe::TexturedDepth, true);
@@ -308,14 +317,57 @@ impl Frame {
 
     /// An arrow through its squares: neighbours joined straight (a slide stays on its
     /// line), a leap drawn as a jump arcing up over the board.
-    fn push_tesseract_arrow(&mut self, board: &BoardGeometry, proj: &Projector, arrow: &Arrow) {
+    fn push_tesseract_arrow(
+        &mut self,
+        board: &BoardGeometry,
+        proj: &Projector,
+        arrow: &Arrow,
+        wrap: u8,
+    ) {
         let mut points: Vec<Vec2> = Vec::new();
         let mut radius = 0.0f32;
+        let colour = arrow_colour(arrow.kind);
         for hop in arrow.path.windows(2) {
             let (Some(a), Some(b)) = (board.centre_4d(hop[0]), board.centre_4d(hop[1])) else {
                 continue;
             };
             radius = radius.max(proj.cell_radius_px(board, a));
+            if let Some(axis) = wrap_axis(board, wrap, hop[0], hop[1]) {
+                // Round a wrapping edge: out over a's edge, in over b's, never across.
+                let (ca, cb) = (board.coords(hop[0]), board.coords(hop[1]));
+                let span = match (ca, cb) {
+                    (Some(ca), Some(cb)) => cb[axis] as f32 - ca[axis] as f32,
+                    _ => continue,
+                };
+                let mut step = b - a;
+                step[axis] = -step[axis] / span.abs();
+                let width = (radius * 0.2).clamp(3.0, 12.0);
+                if let Some(p) = proj.project(a)
+                    && points.last().is_none_or(|l| l.distance(p.truncate()) > 0.5)
+                {
+                    points.push(p.truncate());
+                }
+                if let Some(p) = proj.project(a + step * 0.5) {
+                    points.push(p.truncate());
+                }
+                for pair in points.windows(2) {
+                    push_segment(
+                        &mut self.quads,
+                        pair[0].extend(0.0),
+                        pair[1].extend(0.0),
+                        width,
+                        colour,
+                    );
+                }
+                points.clear();
+                if let Some(p) = proj.project(b - step * 0.5) {
+                    points.push(p.truncate());
+                }
+                if let Some(p) = proj.project(b) {
+                    points.push(p.truncate());
+                }
+                continue;
+            }
             let samples: &[f32] = if neighbours(board, hop[0], hop[1]) {
                 &[0.0, 1.0]
             } else {
@@ -334,7 +386,7 @@ impl Frame {
             }
         }
         let width = (radius * 0.2).clamp(3.0, 12.0);
-        push_path_arrow(&mut self.quads, &points, width, arrow_colour(arrow.kind));
+        push_path_arrow(&mut self.quads, &points, width, colour);
     }
 
     /// `W=k` over every cube, `[z,w]` at the front-left corner of every layer, and the
