@@ -18,10 +18,14 @@ const ALIASES: &[(&str, &str)] = &[
     ("normal", DEFAULT_VARIANT),
     ("orthodox", DEFAULT_VARIANT),
     ("fromposition", DEFAULT_VARIANT),
-    ("chess960", "chess960"),
-    ("fischerandom", "chess960"),
-    ("fischerrandom", "chess960"),
-    ("960", "chess960"),
+    ("chess960", "fischerandom"),
+    ("fischerandom", "fischerandom"),
+    ("fischerrandom", "fischerandom"),
+    ("960", "fischerandom"),
+    ("caparandom", "caparandom"),
+    ("capablancarandom", "caparandom"),
+    ("schess", "seirawan"),
+    ("seirawanchess", "seirawan"),
     ("crazyhouse", "crazyhouse"),
     ("zh", "crazyhouse"),
     ("capablanca", "capablanca"),
@@ -47,7 +51,7 @@ const ALIASES: &[(&str, &str)] = &[
 /// use chess4d::pgn::catalog_name;
 /// assert_eq!(catalog_name("Standard"), "orthodox");
 /// assert_eq!(catalog_name("From Position"), "orthodox");
-/// assert_eq!(catalog_name("Chess960"), "chess960");
+/// assert_eq!(catalog_name("Chess960"), "fischerandom");
 /// assert_eq!(catalog_name("full"), "full");
 /// ```
 pub fn catalog_name(written: &str) -> String {
@@ -134,7 +138,7 @@ mod tests {
         for written in ["Standard", "standard", "From Position", "chess", "Normal"] {
             assert_eq!(catalog_name(written), "orthodox", "{written}");
         }
-        assert_eq!(catalog_name("Fischer Random"), "chess960");
+        assert_eq!(catalog_name("Fischer Random"), "fischerandom");
         assert_eq!(catalog_name("Three-check"), "3check");
         assert_eq!(catalog_name("Crazyhouse"), "crazyhouse");
         assert_eq!(catalog_name("Capablanca"), "capablanca");
@@ -177,10 +181,10 @@ mod tests {
     #[test]
     fn unknown_variants_name_what_was_read() {
         let catalog = Catalog::embedded();
-        let read = import_game("[Variant \"Chess960\"]\n\n*\n").expect("pgn");
-        let message = rules_of(&catalog, &read).err().expect("no chess960");
+        let read = import_game("[Variant \"Atomic\"]\n\n*\n").expect("pgn");
+        let message = rules_of(&catalog, &read).err().expect("no atomic");
         assert!(
-            message.contains("\"Chess960\" (chess4d's chess960)"),
+            message.contains("\"Atomic\" (chess4d's atomic)"),
             "{message}"
         );
     }

@@ -420,15 +420,37 @@ fn lichess_variant_names_and_setup_starts_import() {
     );
     assert!(!exported.contains("[Variant"), "{exported}");
 
+    // lichess's Chess960 is chess4d's fischerandom, its start array in the FEN tag with
+    // Shredder-FEN (or X-FEN) castling rights; a variant chess4d lacks is named.
     let chess960 = home.path("960.pgn");
-    std::fs::write(&chess960, "[Variant \"Chess960\"]\n\n1. e4 *\n").expect("write");
+    std::fs::write(
+        &chess960,
+        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+         [FEN \"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1\"]\n\n\
+         1. O-O O-O *\n",
+    )
+    .expect("write");
     let o = chess4d(
         &home.0,
         &["import", path_str(&chess960), "--data-dir", path_str(&data)],
     );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = chess4d(&home.0, &["export", "--data-dir", path_str(&data)]);
+    let exported = stdout(&o);
+    assert!(
+        exported.contains("[Variant \"fischerandom\"]"),
+        "{exported}"
+    );
+    assert!(exported.contains("1. O-O O-O *"), "{exported}");
+    let atomic = home.path("atomic.pgn");
+    std::fs::write(&atomic, "[Variant \"Atomic\"]\n\n1. e4 *\n").expect("write");
+    let o = chess4d(
+        &home.0,
+        &["import", path_str(&atomic), "--data-dir", path_str(&data)],
+    );
     assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("\"Chess960\" (chess4d's chess960)"),
+        stderr(&o).contains("\"Atomic\" (chess4d's atomic)"),
         "{}",
         stderr(&o)
     );
