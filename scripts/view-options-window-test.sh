@@ -12,58 +12,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-fail() { echo "view-options-window-test: FAIL: $*" >&2; exit 1; }
-
-if [ "${1:-}" != "--inside" ]; then
-  for tool in xvfb-run xdotool import compare; do
-    if ! command -v "$tool" >/dev/null; then
-      [ -n "${CI:-}" ] && fail "$tool is missing (apt-get install xvfb xauth xdotool imagemagick)"
-      echo "view-options-window-test: SKIPPED: $tool is missing"
-      exit 0
-    fi
-  done
-  if [ -z "${CHESS4D_BIN:-}" ]; then
-    cargo build -q -p chess4d --bin chess4d
-    CHESS4D_BIN="${CARGO_TARGET_DIR:-target}/debug/chess4d"
-  fi
-  export CHESS4D_BIN
-  export SHOTS="${SHOTS:-${CARGO_TARGET_DIR:-target}/view-options-window-test}"
-  export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
-  chmod 700 "$XDG_RUNTIME_DIR"
-  exec timeout 150 xvfb-run -a -s "-screen 0 1280x800x24" "$0" --inside
-fi
-
-mkdir -p "$SHOTS"
-log="$SHOTS/app.log"
-CHESS4D_DATA_DIR=$(mktemp -d)
-export CHESS4D_DATA_DIR
-app=
-cleanup() {
-  if [ -n "$app" ]; then
-    kill "$app" 2>/dev/null || true
-    wait "$app" 2>/dev/null || true
-  fi
-  rm -rf "$CHESS4D_DATA_DIR"
-}
-trap cleanup EXIT
-"$CHESS4D_BIN" view --variant full --white human --black human --window-size 1200x760 \
-  --print-squares >"$log" 2>&1 &
-app=$!
-for _ in $(seq 1 120); do
-  grep -q '^ready' "$log" && break
-  if ! kill -0 $app 2>/dev/null; then
-    if grep -q "no graphics adapter" "$log" && [ -z "${CI:-}" ]; then
-      echo "view-options-window-test: SKIPPED: $(cat "$log")"
-      exit 0
-    fi
-    fail "the viewer exited early: $(cat "$log")"
-  fi
-  sleep 0.5
-done
-grep -q '^ready' "$log" || fail "the viewer never drew a frame: $(tail -5 "$log")"
-wid=$(xdotool search --sync --limit 1 --name '^chess4d')
-xdotool windowfocus --sync "$wid"
-sleep 1
+NAME=view-options-window-test
+# shellcheck source=scripts/lib/window.sh
+. scripts/lib/window.sh
+window_outer "$@"
+window_inside
+start_app app --variant full --white human --black human
 
 shot() { import -window root "$SHOTS/$1.png"; }
 click() { xdotool mousemove "$1" "$2" click 1; sleep 0.6; }

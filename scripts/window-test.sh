@@ -20,61 +20,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-fail() { echo "window-test: FAIL: $*" >&2; exit 1; }
-
-if [ "${1:-}" != "--inside" ]; then
-  for tool in xvfb-run xdotool import compare; do
-    if ! command -v "$tool" >/dev/null; then
-      [ -n "${CI:-}" ] && fail "$tool is missing (apt-get install xvfb xauth xdotool imagemagick)"
-      echo "window-test: SKIPPED: $tool is missing (apt-get install xvfb xauth xdotool imagemagick)"
-      exit 0
-    fi
-  done
-  if [ -z "${CHESS4D_BIN:-}" ]; then
-    cargo build -q -p chess4d --bin chess4d
-    CHESS4D_BIN="${CARGO_TARGET_DIR:-target}/debug/chess4d"
-  fi
-  export CHESS4D_BIN
-  export SHOTS="${SHOTS:-${CARGO_TARGET_DIR:-target}/window-test}"
-  export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
-  chmod 700 "$XDG_RUNTIME_DIR"
-  exec timeout 240 xvfb-run -a -s "-screen 0 1280x800x24" "$0" --inside
-fi
-
-mkdir -p "$SHOTS"
-log="$SHOTS/app.log"
-CHESS4D_DATA_DIR=$(mktemp -d)
-export CHESS4D_DATA_DIR
-app=
-# The app is stopped (and waited for) before its data folder goes, so it cannot write
-# into a folder being removed.
-cleanup() {
-  if [ -n "$app" ]; then
-    kill "$app" 2>/dev/null || true
-    wait "$app" 2>/dev/null || true
-  fi
-  rm -rf "$CHESS4D_DATA_DIR"
-}
-trap cleanup EXIT
-"$CHESS4D_BIN" view --white human --black human --window-size 1200x760 --print-squares >"$log" 2>&1 &
-app=$!
-
-# The app prints the square centres once its first frame is laid out.
-for _ in $(seq 1 120); do
-  grep -q '^ready' "$log" && break
-  if ! kill -0 $app 2>/dev/null; then
-    if grep -q "no graphics adapter" "$log" && [ -z "${CI:-}" ]; then
-      echo "window-test: SKIPPED: $(cat "$log")"
-      exit 0
-    fi
-    fail "the viewer exited early: $(cat "$log")"
-  fi
-  sleep 0.5
-done
-grep -q '^ready' "$log" || fail "the viewer never drew a frame: $(tail -5 "$log")"
-wid=$(xdotool search --sync --limit 1 --name '^chess4d')
-xdotool windowfocus --sync "$wid"
-sleep 1
+NAME=window-test
+WINDOW_TIMEOUT=240
+# shellcheck source=scripts/lib/window.sh
+. scripts/lib/window.sh
+window_outer "$@"
+window_inside
+start_app app --white human --black human
 
 centre() { awk -v s="$1" '$1 == "square" && $2 == s { print $3, $4 }' "$log"; }
 # Pixels that differ (beyond a small fuzz) in a 40x40 box around a square.
@@ -151,22 +103,11 @@ click_widget confirm "$log"
 wait_title "resignation"
 import -window root "$SHOTS/5-resigned.png"
 echo "window-test: after confirming: $(title)"
-kill "$app" 2>/dev/null || true
-wait "$app" 2>/dev/null || true
+stop_app
 
 # Against the computer: its move is announced in words.
-log2="$SHOTS/app-computer.log"
-"$CHESS4D_BIN" view --white human --black computer --level 1 --window-size 1200x760 --print-squares >"$log2" 2>&1 &
-app=$!
-for _ in $(seq 1 120); do
-  grep -q '^ready' "$log2" && break
-  kill -0 $app 2>/dev/null || fail "the viewer exited early: $(cat "$log2")"
-  sleep 0.5
-done
-grep -q '^ready' "$log2" || fail "the second viewer never drew a frame"
-wid=$(xdotool search --sync --limit 1 --name '^chess4d')
-xdotool windowfocus --sync "$wid"
-sleep 1
+start_app app-computer --white human --black computer --level 1
+log2=$log
 for s in 'b2[0,0]' 'b3[0,0]'; do
   read -r x y <<<"$(centre "$s")"
   xdotool mousemove --window "$wid" "$x" "$y" click 1
