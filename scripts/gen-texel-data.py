@@ -59,7 +59,8 @@ def main():
         fens = play_games(engine, args.games, args.nodes, args.noise, rng)
         print(f"{len(fens)} positions from {args.games} games; labelling", file=sys.stderr)
         kept = 0
-        with open(args.out, "w") as out:
+        # Line-buffered: a run cut short keeps what it labelled.
+        with open(args.out, "w", buffering=1) as out:
             for fen in fens:
                 info = engine.analyse(chess.Board(fen), chess.engine.Limit(depth=args.depth))
                 score = info["score"].white()
