@@ -60,10 +60,11 @@ pub(crate) struct Search<'a> {
     /// Scratch space for sorting a node's moves.
     sort_buffer: Vec<(i32, Move)>,
     squares: usize,
-    /// Whether near the leaves pruning may go by the evaluation's trend (reverse
-    /// futility to 5 plies, fewer late quiet moves when not improving): measured to
-    /// gain on orthodox chess, to lose on the 4D sets, where mating attacks make a
-    /// static evaluation a poor guide (so boards of one or two axes only).
+    /// Whether the search may prune and reduce by the evaluation's trend (reverse
+    /// futility to 5 plies, fewer late quiet moves when not improving, internal
+    /// iterative reduction): together they gained on orthodox chess and lost on the
+    /// classic 4D set, where mating attacks make a static evaluation a poor guide, so
+    /// they apply on boards of one or two axes only.
     bold: bool,
     move_limit: u16,
     /// Whether the variant can end by reaching a goal: then every node first checks for
@@ -235,8 +236,9 @@ impl<'a> Search<'a> {
             }
         }
         // No stored move to try first: a shallower search costs little here, and what
-        // it stores orders the next visit (internal iterative reduction).
-        let depth = if tt_move.is_none() && depth >= 4 {
+        // it stores orders the next visit (internal iterative reduction; where the
+        // evaluation is a poor guide, as on the 4D sets, the full depth is kept).
+        let depth = if self.bold && tt_move.is_none() && depth >= 4 {
             depth - 1
         } else {
             depth
