@@ -9,8 +9,13 @@
 //! quiet positions count ([`StaticEval::is_quiet`]). The error is the mean squared
 //! difference between the result and `1 / (1 + 10^(-k * score / 400))`, `k` fitted
 //! first; then each weight in turn moves by a step while that lowers the error (local
-//! search, as in Texel tuning), for a few passes. Prints the tuned weights as the
-//! lines of `crates/engine/src/eval/weights.rs`.
+//! search, as in Texel tuning), for a few passes (`PASSES`, default 4). Prints the
+//! tuned weights as the lines of `crates/engine/src/eval/weights.rs`.
+//!
+//! The labels may be any probability, not only game results: `scripts/gen-texel-data.py`
+//! labels positions by Stockfish's evaluation. `VALIDATE=VARIANT:FILE` names positions
+//! kept out of the tuning, on which the error before and after is printed too (a
+//! weight set that only fits its own positions shows there).
 
 use chess4d_core::{Position, Rules};
 use chess4d_engine::{StaticEval, Weights};
@@ -41,26 +46,14 @@ fn run() -> Result<(), String> {
     let catalog = Catalog::embedded();
     let mut sets = Vec::new();
     for a in &args {
-        let (variant, file) = a.split_once(':').ok_or("give VARIANT:FILE")?;
-        let rules = catalog.resolve(variant).map_err(|e| e.to_string())?;
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-        let probe = StaticEval::new(&*rules, Weights::default());
-        let mut positions = Vec::new();
-        for line in text.lines() {
-            let Some((fen, result)) = line.rsplit_once(';') else {
-                continue;
-            };
-            let (Ok(pos), Ok(r)) = (rules.parse_position(fen), result.trim().parse::<f64>()) else {
-                continue;
-            };
-            if probe.is_quiet(&*rules, &pos) {
-                positions.push((pos, r));
-            }
-        }
-        eprintln!("{variant}: {} quiet positions from {file}", positions.len());
-        sets.push(Set { rules, positions });
+        sets.push(load(&catalog, a)?);
     }
-    let mut w = Weights::default().to_vec();
+    let held_out = match std::env::var("VALIDATE") {
+        Ok(a) => vec![load(&catalog, &a)?],
+        Err(_) => Vec::new(),
+    };
+    let start = Weights::default().to_vec();
+    let mut w = start.clone();
     let k = fit_k(&sets, &w);
     let mut best = error(&sets, &w, k);
     eprintln!("k = {k:.3}, error {best:.6} with the default weights");
@@ -85,10 +78,39 @@ fn run() -> Result<(), String> {
             break;
         }
     }
+    if !held_out.is_empty() {
+        eprintln!(
+            "held-out positions: error {:.6} before, {:.6} after",
+            error(&held_out, &start, k),
+            error(&held_out, &w, k)
+        );
+    }
     for (name, v) in Weights::NAMES.iter().zip(&w) {
         println!("    {name} = {v},");
     }
     Ok(())
+}
+
+/// The quiet positions of `VARIANT:FILE`.
+fn load(catalog: &Catalog, arg: &str) -> Result<Set, String> {
+    let (variant, file) = arg.split_once(':').ok_or("give VARIANT:FILE")?;
+    let rules = catalog.resolve(variant).map_err(|e| e.to_string())?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let probe = StaticEval::new(&*rules, Weights::default());
+    let mut positions = Vec::new();
+    for line in text.lines() {
+        let Some((fen, result)) = line.rsplit_once(';') else {
+            continue;
+        };
+        let (Ok(pos), Ok(r)) = (rules.parse_position(fen), result.trim().parse::<f64>()) else {
+            continue;
+        };
+        if probe.is_quiet(&*rules, &pos) {
+            positions.push((pos, r));
+        }
+    }
+    eprintln!("{variant}: {} quiet positions from {file}", positions.len());
+    Ok(Set { rules, positions })
 }
 
 /// The mean squared error of the predicted results.

@@ -143,7 +143,7 @@ pub fn search(
     search_with(rules, pos, limits, &AtomicBool::new(false), &mut |_| {})
 }
 
-/// [`search`] with a stop flag (checked every 1024 nodes) and a progress callback.
+/// [`search`] with a stop flag (checked every 256 nodes) and a progress callback.
 pub fn search_with(
     rules: &dyn Rules,
     pos: &Position,
@@ -173,12 +173,12 @@ pub fn search_with(
 /// assert_eq!(table.hashfull(), 0);
 /// ```
 #[derive(Clone)]
-pub struct HashTable(Arc<tt::Shared>);
+pub struct HashTable(Arc<tt::Shared>, Arc<eval::Kept>);
 
 impl HashTable {
     /// A table of at most `mb` MiB (1 to 1024; outside values are clamped).
     pub fn new(mb: usize) -> HashTable {
-        HashTable(Arc::new(tt::Shared::new(mb)))
+        HashTable(Arc::new(tt::Shared::new(mb)), Arc::default())
     }
 
     /// Forgets every entry (a new game).
@@ -220,7 +220,11 @@ pub fn search_shared(
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Result<SearchResult, SearchError> {
+    // The clock runs from here: learning the variant's geometry is part of the move.
+    let started = std::time::Instant::now();
     table.0.new_search();
+    let evaluator = table.1.evaluator(rules);
+    let evaluator = &*evaluator;
     let threads = if limits.level == Level::MAX && limits.nodes.is_none() {
         limits.threads.clamp(1, MAX_THREADS)
     } else {
@@ -242,14 +246,28 @@ pub fn search_shared(
                 .name(format!("chess4d-helper-{index}"))
                 .spawn_scoped(scope, move || {
                     let team = Team { index, nodes };
-                    run_one(rules, pos, &helper, table, stop, &team, &mut |_| {})
+                    let ctx = Context {
+                        rules,
+                        evaluator,
+                        started,
+                        table,
+                        stop,
+                    };
+                    run_one(&ctx, pos, &helper, &team, &mut |_| {})
                 });
         }
         let team = Team {
             index: 0,
             nodes: &nodes,
         };
-        let result = run_one(rules, pos, limits, &table.0, stop, &team, on_info);
+        let ctx = Context {
+            rules,
+            evaluator,
+            started,
+            table: &table.0,
+            stop,
+        };
+        let result = run_one(&ctx, pos, limits, &team, on_info);
         helpers_stop.store(true, Ordering::Relaxed);
         result
     })
@@ -288,22 +306,36 @@ impl Team<'_> {
     }
 }
 
+/// What every thread of one search shares.
+struct Context<'c> {
+    rules: &'c dyn Rules,
+    evaluator: &'c eval::Evaluator,
+    /// When the search was asked for: its time limit counts from here.
+    started: std::time::Instant,
+    table: &'c Arc<tt::Shared>,
+    stop: &'c AtomicBool,
+}
+
 /// One thread's search.
 fn run_one(
-    rules: &dyn Rules,
+    ctx: &Context,
     pos: &Position,
     limits: &Limits,
-    table: &Arc<tt::Shared>,
-    stop: &AtomicBool,
     team: &Team,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Result<SearchResult, SearchError> {
     let mut pos = pos.clone();
-    let evaluator = eval::Evaluator::new(rules);
-    let mut table = tt::Table::on(table.clone());
-    let mut s = search::Search::new(rules, &evaluator, &mut table, stop, limits);
+    let mut table = tt::Table::on(ctx.table.clone());
+    let mut s = search::Search::new(
+        ctx.rules,
+        ctx.evaluator,
+        &mut table,
+        ctx.stop,
+        limits,
+        ctx.started,
+    );
     s.run(&mut pos, limits, team, on_info)
-        .ok_or_else(|| SearchError::NoLegalMoves(rules.status(&pos)))
+        .ok_or_else(|| SearchError::NoLegalMoves(ctx.rules.status(&pos)))
 }
 
 /// The hashes of a game's positions before the current one, oldest first: pass them
@@ -394,7 +426,7 @@ pub struct SearchHandle {
 }
 
 impl SearchHandle {
-    /// Asks the search to stop; it returns its best move within about a thousand nodes.
+    /// Asks the search to stop; it returns its best move within a few hundred nodes.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }

@@ -15,8 +15,9 @@ mod weights;
 
 pub use weights::Weights;
 
-use chess4d_core::{Color, Piece, PieceKind, Position, Rules, Square};
+use chess4d_core::{Color, Piece, PieceKind, Position, Rules, Square, VariantInfo};
 use geometry::{Masks, PawnGeometry, RayTable};
+use std::sync::{Arc, Mutex};
 
 /// Boards larger than this skip the learned geometry (building it would cost more than
 /// it gives on a short search); material and the per-square terms still apply.
@@ -60,6 +61,40 @@ pub(crate) struct Evaluator {
     rays: RayTable,
     pawns: Option<PawnGeometry>,
     zones: Option<Masks>,
+}
+
+/// The evaluator of the variant searched last, kept with a hash table so that the
+/// searches of one game (a UCI session's moves) learn the geometry once, not per move.
+#[derive(Default)]
+pub(crate) struct Kept(Mutex<Option<(Fingerprint, Arc<Evaluator>)>>);
+
+/// What tells one variant's rules from another's: the object itself, its description
+/// and its start (a variant edited in place, at the same address, differs in one).
+#[derive(PartialEq)]
+struct Fingerprint {
+    address: usize,
+    info: VariantInfo,
+    start: u64,
+}
+
+impl Kept {
+    /// The evaluator for `rules`: the kept one if it was made for them, else a new one.
+    pub(crate) fn evaluator(&self, rules: &dyn Rules) -> Arc<Evaluator> {
+        let print = Fingerprint {
+            address: rules as *const dyn Rules as *const () as usize,
+            info: rules.info().clone(),
+            start: rules.start_position().hash(),
+        };
+        let mut kept = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((p, e)) = kept.as_ref()
+            && *p == print
+        {
+            return e.clone();
+        }
+        let e = Arc::new(Evaluator::new(rules));
+        *kept = Some((print, e.clone()));
+        e
+    }
 }
 
 /// A side's tallies from the board walk.

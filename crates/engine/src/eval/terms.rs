@@ -3,10 +3,15 @@
 //! apart.
 
 use super::geometry::{common, holds, meets};
-use super::{Evaluator, MAX_WORDS, chebyshev};
+use super::{Evaluator, GEOMETRY_SQUARES, MAX_WORDS, chebyshev};
 use chess4d_core::{Color, Piece, Position};
 
 type Set = [u64; MAX_WORDS];
+
+/// Square flags for the ray walk: attacked by White's pawns (Black's: shifted by one).
+const PAWN_ATTACK: u8 = 1;
+/// Square flags: in White's king neighbourhood (Black's: shifted by one).
+const KING_ZONE: u8 = 4;
 
 /// Attack units beyond this add no danger (a king cannot be more than lost).
 const MAX_UNITS: i32 = 48;
@@ -75,23 +80,32 @@ impl Evaluator {
                 z.iter().map(|w| w.count_ones() as i32).sum::<i32>().max(1)
             })
         });
+        // One byte per square says what the ray walk asks of it: in which king's
+        // neighbourhood it lies and which side's pawns attack it.
+        let mut flags = [0u8; GEOMETRY_SQUARES];
+        for c in 0..2 {
+            each(&pawn_attacks[c][..words], |sq| {
+                flags[sq] |= PAWN_ATTACK << c
+            });
+            if let Some(z) = zones[c] {
+                each(z, |sq| flags[sq] |= KING_ZONE << c);
+            }
+        }
         for &(sq, code) in pieces {
             let Some(p) = Piece::from_code(code) else {
                 continue;
             };
             let c = p.color().index();
             let k = p.kind().index();
-            let unsafe_squares = &pawn_attacks[1 - c][..words];
-            let zone = zones[1 - c];
+            let (unsafe_bit, zone_bit) = (PAWN_ATTACK << (1 - c), KING_ZONE << (1 - c));
             let (mut moves, mut hits) = (0i32, 0i32);
             for ray in self.rays.rays(code as usize, n, sq as usize) {
                 for &to in ray {
                     let to = to as usize;
-                    if zone.is_some_and(|z| holds(z, to)) {
-                        hits += 1;
-                    }
+                    let f = flags[to];
+                    hits += (f & zone_bit != 0) as i32;
                     match board[to] {
-                        None => moves += !holds(unsafe_squares, to) as i32,
+                        None => moves += (f & unsafe_bit == 0) as i32,
                         Some(q) => {
                             moves += (q.color() != p.color()) as i32;
                             break;

@@ -12,6 +12,8 @@ const CAPTURE: i32 = 1 << 28;
 const PROMOTION: i32 = 1 << 27;
 const KILLER: i32 = 1 << 26;
 const HISTORY_MAX: i32 = 1 << 24;
+/// Moves picked one by one (the likely cutoffs) before the rest are sorted at once.
+const SORT_AFTER: usize = 3;
 /// Captures that lose material sort below every quiet move (history stays within
 /// `±HISTORY_MAX`); a negative key marks them for pruning.
 const BAD_CAPTURE: i32 = -(1 << 26);
@@ -41,6 +43,9 @@ impl Search<'_> {
             k[1] = k[0];
             k[0] = Some(mv);
         }
+        if let Some(slot) = self.countermove_slot(ply) {
+            self.countermoves[slot] = Some(mv);
+        }
         self.add_history(code, &mv, depth * depth);
     }
 
@@ -55,6 +60,14 @@ impl Search<'_> {
                 self.add_history(p.code(), &mv, -depth * depth);
             }
         }
+    }
+
+    /// Where the answer to the opponent's last move is kept: by the piece it moved
+    /// and the square it went to (`None` at the root or after a null move).
+    #[inline]
+    fn countermove_slot(&self, ply: usize) -> Option<usize> {
+        let (code, to) = (*self.played.get(ply.checked_sub(1)?)?)?;
+        Some(code as usize * self.squares + to as usize)
     }
 
     fn add_history(&mut self, code: u8, mv: &Move, delta: i32) {
@@ -101,6 +114,12 @@ impl Search<'_> {
         if k[1] == Some(*mv) {
             return KILLER - 1;
         }
+        if self
+            .countermove_slot(ply)
+            .is_some_and(|slot| self.countermoves[slot] == Some(*mv))
+        {
+            return KILLER - 2;
+        }
         mover.map_or(0, |p| {
             self.history
                 .get(p.code() as usize * self.squares + mv.to.index())
@@ -130,8 +149,17 @@ impl Search<'_> {
 
     /// Brings the best remaining move to slot `i` (selection sort: most nodes cut off
     /// after a few moves, so sorting the whole list would be wasted).
+    ///
+    /// Past the first few moves the node is likely to search them all: the rest are
+    /// then sorted once instead of scanned for each.
     #[inline]
     pub(super) fn pick(&mut self, ply: usize, i: usize) -> Move {
+        if i >= SORT_AFTER {
+            if i == SORT_AFTER && self.keys[ply].len() > SORT_AFTER + 1 {
+                self.sort_rest(ply, i);
+            }
+            return self.moves[ply][i];
+        }
         let keys = &mut self.keys[ply];
         let mut best = i;
         for j in i + 1..keys.len() {
@@ -142,5 +170,19 @@ impl Search<'_> {
         keys.swap(i, best);
         self.moves[ply].swap(i, best);
         self.moves[ply][i]
+    }
+
+    /// Sorts the moves from `i` on by their keys, best first, without allocating.
+    fn sort_rest(&mut self, ply: usize, i: usize) {
+        let mut buf = std::mem::take(&mut self.sort_buffer);
+        buf.clear();
+        let (keys, moves) = (&mut self.keys[ply], &mut self.moves[ply]);
+        buf.extend(keys[i..].iter().copied().zip(moves[i..].iter().copied()));
+        buf.sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
+        for (j, &(k, m)) in buf.iter().enumerate() {
+            keys[i + j] = k;
+            moves[i + j] = m;
+        }
+        self.sort_buffer = buf;
     }
 }

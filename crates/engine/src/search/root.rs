@@ -95,7 +95,7 @@ impl Search<'_> {
             for h in &mut self.history {
                 *h /= 2;
             }
-            if self.should_stop_deepening(depth, &result, root.len(), limits) {
+            if self.should_stop_deepening(depth, &result, root.len()) {
                 break;
             }
         }
@@ -191,9 +191,14 @@ impl Search<'_> {
         let mut best: Option<(usize, i32, Vec<Move>)> = None;
         for (i, entry) in root.iter_mut().enumerate() {
             let RootMove { mv, bonus, .. } = *entry;
+            let mover = pos.piece_at(mv.from).or_else(|| {
+                mv.dropped()
+                    .map(|k| chess4d_core::Piece::new(k, pos.side_to_move()))
+            });
             let undo = self.rules.make_move(pos, mv);
             let check = self.rules.in_check(pos);
             self.path.push(root_hash);
+            self.played[0] = mover.map(|p| (p.code(), mv.to.0));
             let nd = depth as i32 - 1 + check as i32;
             // The level's noise shifts this move's window, so the child is searched
             // exactly as if its score carried the bonus.
@@ -234,13 +239,7 @@ impl Search<'_> {
         best
     }
 
-    fn should_stop_deepening(
-        &self,
-        depth: u32,
-        result: &SearchResult,
-        root_moves: usize,
-        limits: &Limits,
-    ) -> bool {
+    fn should_stop_deepening(&self, depth: u32, result: &SearchResult, root_moves: usize) -> bool {
         if let Some(mate) = result.score.mate_in() {
             // A mate seen within the full-width depth will not get shorter.
             if (2 * mate.unsigned_abs()) <= depth {
@@ -250,17 +249,9 @@ impl Search<'_> {
         if self.nodes >= self.node_limit {
             return true;
         }
-        let Some(deadline) = self.deadline else {
-            return false;
-        };
-        if root_moves == 1 {
-            return true;
-        }
-        // The next iteration costs a few times this one; started late it would mostly
-        // be thrown away (though a move that beats the old best early is still kept).
-        let _ = limits;
-        let total = deadline.saturating_duration_since(self.start);
-        self.start.elapsed() * 5 >= total * 3
+        // A fixed time is spent in full: an iteration the clock cuts short still
+        // plays a move that beat the previous best when it finds one.
+        self.deadline.is_some() && root_moves == 1
     }
 }
 

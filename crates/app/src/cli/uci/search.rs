@@ -15,8 +15,7 @@ use std::time::{Duration, Instant};
 /// spread over the moves to the time control (30 when unknown), plus most of the
 /// increment, never more than half of what is left.
 ///
-/// The search stops deepening once 60% of its time is gone, so a move spends 60-100%
-/// of this.
+/// The search spends all of it, less a few milliseconds for the answer to get out.
 pub fn allot(
     left: Duration,
     inc: Duration,
