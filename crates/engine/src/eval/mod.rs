@@ -40,6 +40,9 @@ pub(crate) struct Evaluator {
     table_eg: Vec<i32>,
     /// Per kind: value (0 for royal pieces), royal, pawn.
     value: Vec<i32>,
+    /// Per kind: a negative value as the file gives it (the antichess family, where a
+    /// piece is a liability: fewer is better), else 0. Only the material tables use it.
+    liability: Vec<i32>,
     max_value: i32,
     royal: Vec<bool>,
     pawn: Vec<bool>,
@@ -164,6 +167,11 @@ impl Evaluator {
             words,
             w,
             max_value: value.iter().copied().max().unwrap_or(0),
+            liability: info
+                .pieces
+                .iter()
+                .map(|p| if p.royal { 0 } else { p.value.min(0) })
+                .collect(),
             table_mg: Vec::new(),
             table_eg: Vec::new(),
             value,
@@ -262,8 +270,9 @@ impl Evaluator {
                     } else {
                         (self.w.centre_mg * c / 100, self.w.centre_eg * c / 100)
                     };
-                    self.table_mg[code * n + sq] = self.value[k] + mg;
-                    self.table_eg[code * n + sq] = self.value[k] + eg;
+                    let material = self.value[k] + self.liability[k];
+                    self.table_mg[code * n + sq] = material + mg;
+                    self.table_eg[code * n + sq] = material + eg;
                 }
             }
         }
@@ -523,9 +532,9 @@ mod tests {
     use super::*;
 
     fn setup(variant: &str) -> (std::sync::Arc<dyn Rules>, Evaluator) {
-        let rules = chess4d_variants::Catalog::embedded()
-            .resolve(variant)
-            .expect("built-in variant");
+        let mut catalog = chess4d_variants::Catalog::embedded();
+        catalog.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
+        let rules = catalog.resolve(variant).expect("catalog variant");
         let e = Evaluator::new(&*rules);
         (rules, e)
     }
@@ -543,6 +552,22 @@ mod tests {
         let (rules, e) = setup("classic");
         assert!(mates(&*rules, &e, 'Q'));
         assert!(!mates(&*rules, &e, 'R') && !mates(&*rules, &e, 'B') && !mates(&*rules, &e, 'N'));
+    }
+
+    #[test]
+    fn in_giveaway_a_piece_more_is_a_liability() {
+        // The file's values are negative: the side with fewer pieces stands better.
+        let (rules, e) = setup("giveaway");
+        let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN"));
+        let fewer = score("4k3/pppp4/8/8/8/8/PP6/4K3 w - - 0 1");
+        let more = score("4k3/pp6/8/8/8/8/PPPP4/4K3 w - - 0 1");
+        assert!(fewer > more, "fewer pieces {fewer}, more pieces {more}");
+        // Orthodox values stay assets.
+        let (rules, e) = setup("orthodox");
+        let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN"));
+        let more = score("4k3/pp6/8/8/8/8/PPPP4/4K3 w - - 0 1");
+        let fewer = score("4k3/pppp4/8/8/8/8/PP6/4K3 w - - 0 1");
+        assert!(more > fewer, "more pieces {more}, fewer pieces {fewer}");
     }
 
     #[test]
