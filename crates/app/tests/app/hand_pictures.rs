@@ -18,37 +18,16 @@ const W: u32 = 1100;
 const H: u32 = 760;
 
 fn renderer() -> Option<OffscreenRenderer> {
-    match OffscreenRenderer::new(W, H) {
-        Ok(r) => Some(r),
-        Err(e) => {
-            assert!(std::env::var_os("CI").is_none(), "CI has no adapter: {e}");
-            eprintln!("SKIPPED: no graphics adapter: {e}");
-            None
-        }
-    }
+    crate::pictures_kit::renderer(W, H)
 }
 
 fn area() -> Rect {
     Rect::new(0.0, 0.0, W as f32, H as f32)
 }
 
-/// Draws `scene`, saves it as `name` under the pictures folder, returns the pixels.
+/// Draws `scene`, saves it as `name`, and returns the pixels.
 fn shoot(r: &mut OffscreenRenderer, scene: &Scene, name: &str) -> Vec<u8> {
-    let rgba = r.render(scene).unwrap().to_vec();
-    let dir = std::env::var_os("CHESS4D_PICTURES").map_or_else(
-        || {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../target/pictures"
-            ))
-        },
-        PathBuf::from,
-    );
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    chess4d_render::write_png(&path, W, H, &rgba).unwrap();
-    eprintln!("wrote {}", path.display());
-    rgba
+    crate::pictures_kit::shoot(r, scene, name, (W, H))
 }
 
 /// The pixels of `rgba` inside `r` that `keep` likes.

@@ -7,6 +7,7 @@ mod cli;
 mod hand_pictures;
 mod pgn_python;
 mod pictures;
+mod pictures_kit;
 mod piece_pictures;
 mod positions;
 mod san_cli;

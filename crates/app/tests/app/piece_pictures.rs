@@ -14,30 +14,11 @@ const W: u32 = 1000;
 const H: u32 = 640;
 
 fn renderer() -> Option<OffscreenRenderer> {
-    match OffscreenRenderer::new(W, H) {
-        Ok(r) => Some(r),
-        Err(e) => {
-            assert!(std::env::var_os("CI").is_none(), "CI has no adapter: {e}");
-            eprintln!("SKIPPED: no graphics adapter: {e}");
-            None
-        }
-    }
+    crate::pictures_kit::renderer(W, H)
 }
 
 fn save(name: &str, rgba: &[u8]) {
-    let dir = std::env::var_os("CHESS4D_PICTURES").map_or_else(
-        || {
-            std::path::PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../target/pictures"
-            ))
-        },
-        std::path::PathBuf::from,
-    );
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    chess4d_render::write_png(&path, W, H, rgba).unwrap();
-    eprintln!("wrote {}", path.display());
+    crate::pictures_kit::save(name, (W, H), rgba)
 }
 
 /// The pixels of one square of the flat board, as grey levels.

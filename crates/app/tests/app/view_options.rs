@@ -10,42 +10,17 @@ use chess4d_render::{
     Camera, OffscreenRenderer, QUARTER_TURN_SECONDS, QuarterTurn, Scene, View, WPlane,
 };
 use chess4d_variants::Catalog;
-use std::path::PathBuf;
 
 const W: u32 = 1100;
 const H: u32 = 760;
 
 fn renderer() -> Option<OffscreenRenderer> {
-    match OffscreenRenderer::new(W, H) {
-        Ok(r) => Some(r),
-        Err(e) => {
-            assert!(std::env::var_os("CI").is_none(), "CI has no adapter: {e}");
-            eprintln!("SKIPPED: no graphics adapter: {e}");
-            None
-        }
-    }
+    crate::pictures_kit::renderer(W, H)
 }
 
-fn out_dir() -> PathBuf {
-    let dir = std::env::var_os("CHESS4D_PICTURES").map_or_else(
-        || {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../target/pictures"
-            ))
-        },
-        PathBuf::from,
-    );
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
+/// Draws `scene`, saves it as `name`, and returns the pixels.
 fn shoot(r: &mut OffscreenRenderer, scene: &Scene, name: &str) -> Vec<u8> {
-    let rgba = r.render(scene).unwrap().to_vec();
-    let path = out_dir().join(name);
-    chess4d_render::write_png(&path, W, H, &rgba).unwrap();
-    eprintln!("wrote {}", path.display());
-    rgba
+    crate::pictures_kit::shoot(r, scene, name, (W, H))
 }
 
 /// Share of pixels that differ clearly between two pictures.
