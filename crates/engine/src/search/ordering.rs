@@ -2,7 +2,7 @@
 //! evaluation) in MVV-LVA order, promotions, killers, history, then the captures that
 //! lose material; and the principal-variation lines.
 
-use super::Search;
+use super::{Search, history};
 use crate::eval::victim;
 use crate::tt::MoveRef;
 use chess4d_core::{Move, Position};
@@ -11,6 +11,7 @@ const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const PROMOTION: i32 = 1 << 27;
 const KILLER: i32 = 1 << 26;
+/// Above every history score (three tables of `±history::LIMIT`).
 const HISTORY_MAX: i32 = 1 << 24;
 /// Moves picked one by one (the likely cutoffs) before the rest are sorted at once.
 const SORT_AFTER: usize = 3;
@@ -46,18 +47,22 @@ impl Search<'_> {
         if let Some(slot) = self.countermove_slot(ply) {
             self.countermoves[slot] = Some(mv);
         }
-        self.add_history(code, &mv, depth * depth);
+        let before = self.before(ply);
+        self.histories
+            .update(self.slot(code, &mv), before, history::bonus(depth));
     }
 
     /// Lowers the history of the quiet moves tried before the one that cut off.
     pub(super) fn punish_quiets(&mut self, pos: &Position, ply: usize, upto: usize, depth: i32) {
+        let before = self.before(ply);
         for j in 0..upto {
             let mv = self.moves[ply][j];
             if mv.promotion.is_none()
                 && victim(pos, &mv).is_none()
                 && let Some(p) = pos.piece_at(mv.from)
             {
-                self.add_history(p.code(), &mv, -depth * depth);
+                let slot = self.slot(p.code(), &mv);
+                self.histories.update(slot, before, -history::bonus(depth));
             }
         }
     }
@@ -70,15 +75,32 @@ impl Search<'_> {
         Some(code as usize * self.squares + to as usize)
     }
 
-    fn add_history(&mut self, code: u8, mv: &Move, delta: i32) {
-        if let Some(h) = self
-            .history
-            .get_mut(code as usize * self.squares + mv.to.index())
-        {
-            // Saturating towards the bounds keeps old entries from dominating.
-            let decay = (*h as i64 * delta.abs() as i64 / HISTORY_MAX as i64) as i32;
-            *h = (*h + delta - decay).clamp(-HISTORY_MAX, HISTORY_MAX);
-        }
+    /// The history slot of a move by the piece `code`.
+    #[inline]
+    pub(super) fn slot(&self, code: u8, mv: &Move) -> history::Slot {
+        code as usize * self.squares + mv.to.index()
+    }
+
+    /// The slots of the last two moves played before `ply` (the opponent's, then ours).
+    #[inline]
+    pub(super) fn before(&self, ply: usize) -> [Option<history::Slot>; 2] {
+        let at = |back: usize| {
+            let (code, to) = (*self.played.get(ply.checked_sub(back)?)?)?;
+            Some(code as usize * self.squares + to as usize)
+        };
+        [at(1), at(2)]
+    }
+
+    /// The history score of a quiet move at `ply` (0 for a move without a mover).
+    #[inline]
+    pub(super) fn quiet_score(&self, pos: &Position, ply: usize, mv: &Move) -> i32 {
+        let mover = pos.piece_at(mv.from).or_else(|| {
+            mv.dropped()
+                .map(|k| chess4d_core::Piece::new(k, pos.side_to_move()))
+        });
+        mover.map_or(0, |p| {
+            self.histories.score(self.slot(p.code(), mv), self.before(ply))
+        })
     }
 
     /// The ordering key of a move: table move, captures by MVV-LVA, promotions,
@@ -121,10 +143,8 @@ impl Search<'_> {
             return KILLER - 2;
         }
         mover.map_or(0, |p| {
-            self.history
-                .get(p.code() as usize * self.squares + mv.to.index())
-                .copied()
-                .unwrap_or(0)
+            self.histories
+                .score(self.slot(p.code(), mv), self.before(ply))
         })
     }
 

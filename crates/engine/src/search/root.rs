@@ -92,9 +92,6 @@ impl Search<'_> {
             if !team.is_helper() {
                 self.report(&result, &found, on_info);
             }
-            for h in &mut self.history {
-                *h /= 2;
-            }
             if self.should_stop_deepening(depth, &result, root.len()) {
                 break;
             }
