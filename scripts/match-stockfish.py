@@ -11,12 +11,14 @@ the Elo difference that score means.
 
 Options: --engine (default target/release/chess4d), --stockfish (default
 /usr/games/stockfish), --level (8), --movetime seconds per move (0.3), --threads for
-chess4d (1), --hash MiB for both (64), --elo, --games, --pgn FILE to keep the games.
+chess4d (1), --hash MiB for both (64), --elo, --games, --concurrency games at once (1),
+--pgn FILE to keep the games.
 """
 
 import argparse
 import math
 import sys
+import threading
 import time
 
 try:
@@ -65,6 +67,47 @@ def elo_difference(score):
     return -400 * math.log10(1 / score - 1)
 
 
+def open_pair(args):
+    """Our engine and Stockfish, configured for one game at a time."""
+    ours = chess.engine.SimpleEngine.popen_uci([args.engine, "uci"])
+    theirs = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    ours.configure({"Level": args.level, "Threads": args.threads, "Hash": args.hash})
+    theirs.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1,
+                      "Hash": args.hash})
+    return ours, theirs
+
+
+def play_share(args, games, results, lock):
+    """Plays the games numbered in `games` on one pair of engines."""
+    ours, theirs = open_pair(args)
+    try:
+        for g in games:
+            opening = OPENINGS[(g // 2) % len(OPENINGS)]
+            ours_white = g % 2 == 0
+            board, outcome = play_game(ours, theirs, opening, ours_white, args.movetime)
+            with lock:
+                results[g] = (opening, ours_white, board, outcome)
+                report(args, g, results[g])
+    finally:
+        ours.quit()
+        theirs.quit()
+
+
+def mark_of(ours_white, outcome):
+    winner = outcome.winner if outcome else None
+    if winner is None:
+        return "draw"
+    return "win" if (winner == chess.WHITE) == ours_white else "loss"
+
+
+def report(args, g, result):
+    opening, ours_white, board, outcome = result
+    why = outcome.termination.name.lower() if outcome else f"{MAX_PLIES}-ply cap"
+    colour = "White" if ours_white else "Black"
+    print(f"game {g + 1}: chess4d {colour}, {mark_of(ours_white, outcome)} ({why}, "
+          f"{board.ply()} plies) after {opening}", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--engine", default="target/release/chess4d")
@@ -75,48 +118,43 @@ def main():
     ap.add_argument("--movetime", type=float, default=0.3)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--hash", type=int, default=64)
+    ap.add_argument("--concurrency", type=int, default=1,
+                    help="games played at once, each by its own pair of engines "
+                         "(at most one per free core: only one engine of a game thinks "
+                         "at a time)")
     ap.add_argument("--pgn", default=None)
     args = ap.parse_args()
 
-    ours = chess.engine.SimpleEngine.popen_uci([args.engine, "uci"])
-    theirs = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    ours.configure({"Level": args.level, "Threads": args.threads, "Hash": args.hash})
-    theirs.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1,
-                      "Hash": args.hash})
-    pgn = open(args.pgn, "w") if args.pgn else None
-    wins = draws = losses = 0
+    results = {}
+    lock = threading.Lock()
     started = time.monotonic()
-    try:
-        for g in range(args.games):
-            opening = OPENINGS[(g // 2) % len(OPENINGS)]
-            ours_white = g % 2 == 0
-            board, outcome = play_game(ours, theirs, opening, ours_white, args.movetime)
-            winner = outcome.winner if outcome else None
-            if winner is None:
-                draws += 1
-                mark = "draw"
-            elif (winner == chess.WHITE) == ours_white:
-                wins += 1
-                mark = "win"
-            else:
-                losses += 1
-                mark = "loss"
-            why = outcome.termination.name.lower() if outcome else f"{MAX_PLIES}-ply cap"
-            colour = "White" if ours_white else "Black"
-            print(f"game {g + 1}: chess4d {colour}, {mark} ({why}, {board.ply()} plies) "
-                  f"after {opening}", flush=True)
-            if pgn:
-                game = chess.pgn.Game.from_board(board)
-                game.headers["White"] = "chess4d" if ours_white else f"Stockfish {args.elo}"
-                game.headers["Black"] = f"Stockfish {args.elo}" if ours_white else "chess4d"
-                game.headers["Round"] = str(g + 1)
-                print(game, file=pgn, end="\n\n")
-    finally:
-        ours.quit()
-        theirs.quit()
+    lanes = max(1, args.concurrency)
+    workers = [threading.Thread(target=play_share,
+                                args=(args, range(k, args.games, lanes), results, lock))
+               for k in range(lanes)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    wins = draws = losses = 0
+    pgn = open(args.pgn, "w") if args.pgn else None
+    for g in sorted(results):
+        opening, ours_white, board, outcome = results[g]
+        mark = mark_of(ours_white, outcome)
+        wins += mark == "win"
+        draws += mark == "draw"
+        losses += mark == "loss"
         if pgn:
-            pgn.close()
+            game = chess.pgn.Game.from_board(board)
+            game.headers["White"] = "chess4d" if ours_white else f"Stockfish {args.elo}"
+            game.headers["Black"] = f"Stockfish {args.elo}" if ours_white else "chess4d"
+            game.headers["Round"] = str(g + 1)
+            print(game, file=pgn, end="\n\n")
+    if pgn:
+        pgn.close()
     n = wins + draws + losses
+    if n < args.games:
+        sys.exit(f"only {n} of {args.games} games finished")
     score = (wins + draws / 2) / max(n, 1)
     print(f"chess4d level {args.level} vs Stockfish UCI_Elo {args.elo}, {args.movetime} s a move, "
           f"{n} games in {time.monotonic() - started:.0f} s")

@@ -35,8 +35,9 @@ const QUIESCE_EVASION_PLIES: u32 = 2;
 const QUIET_SEE_MARGIN: i32 = 60;
 /// The depth to which quiet moves are pruned by their exchange.
 const QUIET_SEE_DEPTH: i32 = 6;
-/// The depth from which the table move may be extended as singular.
-const SINGULAR_DEPTH: i32 = 7;
+/// Near the leaves, a quiet move whose history is below minus this per ply of depth
+/// is not tried.
+const HISTORY_PRUNE: i32 = 6_000;
 /// History score worth one ply of late-move reduction.
 const HISTORY_PER_PLY: i32 = 12_000;
 
@@ -67,9 +68,6 @@ pub(crate) struct Search<'a> {
     /// The piece code and destination of the move played at each ply of the current
     /// line (`None` for a null move).
     played: Vec<Option<(u8, u16)>>,
-    /// The move a singular-extension search leaves out at each ply (the table move
-    /// whose alternatives are being tried).
-    excluded: Vec<Option<MoveRef>>,
     /// Scratch space for sorting a node's moves.
     sort_buffer: Vec<(i32, Move)>,
     squares: usize,
@@ -148,7 +146,6 @@ impl<'a> Search<'a> {
             histories: history::Histories::new(codes * squares),
             countermoves: vec![None; codes * squares],
             played: vec![None; MAX_PLY + 1],
-            excluded: vec![None; MAX_PLY + 1],
             sort_buffer: Vec::with_capacity(256),
             squares,
             bold: info.shape.axes() <= 2,
@@ -236,12 +233,11 @@ impl<'a> Search<'a> {
             return self.evaluate(pos);
         }
         let pv_node = beta - alpha > 1;
-        let excluded = self.excluded[ply];
         let mut tt_move = None;
         let tt_hit = self.tt.probe(hash);
         if let Some(hit) = tt_hit {
             tt_move = hit.mv;
-            if !pv_node && excluded.is_none() && hit.depth as i32 >= depth {
+            if !pv_node && hit.depth as i32 >= depth {
                 let s = from_table(hit.score, ply);
                 match hit.bound {
                     Bound::Exact => return s,
@@ -254,7 +250,7 @@ impl<'a> Search<'a> {
         // No stored move to try first: a shallower search costs little here, and what
         // it stores orders the next visit (internal iterative reduction; where the
         // evaluation is a poor guide, as on the 4D sets, the full depth is kept).
-        let depth = if self.bold && tt_move.is_none() && excluded.is_none() && depth >= 4 {
+        let depth = if self.bold && tt_move.is_none() && depth >= 4 {
             depth - 1
         } else {
             depth
@@ -267,13 +263,25 @@ impl<'a> Search<'a> {
             self.evaluate(pos)
         };
         self.evals[ply] = static_eval;
+        // The table's score is a better guess than the static evaluation where its
+        // bound points the same way: pruning decisions use it.
+        let static_eval = match tt_hit {
+            Some(hit) if !in_check && from_table(hit.score, ply).abs() < MATE_BOUND => {
+                let s = from_table(hit.score, ply);
+                match hit.bound {
+                    Bound::Lower if s > static_eval => s,
+                    Bound::Upper if s < static_eval => s,
+                    Bound::Exact => s,
+                    _ => static_eval,
+                }
+            }
+            _ => static_eval,
+        };
         // Better than two plies ago (or no earlier evaluation to compare with): the
         // side's position is getting better, so pruning can be bolder.
         let improving = !in_check
             && (ply < 2 || self.evals[ply - 2] == -INFINITY || static_eval > self.evals[ply - 2]);
         let quiet_window = !pv_node && !in_check && beta.abs() < MATE_BOUND;
-        // A singular-extension search asks about the moves, not about the node.
-        let prune_node = quiet_window && excluded.is_none();
         // Reverse futility: far above beta near the leaves, one quiet move will not
         // bring the opponent back.
         let (rfp_depth, rfp_margin) = if self.bold {
@@ -281,18 +289,18 @@ impl<'a> Search<'a> {
         } else {
             (3, 120)
         };
-        if prune_node && depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
+        if quiet_window && depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
             return static_eval;
         }
         // Razoring: far below alpha near the leaves, only captures can help.
-        if prune_node && depth <= 2 && static_eval + 300 * depth < alpha {
+        if quiet_window && depth <= 2 && static_eval + 300 * depth < alpha {
             let v = self.quiesce(pos, alpha, beta, ply, false, 0);
             if v < alpha {
                 return v;
             }
         }
         if null_ok
-            && prune_node
+            && quiet_window
             && depth >= 3
             && static_eval >= beta
             && self.eval.has_pieces(pos, side)
@@ -317,24 +325,8 @@ impl<'a> Search<'a> {
             }
         }
 
-        let singular = match (tt_hit, excluded) {
-            (Some(hit), None) => self.singular(pos, hit, depth, beta, ply, in_check),
-            _ => Singular::No,
-        };
-        let singular = match singular {
-            Singular::Cut(v) => return v,
-            Singular::Stopped => return 0,
-            Singular::Extend => true,
-            Singular::No => false,
-        };
         let rules = self.rules;
         rules.legal_moves(pos, &mut self.moves[ply]);
-        if let Some(x) = excluded {
-            self.moves[ply].retain(|m| !x.matches(m));
-            if self.moves[ply].is_empty() {
-                return alpha;
-            }
-        }
         let n = self.moves[ply].len();
         if n == 0 {
             return terminal_score(rules, pos, ply, in_check);
@@ -377,6 +369,7 @@ impl<'a> Search<'a> {
             let prunable = i > 0
                 && best > -MATE_BOUND
                 && ((quiet && (futile || (quiet_window && depth <= 4 && quiets > late_quiets)))
+                    || (quiet && quiet_window && depth <= 3 && stat < -HISTORY_PRUNE * depth)
                     || (losing && quiet_window && depth <= 3)
                     || (quiet
                         && quiet_window
@@ -396,9 +389,7 @@ impl<'a> Search<'a> {
             }
             self.path.push(hash);
             self.played[ply] = mover.map(|p| (p.code(), mv.to.0));
-            let extend = (check || (singular && tt_move.is_some_and(|t| t.matches(&mv))))
-                && ply < MAX_PLY / 2;
-            let nd = depth - 1 + extend as i32;
+            let nd = depth - 1 + (check && ply < MAX_PLY / 2) as i32;
             let v = if i == 0 {
                 -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true)
             } else {
@@ -444,10 +435,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if excluded.is_some() {
-            // A search without the table's move says nothing about this position.
-            return best;
-        }
         let bound = Bound::of(best, alpha0, beta);
         self.tt.store(
             hash,
@@ -457,47 +444,6 @@ impl<'a> Search<'a> {
             best_move.as_ref().map(MoveRef::of),
         );
         best
-    }
-
-    /// Singular extensions: where the table's move is a lower bound from a search
-    /// nearly as deep as this one, the other moves are searched at half the depth
-    /// against a bound a little below its score. If none reaches it, the table move
-    /// is the only good one here and is searched a ply deeper; if one beats even this
-    /// node's beta, two moves cut and the node does (multi-cut).
-    fn singular(
-        &mut self,
-        pos: &mut Position,
-        hit: crate::tt::Hit,
-        depth: i32,
-        beta: i32,
-        ply: usize,
-        in_check: bool,
-    ) -> Singular {
-        let Some(mv) = hit.mv else {
-            return Singular::No;
-        };
-        let score = from_table(hit.score, ply);
-        if ply == 0
-            || depth < SINGULAR_DEPTH
-            || hit.bound == Bound::Upper
-            || (hit.depth as i32) < depth - 3
-            || score.abs() >= MATE_BOUND
-        {
-            return Singular::No;
-        }
-        let s_beta = score - 2 * depth;
-        self.excluded[ply] = Some(mv);
-        let v = self.negamax(pos, (depth - 1) / 2, s_beta - 1, s_beta, ply, in_check, false);
-        self.excluded[ply] = None;
-        if self.stopped {
-            Singular::Stopped
-        } else if v < s_beta {
-            Singular::Extend
-        } else if s_beta >= beta {
-            Singular::Cut(s_beta)
-        } else {
-            Singular::No
-        }
     }
 
     /// In a variant with a goal: the score of a game already ended (a goal reached, or
@@ -632,18 +578,6 @@ impl<'a> Search<'a> {
         self.tt.store(hash, 0, to_table(best, ply), bound, mv);
         best
     }
-}
-
-/// What a singular-extension search found.
-enum Singular {
-    /// Not tried, or the table move has rivals.
-    No,
-    /// The table move is the only good one: search it a ply deeper.
-    Extend,
-    /// Another move also beats beta: the node cuts with this score.
-    Cut(i32),
-    /// The clock or the stop flag ended the search.
-    Stopped,
 }
 
 /// The score of a position without legal moves, for the side to move: chess's mate or
