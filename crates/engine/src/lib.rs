@@ -173,17 +173,22 @@ pub fn search_with(
 /// assert_eq!(table.hashfull(), 0);
 /// ```
 #[derive(Clone)]
-pub struct HashTable(Arc<tt::Shared>, Arc<eval::Kept>);
+pub struct HashTable(Arc<tt::Shared>, Arc<eval::Kept>, Arc<search::KeptHistories>);
 
 impl HashTable {
     /// A table of at most `mb` MiB (1 to 1024; outside values are clamped).
     pub fn new(mb: usize) -> HashTable {
-        HashTable(Arc::new(tt::Shared::new(mb)), Arc::default())
+        HashTable(
+            Arc::new(tt::Shared::new(mb)),
+            Arc::default(),
+            Arc::default(),
+        )
     }
 
     /// Forgets every entry (a new game).
     pub fn clear(&self) {
         self.0.clear();
+        self.2.clear();
     }
 
     /// The size in MiB.
@@ -251,6 +256,7 @@ pub fn search_shared(
                         evaluator,
                         started,
                         table,
+                        histories: None,
                         stop,
                     };
                     run_one(&ctx, pos, &helper, &team, &mut |_| {})
@@ -265,6 +271,7 @@ pub fn search_shared(
             evaluator,
             started,
             table: &table.0,
+            histories: Some(&table.2),
             stop,
         };
         let result = run_one(&ctx, pos, limits, &team, on_info);
@@ -313,6 +320,8 @@ struct Context<'c> {
     /// When the search was asked for: its time limit counts from here.
     started: std::time::Instant,
     table: &'c Arc<tt::Shared>,
+    /// Where the main thread finds and leaves the move histories of the game.
+    histories: Option<&'c search::KeptHistories>,
     stop: &'c AtomicBool,
 }
 
@@ -334,8 +343,15 @@ fn run_one(
         limits,
         ctx.started,
     );
-    s.run(&mut pos, limits, team, on_info)
-        .ok_or_else(|| SearchError::NoLegalMoves(ctx.rules.status(&pos)))
+    let slots = (2 * ctx.rules.info().pieces.len() + 2) * ctx.rules.info().shape.len();
+    if let Some(h) = ctx.histories.and_then(|k| k.take(slots)) {
+        s.adopt(h);
+    }
+    let result = s.run(&mut pos, limits, team, on_info);
+    if let Some(k) = ctx.histories {
+        k.keep(s.release());
+    }
+    result.ok_or_else(|| SearchError::NoLegalMoves(ctx.rules.status(&pos)))
 }
 
 /// The hashes of a game's positions before the current one, oldest first: pass them

@@ -14,14 +14,39 @@ pub(super) const LIMIT: i32 = 16_384;
 /// small: on a large board with many kinds they would cost more memory than they give.
 const CONTINUATION_SLOTS: usize = 1024;
 
+use std::sync::Mutex;
+
 /// A (piece code, destination) pair as one index: `code * squares + to`.
 pub(super) type Slot = usize;
 
-pub(super) struct Histories {
+pub(crate) struct Histories {
     slots: usize,
     main: Vec<i32>,
     /// `continuation[previous slot * slots + slot]`; empty where the board is too big.
     continuation: Vec<i32>,
+}
+
+/// The histories of the last search, kept with a hash table: the searches of one game
+/// start from what the ones before learned instead of from nothing.
+#[derive(Default)]
+pub(crate) struct Kept(Mutex<Option<Histories>>);
+
+impl Kept {
+    /// The kept histories if they are for `slots` slots (the same board and pieces).
+    pub(crate) fn take(&self, slots: usize) -> Option<Histories> {
+        let mut kept = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        kept.take().filter(|h| h.slots == slots)
+    }
+
+    /// Keeps `histories` for the next search.
+    pub(crate) fn keep(&self, histories: Histories) {
+        *self.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(histories);
+    }
+
+    /// Forgets them (a new game).
+    pub(crate) fn clear(&self) {
+        *self.0.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    }
 }
 
 /// The bonus for a quiet move that cut off at `depth` (and the malus for the quiet
@@ -37,7 +62,7 @@ fn nudge(entry: &mut i32, delta: i32) {
 }
 
 impl Histories {
-    pub(super) fn new(slots: usize) -> Histories {
+    pub(crate) fn new(slots: usize) -> Histories {
         let continuation = if slots <= CONTINUATION_SLOTS {
             vec![0; slots * slots]
         } else {
@@ -48,6 +73,11 @@ impl Histories {
             main: vec![0; slots],
             continuation,
         }
+    }
+
+    /// How many (piece code, destination) slots the tables have.
+    pub(crate) fn slots(&self) -> usize {
+        self.slots
     }
 
     /// The score of a quiet move landing `slot`, after the moves that landed `before`

@@ -7,6 +7,7 @@
 //! per ply, so the tree walk itself allocates nothing.
 
 mod history;
+pub(crate) use history::{Histories, Kept as KeptHistories};
 mod ordering;
 mod root;
 
@@ -154,6 +155,18 @@ impl<'a> Search<'a> {
             eval_cache: vec![(u64::MAX, 0); EVAL_CACHE],
             reductions: reduction_table(),
         }
+    }
+
+    /// Takes over the histories of an earlier search of the same board, if `h` is one.
+    pub(crate) fn adopt(&mut self, h: Histories) {
+        if h.slots() == self.histories.slots() {
+            self.histories = h;
+        }
+    }
+
+    /// Gives up the histories, for the next search to adopt.
+    pub(crate) fn release(&mut self) -> Histories {
+        std::mem::replace(&mut self.histories, Histories::new(0))
     }
 
     /// The static evaluation, through a small cache: quiescence and the main search
@@ -497,6 +510,7 @@ impl<'a> Search<'a> {
         // Capture sequences transpose all the time; a stored result saves the move
         // generation, which is most of a node's cost.
         let hash = pos.hash();
+        let mut tt_move = None;
         if let Some(hit) = self.tt.probe(hash) {
             let s = from_table(hit.score, ply);
             match hit.bound {
@@ -505,6 +519,7 @@ impl<'a> Search<'a> {
                 Bound::Upper if s <= alpha => return s,
                 _ => {}
             }
+            tt_move = hit.mv;
         }
         let rules = self.rules;
         if in_check {
@@ -517,7 +532,7 @@ impl<'a> Search<'a> {
             // (a stalemate too; the main search sees those).
             rules.legal_captures(pos, &mut self.moves[ply]);
         }
-        self.order_moves(pos, ply, None);
+        self.order_moves(pos, ply, tt_move);
         let mut best = stand;
         let mut best_move = None;
         for i in 0..self.moves[ply].len() {

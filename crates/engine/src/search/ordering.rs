@@ -99,7 +99,8 @@ impl Search<'_> {
                 .map(|k| chess4d_core::Piece::new(k, pos.side_to_move()))
         });
         mover.map_or(0, |p| {
-            self.histories.score(self.slot(p.code(), mv), self.before(ply))
+            self.histories
+                .score(self.slot(p.code(), mv), self.before(ply))
         })
     }
 

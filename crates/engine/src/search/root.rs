@@ -19,6 +19,11 @@ struct RootMove {
 /// One reported line of a finished pass: its score and moves.
 type Line = (i32, Vec<Move>);
 
+/// The first aspiration window's half-width around the last iteration's score.
+const ASPIRATION: i32 = 30;
+/// Past this half-width a missed window opens fully.
+const ASPIRATION_FULL: i32 = 500;
+
 impl Search<'_> {
     /// Iterative deepening from `pos`; `None` when the side to move has no legal move.
     ///
@@ -153,18 +158,29 @@ impl Search<'_> {
         guess: Option<i32>,
         team: &Team,
     ) -> Option<(usize, i32, Vec<Move>)> {
+        let mut delta = ASPIRATION;
         let mut window = match guess {
-            Some(g) if depth >= 4 && g.abs() < MATE_BOUND => (g - 50, g + 50),
+            Some(g) if depth >= 4 && g.abs() < MATE_BOUND => (g - delta, g + delta),
             _ => (-INFINITY, INFINITY),
         };
         loop {
             let pass = self.root_pass(pos, root, depth, window, team);
+            // A miss opens the window on its side, twice as far each time.
+            delta *= 2;
             match pass {
                 Some((_, v, _)) if !self.stopped && v <= window.0 && window.0 > -INFINITY => {
-                    window.0 = -INFINITY;
+                    window.0 = if delta > ASPIRATION_FULL {
+                        -INFINITY
+                    } else {
+                        (v - delta).max(-INFINITY)
+                    };
                 }
                 Some((_, v, _)) if !self.stopped && v >= window.1 && window.1 < INFINITY => {
-                    window.1 = INFINITY;
+                    window.1 = if delta > ASPIRATION_FULL {
+                        INFINITY
+                    } else {
+                        (v + delta).min(INFINITY)
+                    };
                 }
                 // Stopped mid-pass: only a move that beat the window's floor is
                 // known to be good.
