@@ -43,52 +43,52 @@ weights! {
     /// Bonus for having the move.
     tempo = 12,
     /// Centralisation of pieces (not pawns or kings), at the centre, middlegame.
-    centre_mg = 8,
+    centre_mg = 22,
     /// Centralisation of pieces, endgame.
-    centre_eg = 8,
+    centre_eg = 33,
     /// A pawn's advance, as per cent of a pawn at the far rank (grows with the square
     /// of its progress), middlegame.
-    advance_mg = 10,
+    advance_mg = 6,
     /// A pawn's advance, endgame.
-    advance_eg = 35,
+    advance_eg = -2,
     /// The king in the centre, middlegame (negative: it belongs behind its pawns).
-    king_centre_mg = -20,
+    king_centre_mg = -204,
     /// The king in the centre, endgame.
-    king_centre_eg = 30,
+    king_centre_eg = 51,
     /// Mobility per safe move, scaled per piece kind by its reach, middlegame.
     mobility_mg = 5,
     /// Mobility per safe move, endgame.
-    mobility_eg = 6,
+    mobility_eg = 0,
     /// A pawn with another of its side on the same line ahead of it, middlegame.
-    doubled_mg = -10,
+    doubled_mg = -16,
     /// Doubled pawn, endgame.
-    doubled_eg = -20,
+    doubled_eg = 0,
     /// A pawn with no pawn of its side on a neighbouring line, middlegame.
-    isolated_mg = -10,
+    isolated_mg = -8,
     /// Isolated pawn, endgame.
-    isolated_eg = -12,
+    isolated_eg = -6,
     /// A pawn defended by a pawn, middlegame.
-    supported_mg = 8,
+    supported_mg = 0,
     /// Supported pawn, endgame.
-    supported_eg = 8,
+    supported_eg = 2,
     /// A passed pawn at the square before promotion (less, by the square of its
     /// progress, further back), middlegame.
-    passed_mg = 70,
+    passed_mg = 48,
     /// Passed pawn, endgame.
-    passed_eg = 160,
+    passed_eg = 193,
     /// A passed pawn's base bonus at any distance, endgame.
-    passed_base_eg = 12,
+    passed_base_eg = -24,
     /// Per square of king distance: the enemy king's distance to a passed pawn minus
     /// its own king's, scaled by the pawn's progress (endgame).
-    passed_king_eg = 10,
+    passed_king_eg = 30,
     /// A passed pawn whose next square is occupied, per cent of its bonus lost.
-    passed_blocked = 40,
+    passed_blocked = 27,
     /// Per pawn of the king's side in front of it, middlegame.
-    shield_mg = 10,
+    shield_mg = -2,
     /// Per line into the king's neighbourhood with no pawn of its side ahead of it.
-    open_line_mg = -14,
+    open_line_mg = -16,
     /// King danger: squared attack units around the king, per 16 (middlegame).
     king_attack_mg = -6,
     /// King danger, endgame.
-    king_attack_eg = -1,
+    king_attack_eg = -17,
 }
