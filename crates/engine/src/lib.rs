@@ -476,3 +476,27 @@ impl Drop for SearchHandle {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_keeps_the_move_histories_of_a_game_until_cleared() {
+        let catalog = chess4d_variants::Catalog::embedded();
+        let rules = catalog.resolve("orthodox").expect("built-in variant");
+        let slots = (2 * rules.info().pieces.len() + 2) * rules.info().shape.len();
+        let table = HashTable::new(4);
+        let stop = AtomicBool::new(false);
+        let pos = rules.start_position();
+        search_shared(&*rules, &pos, &Limits::depth(5), &table, &stop, &mut |_| {}).expect("moves");
+        let kept = table.2.take(slots).expect("histories kept after a search");
+        assert_eq!(kept.slots(), slots);
+        // Another board's search does not take them over.
+        table.2.keep(kept);
+        assert!(table.2.take(slots + 1).is_none());
+        search_shared(&*rules, &pos, &Limits::depth(3), &table, &stop, &mut |_| {}).expect("moves");
+        table.clear();
+        assert!(table.2.take(slots).is_none());
+    }
+}

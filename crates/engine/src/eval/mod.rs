@@ -591,7 +591,7 @@ mod tests {
         let far = score("4k3/8/8/8/8/P7/8/4K3 w - - 0 1");
         let near = score("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
         let blocked_by_pawn = score("4k3/p7/8/8/8/P7/8/4K3 w - - 0 1");
-        assert!(near > far + 150, "near {near} far {far}");
+        assert!(near > far + 100, "near {near} far {far}");
         assert!(
             far > blocked_by_pawn + 60,
             "far {far} blocked {blocked_by_pawn}"
