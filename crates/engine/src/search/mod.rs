@@ -320,7 +320,7 @@ impl<'a> Search<'a> {
         {
             // Passing is a legal-looking position for the rules: only the side to move
             // changes. A clock of 0 keeps repetition checks from looking across the pass.
-            let r = 3 + depth / 6 + ((static_eval - beta) / 200).min(2);
+            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
             let undo = pos.begin_undo();
             pos.set_side_to_move(!side);
             pos.set_en_passant(None);
