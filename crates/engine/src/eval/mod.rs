@@ -65,6 +65,9 @@ pub(crate) struct Evaluator {
     /// Per kind: whether it slides along the pawns' lines and is not the most valuable
     /// kind (a rook, for the open-line terms).
     line_slider: Vec<bool>,
+    /// Per kind: whether a pawn-defended square the enemy pawns cannot reach is an
+    /// outpost for it (the minor pieces: neither line sliders nor the most valuable).
+    outpost_kind: Vec<bool>,
     /// Per kind: whether it is bound to half the board; per (kind, square) which half.
     bound: Vec<bool>,
     region: Vec<u8>,
@@ -182,6 +185,9 @@ impl Evaluator {
                 .collect(),
             None => vec![false; kinds],
         };
+        let outpost_kind = (0..kinds)
+            .map(|k| movers[k] && !line_slider[k] && value[k] < max_value)
+            .collect();
         let (bound, region) = geometry::colour_regions(&rays, squares, &movers);
         let start = rules.start_position();
         let phase_total = start
@@ -216,6 +222,7 @@ impl Evaluator {
             phase_total,
             rays,
             line_slider,
+            outpost_kind,
             bound,
             region,
             pawns,
@@ -591,6 +598,8 @@ mod tests {
             w.threat_pawn_eg = v;
             w.hanging_mg = v;
             w.hanging_eg = v;
+            w.hanging_pawn_mg = v;
+            w.hanging_pawn_eg = v;
         };
         // (Both sides keep pawns, so that no material scaling hides the terms.) The
         // knight on e4 is attacked by the d5 pawn and defended by nothing.
@@ -656,6 +665,34 @@ mod tests {
         );
         assert!(pair > 0, "pair {pair}");
         assert_eq!(same, 0);
+    }
+
+    #[test]
+    fn a_knight_on_an_outpost_scores_higher() {
+        let outposts = |w: &mut Weights, v| {
+            w.outpost_mg = v;
+            w.outpost_eg = v;
+        };
+        // The e4 pawn defends d5 and no black pawn can come to attack it.
+        let outpost = term(
+            "orthodox",
+            "4k3/pp5p/8/3N4/4P3/8/PP6/4K3 w - - 0 1",
+            outposts,
+        );
+        // The c7 pawn can.
+        let attackable = term(
+            "orthodox",
+            "4k3/ppp4p/8/3N4/4P3/8/PP6/4K3 w - - 0 1",
+            outposts,
+        );
+        // No pawn defends it.
+        let undefended = term(
+            "orthodox",
+            "4k3/pp5p/8/3N4/8/4P3/PP6/4K3 w - - 0 1",
+            outposts,
+        );
+        assert!(outpost > 0, "outpost {outpost}");
+        assert_eq!((attackable, undefended), (0, 0));
     }
 
     fn mates(rules: &dyn Rules, e: &Evaluator, letter: char) -> bool {

@@ -113,6 +113,13 @@ impl Evaluator {
             if self.bound[k] {
                 halves[c] |= 1 << self.region[k * n + sq as usize];
             }
+            if self.outpost_kind[k]
+                && flags[sq as usize] & (PAWN_ATTACK << c) != 0
+                && self.outpost(c, sq as usize, &pawns[1 - c])
+            {
+                t[c].mg += self.w.outpost_mg;
+                t[c].eg += self.w.outpost_eg;
+            }
             let (unsafe_bit, zone_bit) = (PAWN_ATTACK << (1 - c), KING_ZONE << (1 - c));
             let (mut moves, mut hits) = (0i32, 0i32);
             for ray in self.rays.rays(code as usize, n, sq as usize) {
@@ -190,6 +197,25 @@ impl Evaluator {
         }
     }
 
+    /// Whether `sq` lies in the enemy half for side `c` and no pawn of `enemy` on a
+    /// neighbouring line ahead can ever come to attack it.
+    fn outpost(&self, c: usize, sq: usize, enemy: &Set) -> bool {
+        let Some(g) = self.pawns.as_ref() else {
+            return false;
+        };
+        let color = if c == 0 { Color::White } else { Color::Black };
+        if g.progress(color, self.squares, sq).is_none_or(|p| p < 400) {
+            return false;
+        }
+        let set = c * self.squares + sq;
+        let (span, line) = (g.passed_span.get(set), g.front_line.get(set));
+        !span
+            .iter()
+            .zip(line)
+            .zip(enemy)
+            .any(|((s, l), e)| s & !l & e != 0)
+    }
+
     /// The threats against side `c`'s men once every attack is known (for the other
     /// side): pieces attacked by a pawn, and men attacked and defended by nothing.
     fn threats(
@@ -218,12 +244,13 @@ impl Evaluator {
             }
             hanging += (f & enemy != 0 && f & own == 0) as i32;
         }
+        let mut hanging_pawns = 0;
         each(&pawns[c][..self.words], |sq| {
             let f = flags[sq];
-            hanging += (f & enemy != 0 && f & own == 0) as i32;
+            hanging_pawns += (f & enemy != 0 && f & own == 0) as i32;
         });
-        mg += hanging * w.hanging_mg;
-        eg += hanging * w.hanging_eg;
+        mg += hanging * w.hanging_mg + hanging_pawns * w.hanging_pawn_mg;
+        eg += hanging * w.hanging_eg + hanging_pawns * w.hanging_pawn_eg;
         (mg, eg)
     }
 

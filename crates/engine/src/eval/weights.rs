@@ -100,7 +100,7 @@ weights! {
     threat_lesser_mg = 50,
     /// Threat by a lesser piece, endgame.
     threat_lesser_eg = 40,
-    /// A piece or pawn attacked by the enemy and defended by nothing, middlegame.
+    /// A piece attacked by the enemy and defended by nothing, middlegame.
     hanging_mg = 50,
     /// Hanging, endgame.
     hanging_eg = 30,
@@ -118,4 +118,13 @@ weights! {
     pair_mg = 0,
     /// The pair, endgame.
     pair_eg = 0,
+    /// A minor piece (not line-sliding, not the most valuable kind) in the enemy half
+    /// on a square an own pawn defends and no enemy pawn can ever attack, middlegame.
+    outpost_mg = 0,
+    /// An outpost, endgame.
+    outpost_eg = 0,
+    /// A pawn attacked by the enemy and defended by nothing, middlegame.
+    hanging_pawn_mg = 50,
+    /// A hanging pawn, endgame.
+    hanging_pawn_eg = 30,
 }
