@@ -127,19 +127,7 @@ struct Side {
 
 impl Evaluator {
     pub(crate) fn new(rules: &dyn Rules) -> Evaluator {
-        // TEMPORARY tuning hook (to be removed): EVAL_WEIGHTS="name=value,...".
-        let mut w = Weights::default().to_vec();
-        if let Ok(text) = std::env::var("EVAL_WEIGHTS") {
-            for item in text.split(',') {
-                if let Some((name, v)) = item.split_once('=')
-                    && let Some(i) = Weights::NAMES.iter().position(|n| *n == name.trim())
-                    && let Ok(v) = v.trim().parse()
-                {
-                    w[i] = v;
-                }
-            }
-        }
-        Evaluator::with_weights(rules, Weights::from_slice(&w))
+        Evaluator::with_weights(rules, Weights::default())
     }
 
     pub(crate) fn with_weights(rules: &dyn Rules, w: Weights) -> Evaluator {
