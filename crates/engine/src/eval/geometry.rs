@@ -135,6 +135,88 @@ impl RayTable {
     }
 }
 
+/// Per kind: whether it slides along the lines pawns advance on (a rook on its file),
+/// reaching every square of the line ahead from every square that has one.
+pub(crate) fn line_sliders(
+    rays: &RayTable,
+    pawns: &PawnGeometry,
+    squares: usize,
+    movers: &[bool],
+    words: usize,
+) -> Vec<bool> {
+    let mut reach = vec![0u64; words];
+    (0..movers.len())
+        .map(|k| {
+            if !movers[k] {
+                return false;
+            }
+            let code = Piece::new(PieceKind(k as u8), Color::White).code() as usize;
+            let mut lines = 0;
+            let all = (0..squares).all(|sq| {
+                let line = pawns.front_line.get(sq);
+                if line.iter().all(|&w| w == 0) {
+                    return true;
+                }
+                lines += 1;
+                reach.fill(0);
+                for &t in rays.rays(code, squares, sq).flatten() {
+                    reach[t as usize / 64] |= 1 << (t % 64);
+                }
+                line.iter().zip(&reach).all(|(l, r)| l & !r == 0)
+            });
+            all && lines > 0
+        })
+        .collect()
+}
+
+/// Per kind: whether it is bound to one of two halves of the board (a bishop to its
+/// colour), and per (kind, square) which half, 0 or 1 (0 for kinds not bound). The
+/// halves are the squares its moves connect on the empty board.
+pub(crate) fn colour_regions(
+    rays: &RayTable,
+    squares: usize,
+    movers: &[bool],
+) -> (Vec<bool>, Vec<u8>) {
+    let kinds = movers.len();
+    let mut bound = vec![false; kinds];
+    let mut region = vec![0u8; kinds * squares];
+    let mut label = vec![u8::MAX; squares];
+    let mut stack = Vec::new();
+    for k in 0..kinds {
+        if !movers[k] {
+            continue;
+        }
+        let code = Piece::new(PieceKind(k as u8), Color::White).code() as usize;
+        label.fill(u8::MAX);
+        let mut count = 0u8;
+        for start in 0..squares {
+            if label[start] != u8::MAX {
+                continue;
+            }
+            if count == 2 {
+                count = 3;
+                break;
+            }
+            label[start] = count;
+            stack.push(start);
+            while let Some(sq) = stack.pop() {
+                for &t in rays.rays(code, squares, sq).flatten() {
+                    if label[t as usize] == u8::MAX {
+                        label[t as usize] = count;
+                        stack.push(t as usize);
+                    }
+                }
+            }
+            count += 1;
+        }
+        if count == 2 {
+            bound[k] = true;
+            region[k * squares..(k + 1) * squares].copy_from_slice(&label);
+        }
+    }
+    (bound, region)
+}
+
 fn gcd(a: i32, b: i32) -> i32 {
     if b == 0 { a } else { gcd(b, a % b) }
 }

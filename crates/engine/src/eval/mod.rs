@@ -62,6 +62,15 @@ pub(crate) struct Evaluator {
     /// Non-pawn material of both sides at the start: the middlegame's full phase.
     phase_total: i32,
     rays: RayTable,
+    /// Per kind: whether it slides along the pawns' lines and is not the most valuable
+    /// kind (a rook, for the open-line terms).
+    line_slider: Vec<bool>,
+    /// Per kind: whether a pawn-defended square the enemy pawns cannot reach is an
+    /// outpost for it (the minor pieces: neither line sliders nor the most valuable).
+    outpost_kind: Vec<bool>,
+    /// Per kind: whether it is bound to half the board; per (kind, square) which half.
+    bound: Vec<bool>,
+    region: Vec<u8>,
     pawns: Option<PawnGeometry>,
     zones: Option<Masks>,
 }
@@ -155,6 +164,19 @@ impl Evaluator {
             .position(|&r| r)
             .filter(|_| learn)
             .map(|k| geometry::king_zones(rules, PieceKind(k as u8), words));
+        let max_value = value.iter().copied().max().unwrap_or(0);
+        let line_slider = match &pawns {
+            Some(g) => geometry::line_sliders(&rays, g, squares, &movers, words)
+                .into_iter()
+                .zip(&value)
+                .map(|(s, &v)| s && v < max_value)
+                .collect(),
+            None => vec![false; kinds],
+        };
+        let outpost_kind = (0..kinds)
+            .map(|k| movers[k] && !line_slider[k] && value[k] < max_value)
+            .collect();
+        let (bound, region) = geometry::colour_regions(&rays, squares, &movers);
         let start = rules.start_position();
         let phase_total = start
             .pieces()
@@ -166,7 +188,7 @@ impl Evaluator {
             squares,
             words,
             w,
-            max_value: value.iter().copied().max().unwrap_or(0),
+            max_value,
             liability: info
                 .pieces
                 .iter()
@@ -187,6 +209,10 @@ impl Evaluator {
             bare_kings_draw: info.bare_kings_draw,
             phase_total,
             rays,
+            line_slider,
+            outpost_kind,
+            bound,
+            region,
             pawns,
             zones,
         };
@@ -537,6 +563,124 @@ mod tests {
         let rules = catalog.resolve(variant).expect("catalog variant");
         let e = Evaluator::new(&*rules);
         (rules, e)
+    }
+
+    /// How much the terms that `set` sizes give to `fen` (side to move's view): the
+    /// score with them set to 40 less the score with them set to 0, the other weights
+    /// at their defaults.
+    fn term(variant: &str, fen: &str, set: impl Fn(&mut Weights, i32)) -> i32 {
+        let (rules, _) = setup(variant);
+        let score = |v: i32| {
+            let mut w = Weights::default();
+            set(&mut w, v);
+            let e = Evaluator::with_weights(&*rules, w);
+            e.evaluate(&rules.parse_position(fen).expect("test FEN"))
+        };
+        score(40) - score(0)
+    }
+
+    #[test]
+    fn a_piece_attacked_by_a_pawn_or_left_undefended_scores_lower() {
+        let threats = |w: &mut Weights, v| {
+            w.threat_pawn_mg = v;
+            w.threat_pawn_eg = v;
+            w.hanging_mg = v;
+            w.hanging_eg = v;
+            w.hanging_pawn_mg = v;
+            w.hanging_pawn_eg = v;
+        };
+        // (Both sides keep pawns, so that no material scaling hides the terms.) The
+        // knight on e4 is attacked by the d5 pawn and defended by nothing.
+        let attacked = term("orthodox", "4k3/6pp/8/3p4/4N3/8/PP6/4K3 w - - 0 1", threats);
+        // Here the pawn attacks nothing and the knight is defended by the king.
+        let safe = term("orthodox", "4k3/p5pp/8/8/4N3/4K3/PP6/8 w - - 0 1", threats);
+        assert!(attacked < -40, "attacked knight: {attacked}");
+        assert_eq!(safe, 0);
+        // A rook attacked by a knight: the knight's side gains.
+        let lesser = |w: &mut Weights, v| {
+            w.threat_lesser_mg = v;
+            w.threat_lesser_eg = v;
+        };
+        let by_knight = term("orthodox", "4k3/6pp/8/3r4/8/4N3/PP6/4K3 w - - 0 1", lesser);
+        assert!(by_knight > 0, "rook attacked by a knight: {by_knight}");
+        // A rook attacking a knight is no threat by a lesser piece.
+        let by_rook = term("orthodox", "4k3/6pp/8/3n4/8/8/PP6/3RK3 w - - 0 1", lesser);
+        assert_eq!(by_rook, 0);
+    }
+
+    #[test]
+    fn a_rook_on_an_open_line_scores_higher_than_on_a_closed_one() {
+        let lines = |w: &mut Weights, v| {
+            w.line_open_mg = v;
+            w.line_open_eg = v;
+            w.line_half_mg = v / 2;
+            w.line_half_eg = v / 2;
+        };
+        let open = term("orthodox", "4k3/pp6/8/8/8/8/PP6/3RK3 w - - 0 1", lines);
+        let half = term("orthodox", "4k3/pp1p4/8/8/8/8/PP6/3RK3 w - - 0 1", lines);
+        let closed = term("orthodox", "4k3/pp6/8/8/8/8/PP1P4/3RK3 w - - 0 1", lines);
+        assert!(open > half && half > 0, "open {open} half {half}");
+        assert_eq!(closed, 0);
+        // The rook slides along the pawns' lines on every board; the bishop and the
+        // queen (the most valuable kind) do not count.
+        for variant in ["orthodox", "classic"] {
+            let (rules, e) = setup(variant);
+            let kind = |l: char| rules.info().kind_by_letter(l).expect("piece").index();
+            assert!(e.line_slider[kind('R')], "{variant}");
+            assert!(!e.line_slider[kind('B')] && !e.line_slider[kind('Q')]);
+        }
+    }
+
+    #[test]
+    fn bishops_on_both_colours_make_a_pair() {
+        let (rules, e) = setup("orthodox");
+        let kind = |l: char| rules.info().kind_by_letter(l).expect("piece").index();
+        assert!(e.bound[kind('B')]);
+        assert!(!e.bound[kind('N')] && !e.bound[kind('R')] && !e.bound[kind('Q')]);
+        let pair_weights = |w: &mut Weights, v| {
+            w.pair_mg = v;
+            w.pair_eg = v;
+        };
+        let pair = term(
+            "orthodox",
+            "4k3/pp6/8/8/8/8/PP6/2B1KB2 w - - 0 1",
+            pair_weights,
+        );
+        let same = term(
+            "orthodox",
+            "4k3/pp6/8/8/8/4B3/PP6/2B1K3 w - - 0 1",
+            pair_weights,
+        );
+        assert!(pair > 0, "pair {pair}");
+        assert_eq!(same, 0);
+    }
+
+    #[test]
+    fn a_knight_on_an_outpost_scores_higher() {
+        let outposts = |w: &mut Weights, v| {
+            w.outpost_mg = v;
+            w.outpost_eg = v;
+        };
+        // The e4 pawn defends d5 and no black pawn can come to attack it.
+        let outpost = term(
+            "orthodox",
+            "4k3/pp5p/8/3N4/4P3/8/PP6/4K3 w - - 0 1",
+            outposts,
+        );
+        // The c7 pawn can.
+        let attackable = term(
+            "orthodox",
+            "4k3/ppp4p/8/3N4/4P3/8/PP6/4K3 w - - 0 1",
+            outposts,
+        );
+        // No pawn defends it.
+        let undefended = term(
+            "orthodox",
+            "4k3/pp5p/8/3N4/8/4P3/PP6/4K3 w - - 0 1",
+            outposts,
+        );
+        assert!(outpost > 0, "outpost {outpost}");
+        assert_eq!((attackable, undefended), (0, 0));
     }
 
     fn mates(rules: &dyn Rules, e: &Evaluator, letter: char) -> bool {

@@ -10,8 +10,14 @@ type Set = [u64; MAX_WORDS];
 
 /// Square flags for the ray walk: attacked by White's pawns (Black's: shifted by one).
 const PAWN_ATTACK: u8 = 1;
-/// Square flags: in White's king neighbourhood (Black's: shifted by one).
+/// Square flags: in White's king neighbourhood (Black's: shifted by one), which is
+/// also where that king attacks.
 const KING_ZONE: u8 = 4;
+/// Square flags: an occupied square that a White piece's ray reaches (Black's: shifted
+/// by one): attacked or defended by a piece.
+const PIECE_ATTACK: u8 = 16;
+/// Square flags: every way a side attacks a square (shift by the side's index).
+const ANY_ATTACK: u8 = PAWN_ATTACK | KING_ZONE | PIECE_ATTACK;
 
 /// Attack units beyond this add no danger (a king cannot be more than lost).
 const MAX_UNITS: i32 = 48;
@@ -91,12 +97,29 @@ impl Evaluator {
                 each(z, |sq| flags[sq] |= KING_ZONE << c);
             }
         }
+        // Per side: which halves of the board its half-bound pieces stand on.
+        let mut halves = [0u8; 2];
         for &(sq, code) in pieces {
             let Some(p) = Piece::from_code(code) else {
                 continue;
             };
             let c = p.color().index();
             let k = p.kind().index();
+            if self.line_slider[k] {
+                let (mg, eg) = self.line_terms(c, sq as usize, pawns);
+                t[c].mg += mg;
+                t[c].eg += eg;
+            }
+            if self.bound[k] {
+                halves[c] |= 1 << self.region[k * n + sq as usize];
+            }
+            if self.outpost_kind[k]
+                && flags[sq as usize] & (PAWN_ATTACK << c) != 0
+                && self.outpost(c, sq as usize, &pawns[1 - c])
+            {
+                t[c].mg += self.w.outpost_mg;
+                t[c].eg += self.w.outpost_eg;
+            }
             let (unsafe_bit, zone_bit) = (PAWN_ATTACK << (1 - c), KING_ZONE << (1 - c));
             let (mut moves, mut hits) = (0i32, 0i32);
             for ray in self.rays.rays(code as usize, n, sq as usize) {
@@ -107,7 +130,13 @@ impl Evaluator {
                     match board[to] {
                         None => moves += (f & unsafe_bit == 0) as i32,
                         Some(q) => {
-                            moves += (q.color() != p.color()) as i32;
+                            flags[to] |= PIECE_ATTACK << c;
+                            if q.color() != p.color() {
+                                moves += 1;
+                                let (mg, eg) = self.lesser_threat(k, q.kind().index());
+                                t[c].mg += mg;
+                                t[c].eg += eg;
+                            }
                             break;
                         }
                     }
@@ -123,6 +152,13 @@ impl Evaluator {
             }
         }
         for (c, color) in Color::ALL.into_iter().enumerate() {
+            if halves[c] == 3 {
+                t[c].mg += self.w.pair_mg;
+                t[c].eg += self.w.pair_eg;
+            }
+            let (mg, eg) = self.threats(c, &flags, pawns, pieces);
+            t[1 - c].mg += mg;
+            t[1 - c].eg += eg;
             if let Some(k) = pos.king(color) {
                 let (mg, eg) = self.king_terms(color, k.index(), &pawns[c][..words], &t[c]);
                 t[c].mg += mg;
@@ -130,6 +166,92 @@ impl Evaluator {
             }
         }
         (t[0].mg - t[1].mg, t[0].eg - t[1].eg)
+    }
+
+    /// The bonus for a piece of kind `attacker` reaching an enemy of kind `victim` that
+    /// is worth more (a pawn or royal victim is scored elsewhere).
+    #[inline]
+    fn lesser_threat(&self, attacker: usize, victim: usize) -> (i32, i32) {
+        let v = self.value.get(victim).copied().unwrap_or(0);
+        if self.pawn.get(victim).copied().unwrap_or(true) || v <= self.value[attacker] {
+            return (0, 0);
+        }
+        (self.w.threat_lesser_mg, self.w.threat_lesser_eg)
+    }
+
+    /// A line-sliding piece of side `c` on `sq`: the bonus for an open or half-open
+    /// line (no pawn on it at all, or only enemy pawns).
+    fn line_terms(&self, c: usize, sq: usize, pawns: &[Set; 2]) -> (i32, i32) {
+        let Some(g) = self.pawns.as_ref() else {
+            return (0, 0);
+        };
+        let n = self.squares;
+        let (ahead, behind) = (g.front_line.get(sq), g.front_line.get(n + sq));
+        let on_line = |set: &Set| meets(ahead, set) || meets(behind, set);
+        if on_line(&pawns[c]) {
+            (0, 0)
+        } else if on_line(&pawns[1 - c]) {
+            (self.w.line_half_mg, self.w.line_half_eg)
+        } else {
+            (self.w.line_open_mg, self.w.line_open_eg)
+        }
+    }
+
+    /// Whether `sq` lies in the enemy half for side `c` and no pawn of `enemy` on a
+    /// neighbouring line ahead can ever come to attack it.
+    fn outpost(&self, c: usize, sq: usize, enemy: &Set) -> bool {
+        let Some(g) = self.pawns.as_ref() else {
+            return false;
+        };
+        let color = if c == 0 { Color::White } else { Color::Black };
+        if g.progress(color, self.squares, sq).is_none_or(|p| p < 400) {
+            return false;
+        }
+        let set = c * self.squares + sq;
+        let (span, line) = (g.passed_span.get(set), g.front_line.get(set));
+        !span
+            .iter()
+            .zip(line)
+            .zip(enemy)
+            .any(|((s, l), e)| s & !l & e != 0)
+    }
+
+    /// The threats against side `c`'s men once every attack is known (for the other
+    /// side): pieces attacked by a pawn, and men attacked and defended by nothing.
+    fn threats(
+        &self,
+        c: usize,
+        flags: &[u8],
+        pawns: &[Set; 2],
+        pieces: &[(u16, u8)],
+    ) -> (i32, i32) {
+        let w = &self.w;
+        let (enemy, own) = (ANY_ATTACK << (1 - c), ANY_ATTACK << c);
+        let (mut mg, mut eg) = (0, 0);
+        let mut hanging = 0;
+        for &(sq, code) in pieces {
+            let Some(p) = Piece::from_code(code) else {
+                continue;
+            };
+            if p.color().index() != c {
+                continue;
+            }
+            let f = flags[sq as usize];
+            if f & (PAWN_ATTACK << (1 - c)) != 0 {
+                let v = self.value[p.kind().index()];
+                mg += v * w.threat_pawn_mg / 100;
+                eg += v * w.threat_pawn_eg / 100;
+            }
+            hanging += (f & enemy != 0 && f & own == 0) as i32;
+        }
+        let mut hanging_pawns = 0;
+        each(&pawns[c][..self.words], |sq| {
+            let f = flags[sq];
+            hanging_pawns += (f & enemy != 0 && f & own == 0) as i32;
+        });
+        mg += hanging * w.hanging_mg + hanging_pawns * w.hanging_pawn_mg;
+        eg += hanging * w.hanging_eg + hanging_pawns * w.hanging_pawn_eg;
+        (mg, eg)
     }
 
     /// One pawn's structure terms: doubled, isolated, supported, passed.

@@ -91,4 +91,40 @@ weights! {
     king_attack_mg = -6,
     /// King danger, endgame.
     king_attack_eg = -17,
+    /// A piece (not a pawn or royal) attacked by an enemy pawn, per cent of its value,
+    /// middlegame (a bonus to the attacker).
+    threat_pawn_mg = 30,
+    /// Threat by a pawn, endgame.
+    threat_pawn_eg = 20,
+    /// A piece attacked by an enemy piece of lower value, middlegame.
+    threat_lesser_mg = 50,
+    /// Threat by a lesser piece, endgame.
+    threat_lesser_eg = 40,
+    /// A piece attacked by the enemy and defended by nothing, middlegame.
+    hanging_mg = 50,
+    /// Hanging, endgame.
+    hanging_eg = 30,
+    /// A line-sliding piece (a rook, not the most valuable kind) on a line with no pawn
+    /// at all, middlegame.
+    line_open_mg = 0,
+    /// On an open line, endgame.
+    line_open_eg = 0,
+    /// A line-sliding piece on a line with enemy pawns but none of its side's,
+    /// middlegame.
+    line_half_mg = 0,
+    /// On a half-open line, endgame.
+    line_half_eg = 0,
+    /// Pieces of a kind bound to half the board (bishops) on both halves, middlegame.
+    pair_mg = 0,
+    /// The pair, endgame.
+    pair_eg = 0,
+    /// A minor piece (not line-sliding, not the most valuable kind) in the enemy half
+    /// on a square an own pawn defends and no enemy pawn can ever attack, middlegame.
+    outpost_mg = 0,
+    /// An outpost, endgame.
+    outpost_eg = 0,
+    /// A pawn attacked by the enemy and defended by nothing, middlegame.
+    hanging_pawn_mg = 50,
+    /// A hanging pawn, endgame.
+    hanging_pawn_eg = 30,
 }
