@@ -10,7 +10,8 @@
 //! difference between the result and `1 / (1 + 10^(-k * score / 400))`, `k` fitted
 //! first; then each weight in turn moves by a step while that lowers the error (local
 //! search, as in Texel tuning), for a few passes (`PASSES`, default 4). Prints the
-//! tuned weights as the lines of `crates/engine/src/eval/weights.rs`.
+//! tuned weights as the lines of `crates/engine/src/eval/weights.rs`. `FREEZE=a,b`
+//! keeps the named weights as they are.
 //!
 //! The labels may be any probability, not only game results: `scripts/gen-texel-data.py`
 //! labels positions by Stockfish's evaluation. `VALIDATE=VARIANT:FILE` names positions
@@ -52,6 +53,18 @@ fn run() -> Result<(), String> {
         Ok(a) => vec![load(&catalog, &a)?],
         Err(_) => Vec::new(),
     };
+    // Weights named in FREEZE keep their values: terms whose worth shows in play but
+    // not in a static score of quiet positions (threats the side to move can take are
+    // never quiet) are set by matches instead.
+    let frozen: Vec<String> = std::env::var("FREEZE")
+        .map(|f| f.split(',').map(|n| n.trim().to_string()).collect())
+        .unwrap_or_default();
+    if let Some(bad) = frozen
+        .iter()
+        .find(|n| !n.is_empty() && !Weights::NAMES.contains(&n.as_str()))
+    {
+        return Err(format!("FREEZE names an unknown weight '{bad}'"));
+    }
     let start = Weights::default().to_vec();
     let mut w = start.clone();
     let k = fit_k(&sets, &w);
@@ -60,6 +73,9 @@ fn run() -> Result<(), String> {
     for pass in 0..passes {
         let mut improved = false;
         for i in 0..w.len() {
+            if frozen.iter().any(|n| n == Weights::NAMES[i]) {
+                continue;
+            }
             let step = (w[i].abs() / 8).max(2);
             for dir in [1, -1] {
                 let mut trial = w.clone();
