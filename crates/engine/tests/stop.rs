@@ -62,15 +62,19 @@ fn movetime_is_kept() {
     let pos = rules.start_position();
     let started = Instant::now();
     let handle = Searcher::start(
-        rules,
-        pos,
+        rules.clone(),
+        pos.clone(),
         Limits::movetime(Duration::from_millis(200)),
         |_| {},
     );
     let result = handle.wait().expect("a move");
     let took = started.elapsed();
     assert!(took < Duration::from_millis(600), "took {took:?}");
-    assert!(result.depth >= 1);
+    // How deep 200 ms reaches depends on the machine's load (the benchmarks measure
+    // depth in time); what the limit promises is a legal move within it.
+    let mut legal = Vec::new();
+    rules.legal_moves(&pos, &mut legal);
+    assert!(legal.contains(&result.best), "{:?}", result.best);
 }
 
 #[test]
