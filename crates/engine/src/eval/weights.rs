@@ -93,17 +93,17 @@ weights! {
     king_attack_eg = -1,
     /// A piece (not a pawn or royal) attacked by an enemy pawn, per cent of its value,
     /// middlegame (a bonus to the attacker).
-    threat_pawn_mg = 30,
+    threat_pawn_mg = 15,
     /// Threat by a pawn, endgame.
-    threat_pawn_eg = 20,
+    threat_pawn_eg = 10,
     /// A piece attacked by an enemy piece of lower value, middlegame.
-    threat_lesser_mg = 50,
+    threat_lesser_mg = 40,
     /// Threat by a lesser piece, endgame.
-    threat_lesser_eg = 40,
+    threat_lesser_eg = 30,
     /// A piece attacked by the enemy and defended by nothing, middlegame.
-    hanging_mg = 50,
+    hanging_mg = 40,
     /// Hanging, endgame.
-    hanging_eg = 30,
+    hanging_eg = 25,
     /// A line-sliding piece (a rook, not the most valuable kind) on a line with no pawn
     /// at all, middlegame.
     line_open_mg = 0,
@@ -124,7 +124,7 @@ weights! {
     /// An outpost, endgame.
     outpost_eg = 0,
     /// A pawn attacked by the enemy and defended by nothing, middlegame.
-    hanging_pawn_mg = 50,
+    hanging_pawn_mg = 40,
     /// A hanging pawn, endgame.
-    hanging_pawn_eg = 30,
+    hanging_pawn_eg = 25,
 }
