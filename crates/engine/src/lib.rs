@@ -343,13 +343,12 @@ fn run_one(
         limits,
         ctx.started,
     );
-    let slots = (2 * ctx.rules.info().pieces.len() + 2) * ctx.rules.info().shape.len();
-    if let Some(h) = ctx.histories.and_then(|k| k.take(slots)) {
-        s.adopt(h);
+    if let Some(k) = ctx.histories {
+        s.adopt(k);
     }
     let result = s.run(&mut pos, limits, team, on_info);
     if let Some(k) = ctx.histories {
-        k.keep(s.release());
+        s.release(k);
     }
     result.ok_or_else(|| SearchError::NoLegalMoves(ctx.rules.status(&pos)))
 }

@@ -157,16 +157,16 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Takes over the histories of an earlier search of the same board, if `h` is one.
-    pub(crate) fn adopt(&mut self, h: Histories) {
-        if h.slots() == self.histories.slots() {
+    /// Takes over the kept histories of an earlier search of the same board, if any.
+    pub(crate) fn adopt(&mut self, kept: &KeptHistories) {
+        if let Some(h) = kept.take(self.histories.slots()) {
             self.histories = h;
         }
     }
 
-    /// Gives up the histories, for the next search to adopt.
-    pub(crate) fn release(&mut self) -> Histories {
-        std::mem::replace(&mut self.histories, Histories::new(0))
+    /// Leaves the histories for the next search to adopt.
+    pub(crate) fn release(&mut self, kept: &KeptHistories) {
+        kept.keep(std::mem::replace(&mut self.histories, Histories::new(0)));
     }
 
     /// The static evaluation, through a small cache: quiescence and the main search
@@ -363,10 +363,7 @@ impl<'a> Search<'a> {
         for i in 0..n {
             let mv = self.pick(ply, i);
             let losing = ordering::is_losing(self.keys[ply][i]);
-            let mover = pos.piece_at(mv.from).or_else(|| {
-                mv.dropped()
-                    .map(|k| chess4d_core::Piece::new(k, pos.side_to_move()))
-            });
+            let mover = ordering::mover(pos, &mv);
             let quiet = (mv.promotion.is_none() || mv.is_drop()) && victim(pos, &mv).is_none();
             if quiet {
                 quiets += 1;

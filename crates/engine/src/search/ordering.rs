@@ -19,6 +19,15 @@ const SORT_AFTER: usize = 3;
 /// `±HISTORY_MAX`); a negative key marks them for pruning.
 const BAD_CAPTURE: i32 = -(1 << 26);
 
+/// The piece a move moves: the one on its square, or for a drop the piece from hand.
+#[inline]
+pub(super) fn mover(pos: &Position, mv: &Move) -> Option<chess4d_core::Piece> {
+    pos.piece_at(mv.from).or_else(|| {
+        mv.dropped()
+            .map(|k| chess4d_core::Piece::new(k, pos.side_to_move()))
+    })
+}
+
 /// Whether an ordering key marks a capture or promotion that loses material.
 #[inline]
 pub(super) fn is_losing(key: i32) -> bool {
@@ -71,8 +80,7 @@ impl Search<'_> {
     /// and the square it went to (`None` at the root or after a null move).
     #[inline]
     fn countermove_slot(&self, ply: usize) -> Option<usize> {
-        let (code, to) = (*self.played.get(ply.checked_sub(1)?)?)?;
-        Some(code as usize * self.squares + to as usize)
+        self.before(ply)[0]
     }
 
     /// The history slot of a move by the piece `code`.
@@ -94,10 +102,7 @@ impl Search<'_> {
     /// The history score of a quiet move at `ply` (0 for a move without a mover).
     #[inline]
     pub(super) fn quiet_score(&self, pos: &Position, ply: usize, mv: &Move) -> i32 {
-        let mover = pos.piece_at(mv.from).or_else(|| {
-            mv.dropped()
-                .map(|k| chess4d_core::Piece::new(k, pos.side_to_move()))
-        });
+        let mover = mover(pos, mv);
         mover.map_or(0, |p| {
             self.histories
                 .score(self.slot(p.code(), mv), self.before(ply))
@@ -119,10 +124,7 @@ impl Search<'_> {
         }
         let promo = mv.promotion.map_or(0, |k| self.eval.value(k));
         // A drop's piece comes from hand: its history is the dropped piece's.
-        let mover = pos.piece_at(mv.from).or_else(|| {
-            mv.dropped()
-                .map(|k| chess4d_core::Piece::new(k, pos.side_to_move()))
-        });
+        let mover = mover(pos, mv);
         if let Some(v) = victim(pos, mv) {
             let attacker = mover.map_or(0, |p| self.eval.value(p.kind()));
             return CAPTURE + self.eval.value(v.kind()) * 64 - attacker / 16 + promo;

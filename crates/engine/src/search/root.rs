@@ -204,10 +204,7 @@ impl Search<'_> {
         let mut best: Option<(usize, i32, Vec<Move>)> = None;
         for (i, entry) in root.iter_mut().enumerate() {
             let RootMove { mv, bonus, .. } = *entry;
-            let mover = pos.piece_at(mv.from).or_else(|| {
-                mv.dropped()
-                    .map(|k| chess4d_core::Piece::new(k, pos.side_to_move()))
-            });
+            let mover = super::ordering::mover(pos, &mv);
             let undo = self.rules.make_move(pos, mv);
             let check = self.rules.in_check(pos);
             self.path.push(root_hash);
