@@ -8,8 +8,8 @@
 //! Each input line is `FEN;RESULT` with the result from White's view (1, 0.5, 0). Only
 //! quiet positions count ([`StaticEval::is_quiet`]). The error is the mean squared
 //! difference between the result and `1 / (1 + 10^(-k * score / 400))`, `k` fitted
-//! first; then each weight in turn moves by a step while that lowers the error (local
-//! search, as in Texel tuning), for a few passes (`PASSES`, default 4). Prints the
+//! first; then each weight in turn moves by a step, doubled while that still lowers the
+//! error (local search, as in Texel tuning), for a few passes (`PASSES`, default 4). Prints the
 //! tuned weights as the lines of `crates/engine/src/eval/weights.rs`. `FREEZE=a,b`
 //! keeps the named weights as they are.
 //!
@@ -65,7 +65,8 @@ fn run() -> Result<(), String> {
     {
         return Err(format!("FREEZE names an unknown weight '{bad}'"));
     }
-    let start = Weights::default().to_vec();
+    // The set the board starts from: the 2D one, or the one kept beyond two axes.
+    let start = Weights::for_axes(sets[0].rules.info().shape.axes()).to_vec();
     let mut w = start.clone();
     let k = fit_k(&sets, &w);
     let mut best = error(&sets, &w, k);
@@ -78,12 +79,23 @@ fn run() -> Result<(), String> {
             }
             let step = (w[i].abs() / 8).max(2);
             for dir in [1, -1] {
-                let mut trial = w.clone();
-                trial[i] += dir * step;
-                let e = error(&sets, &trial, k);
-                if e < best {
+                // A step that helps is followed by doubled steps the same way while
+                // they still help: a weight far from its best gets there in one pass.
+                let mut stride = step;
+                let mut moved = false;
+                loop {
+                    let mut trial = w.clone();
+                    trial[i] += dir * stride;
+                    let e = error(&sets, &trial, k);
+                    if e >= best {
+                        break;
+                    }
                     best = e;
                     w = trial;
+                    moved = true;
+                    stride *= 2;
+                }
+                if moved {
                     improved = true;
                     break;
                 }

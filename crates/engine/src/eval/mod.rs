@@ -13,6 +13,7 @@ mod material;
 mod terms;
 mod weights;
 
+use weights::ROLES;
 pub use weights::Weights;
 
 use chess4d_core::{Color, Piece, PieceKind, Position, Rules, Square, VariantInfo};
@@ -73,6 +74,15 @@ pub(crate) struct Evaluator {
     region: Vec<u8>,
     pawns: Option<PawnGeometry>,
     zones: Option<Masks>,
+    /// Per kind: its role for the per-role weights (see [`Weights::role`]); `None`
+    /// for pawns and royals.
+    role: Vec<Option<usize>>,
+    /// Per kind: the mobility weight per safe move, middlegame and endgame.
+    mobility: Vec<[i32; 2]>,
+    /// Per side and square: 0 at the side's own back rank, 100 at the enemy's.
+    forward: [Vec<i32>; 2],
+    /// Per side: its castling rights' bits in [`Position::castling_rights`].
+    castling: [u32; 2],
 }
 
 /// The evaluator of the variant searched last, kept with a hash table so that the
@@ -127,7 +137,7 @@ struct Side {
 
 impl Evaluator {
     pub(crate) fn new(rules: &dyn Rules) -> Evaluator {
-        Evaluator::with_weights(rules, Weights::default())
+        Evaluator::with_weights(rules, Weights::for_axes(rules.info().shape.axes()))
     }
 
     pub(crate) fn with_weights(rules: &dyn Rules, w: Weights) -> Evaluator {
@@ -153,7 +163,6 @@ impl Evaluator {
         let mates_alone = (0..kinds)
             .map(|k| !movers[k] || material::mates_alone(mobility_mean[k] * 2, squares))
             .collect();
-        let attack_weight = value.iter().map(|&v| isqrt(v) / 6).collect();
         let pawns = pawn
             .iter()
             .position(|&p| p)
@@ -177,7 +186,32 @@ impl Evaluator {
             .map(|k| movers[k] && !line_slider[k] && value[k] < max_value)
             .collect();
         let (bound, region) = geometry::colour_regions(&rays, squares, &movers);
+        let role: Vec<Option<usize>> = (0..kinds)
+            .map(|k| {
+                if royal[k] || pawn[k] {
+                    None
+                } else if value[k] == max_value {
+                    Some(3)
+                } else if line_slider[k] {
+                    Some(2)
+                } else if bound[k] {
+                    Some(1)
+                } else {
+                    Some(0)
+                }
+            })
+            .collect();
+        let attack_weight = role
+            .iter()
+            .zip(&value)
+            .map(|(r, &v)| isqrt(v) / 6 * r.map_or(100, |r| w.role(r).attack) / 25)
+            .collect();
+        let mobility = role
+            .iter()
+            .map(|r| r.map_or([0, 0], |r| w.role(r.min(ROLES - 1)).mobility))
+            .collect();
         let start = rules.start_position();
+        let forward = forward(&coords, &start, &royal, shape.sizes());
         let phase_total = start
             .pieces()
             .filter(|(_, p)| !pawn[p.kind().index()])
@@ -215,6 +249,10 @@ impl Evaluator {
             region,
             pawns,
             zones,
+            role,
+            mobility,
+            forward,
+            castling: castling_masks(&info.castling_letters),
         };
         e.fill_tables(&centrality, shape.sizes()[1]);
         e.add_goal_terms(rules);
@@ -271,10 +309,12 @@ impl Evaluator {
             for color in Color::ALL {
                 let code = Piece::new(PieceKind(k as u8), color).code() as usize;
                 for (sq, &c) in centrality.iter().enumerate().take(n) {
+                    let f = self.forward[color.index()][sq];
+                    let material = self.value[k] + self.liability[k];
                     let (mg, eg) = if self.royal[k] {
                         (
-                            self.w.king_centre_mg * c / 100,
-                            self.w.king_centre_eg * c / 100,
+                            (self.w.king_centre_mg * c + self.w.king_forward_mg * f) / 100,
+                            (self.w.king_centre_eg * c + self.w.king_forward_eg * f) / 100,
                         )
                     } else if self.pawn[k] {
                         // Progress from the learned distance where there is one, else
@@ -290,13 +330,20 @@ impl Evaluator {
                             });
                         let adv = self.value[k] * p / 1024 * p / 1024;
                         (
-                            adv * self.w.advance_mg / 100 + 4 * c / 100,
-                            adv * self.w.advance_eg / 100,
+                            adv * self.w.advance_mg / 100
+                                + 4 * c / 100
+                                + material * self.w.pawn_value_mg / 100,
+                            adv * self.w.advance_eg / 100 + material * self.w.pawn_value_eg / 100,
                         )
                     } else {
-                        (self.w.centre_mg * c / 100, self.w.centre_eg * c / 100)
+                        let r = self.w.role(self.role[k].unwrap_or(0));
+                        let term = |i: usize| {
+                            material * r.value[i] / 100
+                                + (r.centre[i] * c + r.forward[i] * f) / 100
+                                + if f == 0 { r.back[i] } else { 0 }
+                        };
+                        (term(0), term(1))
                     };
-                    let material = self.value[k] + self.liability[k];
                     self.table_mg[code * n + sq] = material + mg;
                     self.table_eg[code * n + sq] = material + eg;
                 }
@@ -389,6 +436,10 @@ impl Evaluator {
             return 0;
         }
         let (mut mg, mut eg) = (side[0].mg - side[1].mg, side[0].eg - side[1].eg);
+        let rights = pos.castling_rights();
+        mg += self.w.castling_mg
+            * ((rights & self.castling[0]).count_ones() as i32
+                - (rights & self.castling[1]).count_ones() as i32);
         if self.pawns.is_some() {
             let (m, e) = self.positional(pos, &pawn_sets, &pieces[..count]);
             mg += m;
@@ -435,6 +486,49 @@ impl Evaluator {
         }
         out
     }
+}
+
+/// Per side: the bits of its castling rights (White's letters are upper case).
+fn castling_masks(letters: &[char]) -> [u32; 2] {
+    let mut masks = [0; 2];
+    for (i, l) in letters.iter().enumerate().take(32) {
+        masks[usize::from(!l.is_uppercase())] |= 1 << i;
+    }
+    masks
+}
+
+/// Per side and square: how far toward the enemy's side it lies, 0 on the side's own
+/// king's rank to 100 on the enemy king's, along the axes on which the two kings start
+/// apart (the second axis where there are no kings).
+fn forward(coords: &[[u8; 4]], start: &Position, royal: &[bool], sizes: [u8; 4]) -> [Vec<i32>; 2] {
+    let king = |c: Color| {
+        start
+            .pieces()
+            .find(|(_, p)| p.color() == c && royal.get(p.kind().index()).copied().unwrap_or(false))
+            .and_then(|(s, _)| coords.get(s.index()).copied())
+    };
+    let (white, black) = match (king(Color::White), king(Color::Black)) {
+        (Some(w), Some(b)) if w != b => (w, b),
+        _ => {
+            let far = sizes[1].saturating_sub(1);
+            ([0, 0, 0, 0], [0, far, 0, 0])
+        }
+    };
+    let along = |c: &[u8; 4], from: &[u8; 4], to: &[u8; 4]| {
+        let (mut sum, mut n) = (0, 0);
+        for a in 0..4 {
+            let span = to[a] as i32 - from[a] as i32;
+            if span != 0 {
+                sum += ((c[a] as i32 - from[a] as i32) * 100 / span).clamp(0, 100);
+                n += 1;
+            }
+        }
+        if n == 0 { 0 } else { sum / n }
+    };
+    [
+        coords.iter().map(|c| along(c, &white, &black)).collect(),
+        coords.iter().map(|c| along(c, &black, &white)).collect(),
+    ]
 }
 
 /// Per square: 100 in the centre, 0 in a corner. Only axes longer than two count: on
@@ -681,6 +775,53 @@ mod tests {
         );
         assert!(outpost > 0, "outpost {outpost}");
         assert_eq!((attackable, undefended), (0, 0));
+    }
+
+    #[test]
+    fn castling_rights_a_piece_at_home_and_pawns_side_by_side_have_their_weights() {
+        let castling = |w: &mut Weights, v| w.castling_mg = v;
+        let rights = term(
+            "orthodox",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1",
+            castling,
+        );
+        let none = term(
+            "orthodox",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1",
+            castling,
+        );
+        assert!(rights > 0, "castling rights {rights}");
+        assert_eq!(none, 0);
+        let home = |w: &mut Weights, v| {
+            w.bound_back_mg = v;
+            w.bound_back_eg = v;
+        };
+        let at_home = term("orthodox", "4k3/pp6/8/8/8/8/PP6/2B1K3 w - - 0 1", home);
+        let out = term("orthodox", "4k3/pp6/8/8/8/8/PP1B4/4K3 w - - 0 1", home);
+        assert!(at_home > 0, "bishop at home {at_home}");
+        assert_eq!(out, 0);
+        let phalanx = |w: &mut Weights, v| {
+            w.phalanx_mg = v;
+            w.phalanx_eg = v;
+        };
+        let beside = term("orthodox", "4k3/p1p5/8/8/3PP3/8/8/4K3 w - - 0 1", phalanx);
+        let behind = term("orthodox", "4k3/p1p5/8/4P3/3P4/8/8/4K3 w - - 0 1", phalanx);
+        assert!(beside > 0, "pawns side by side {beside}");
+        assert_eq!(behind, 0);
+    }
+
+    #[test]
+    fn a_check_from_an_unguarded_square_counts_against_the_king() {
+        let checks = |w: &mut Weights, v| {
+            w.safe_check_mg = v;
+            w.safe_check_eg = v;
+        };
+        // The queen can check from d8, which nothing of Black's guards.
+        let open = term("orthodox", "6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1", checks);
+        // The rook on a8 guards d8.
+        let guarded = term("orthodox", "r5k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1", checks);
+        assert!(open < 0, "safe check {open}");
+        assert_eq!(guarded, 0);
     }
 
     fn mates(rules: &dyn Rules, e: &Evaluator, letter: char) -> bool {

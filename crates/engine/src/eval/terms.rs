@@ -18,9 +18,24 @@ const KING_ZONE: u8 = 4;
 const PIECE_ATTACK: u8 = 16;
 /// Square flags: every way a side attacks a square (shift by the side's index).
 const ANY_ATTACK: u8 = PAWN_ATTACK | KING_ZONE | PIECE_ATTACK;
+/// Square flags: an empty square a White piece's ray reaches (Black's: shifted by one).
+const REACH: u8 = 64;
 
-/// Attack units beyond this add no danger (a king cannot be more than lost).
-const MAX_UNITS: i32 = 48;
+/// The most piece kinds per side whose checking squares are worked out per position.
+const CHECK_KINDS: usize = 8;
+/// The most possible checks remembered per position.
+const MAX_CHECKS: usize = 64;
+
+/// Per side: the squares from which each kind of its pieces would check the enemy
+/// king, worked out for the kinds it has as the walk meets them.
+struct CheckSquares {
+    kinds: [u8; CHECK_KINDS],
+    sets: [Set; CHECK_KINDS],
+    len: usize,
+}
+
+/// Attack units (quarters) beyond this add no danger (a king cannot be more than lost).
+const MAX_UNITS: i32 = 192;
 
 /// Per side: middlegame and endgame sums, and the attacks on its king.
 #[derive(Default, Clone, Copy)]
@@ -99,6 +114,15 @@ impl Evaluator {
         }
         // Per side: which halves of the board its half-bound pieces stand on.
         let mut halves = [0u8; 2];
+        let kings = [pos.king(Color::White), pos.king(Color::Black)];
+        let mut check_squares = [(); 2].map(|_| CheckSquares {
+            kinds: [u8::MAX; CHECK_KINDS],
+            sets: [[0; MAX_WORDS]; CHECK_KINDS],
+            len: 0,
+        });
+        // Empty squares from which a piece could check the enemy king: (square, side).
+        let mut checks = [(0u16, 0u8); MAX_CHECKS];
+        let mut check_count = 0;
         for &(sq, code) in pieces {
             let Some(p) = Piece::from_code(code) else {
                 continue;
@@ -121,6 +145,9 @@ impl Evaluator {
                 t[c].eg += self.w.outpost_eg;
             }
             let (unsafe_bit, zone_bit) = (PAWN_ATTACK << (1 - c), KING_ZONE << (1 - c));
+            let checking = kings[1 - c].and_then(|king| {
+                self.check_set(&mut check_squares[c], k, 1 - c, king.index(), board)
+            });
             let (mut moves, mut hits) = (0i32, 0i32);
             for ray in self.rays.rays(code as usize, n, sq as usize) {
                 for &to in ray {
@@ -128,7 +155,17 @@ impl Evaluator {
                     let f = flags[to];
                     hits += (f & zone_bit != 0) as i32;
                     match board[to] {
-                        None => moves += (f & unsafe_bit == 0) as i32,
+                        None => {
+                            moves += (f & unsafe_bit == 0) as i32;
+                            flags[to] |= REACH << c;
+                            if let Some(set) = checking
+                                && holds(&check_squares[c].sets[set], to)
+                                && check_count < MAX_CHECKS
+                            {
+                                checks[check_count] = (to as u16, c as u8);
+                                check_count += 1;
+                            }
+                        }
                         Some(q) => {
                             flags[to] |= PIECE_ATTACK << c;
                             if q.color() != p.color() {
@@ -143,12 +180,23 @@ impl Evaluator {
                 }
             }
             let mob = (moves - self.mobility_mean[k]) * self.mobility_scale[k];
-            t[c].mg += mob * self.w.mobility_mg / 16;
-            t[c].eg += mob * self.w.mobility_eg / 16;
+            let [wmg, weg] = self.mobility[k];
+            t[c].mg += mob * wmg / 64;
+            t[c].eg += mob * weg / 64;
             if hits > 0 {
                 t[1 - c].attackers += 1;
                 let hits = (hits * 9 + zone_len[1 - c] / 2) / zone_len[1 - c];
                 t[1 - c].units += hits.min(4) * self.attack_weight[k];
+            }
+        }
+        // A check from a square the king's side does not guard is a real threat; one
+        // the defence covers is not.
+        for &(to, c) in &checks[..check_count] {
+            let c = c as usize;
+            let guard = (ANY_ATTACK | REACH) << (1 - c);
+            if flags[to as usize] & guard == 0 {
+                t[1 - c].mg += self.w.safe_check_mg;
+                t[1 - c].eg += self.w.safe_check_eg;
             }
         }
         for (c, color) in Color::ALL.into_iter().enumerate() {
@@ -166,6 +214,47 @@ impl Evaluator {
             }
         }
         (t[0].mg - t[1].mg, t[0].eg - t[1].eg)
+    }
+
+    /// The slot in `cs` of the squares from which a piece of kind `k` checks the king
+    /// of side `defender` on `king` (worked out on first use), or `None` when the
+    /// slots are full.
+    fn check_set(
+        &self,
+        cs: &mut CheckSquares,
+        k: usize,
+        defender: usize,
+        king: usize,
+        board: &[Option<Piece>],
+    ) -> Option<usize> {
+        if let Some(i) = cs.kinds[..cs.len].iter().position(|&x| x as usize == k) {
+            return Some(i);
+        }
+        if cs.len == CHECK_KINDS || k >= u8::MAX as usize {
+            return None;
+        }
+        let i = cs.len;
+        cs.len += 1;
+        cs.kinds[i] = k as u8;
+        cs.sets[i] = [0; MAX_WORDS];
+        // A piece checks from where the same kind of the defender's colour, standing
+        // on the king, would reach: its moves mirrored.
+        let color = if defender == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let code = Piece::new(chess4d_core::PieceKind(k as u8), color).code() as usize;
+        for ray in self.rays.rays(code, self.squares, king) {
+            for &s in ray {
+                let s = s as usize;
+                if board[s].is_some() {
+                    break;
+                }
+                cs.sets[i][s / 64] |= 1 << (s % 64);
+            }
+        }
+        Some(i)
     }
 
     /// The bonus for a piece of kind `attacker` reaching an enemy of kind `victim` that
@@ -281,6 +370,13 @@ impl Evaluator {
             mg += w.supported_mg;
             eg += w.supported_eg;
         }
+        if g.lateral[sq]
+            .iter()
+            .any(|&s| s as usize != sq && holds(own, s as usize))
+        {
+            mg += w.phalanx_mg;
+            eg += w.phalanx_eg;
+        }
         if !meets(g.passed_span.get(set), enemy)
             && let Some(p) = g.progress(color, self.squares, sq)
         {
@@ -335,7 +431,7 @@ impl Evaluator {
         // Danger grows with the square of the attack: one piece near the king is
         // little, several together are a mating attack.
         let units = t.units.min(MAX_UNITS);
-        let mut danger = units * units / 64;
+        let mut danger = units * units / 1024;
         if t.attackers < 2 {
             danger /= 4;
         }

@@ -29,8 +29,10 @@ const POLL_EVERY: u64 = 256;
 const EVAL_CACHE: usize = 1 << 16;
 /// Quiescence plies after which the position is judged as it stands.
 const QUIESCE_PLIES: u32 = 8;
-/// Quiescence plies within which a check is answered with every evasion.
+/// Quiescence plies within which a check is answered with every evasion, on boards of
+/// more than two axes and on the others.
 const QUIESCE_EVASION_PLIES: u32 = 2;
+const QUIESCE_EVASION_PLIES_2D: u32 = 6;
 /// Near the leaves, a quiet move that loses more than this many centipawns per ply of
 /// depth in the exchange on its square is not tried.
 const QUIET_SEE_MARGIN: i32 = 60;
@@ -492,7 +494,12 @@ impl<'a> Search<'a> {
         // On a small crowded board nearly every capture checks; answering every check
         // with every move would make quiescence a full search. Past the first plies a
         // check is judged like any other position (the main search extends checks).
-        let in_check = in_check && qply < QUIESCE_EVASION_PLIES;
+        let evasion_plies = if self.bold {
+            QUIESCE_EVASION_PLIES_2D
+        } else {
+            QUIESCE_EVASION_PLIES
+        };
+        let in_check = in_check && qply < evasion_plies;
         let alpha_in = alpha;
         let stand = if in_check {
             -MATE + ply as i32
@@ -558,16 +565,20 @@ impl<'a> Search<'a> {
                 // the exchange holds (the king defends, or a long recapture chain
                 // follows) it is rarely the move that changes the score, and on a
                 // crowded 4D board following them all makes quiescence a full search.
+                // On a 2D board they are few, and skipping them misses recaptures.
                 let attacker = pos
                     .piece_at(mv.from)
                     .map_or(0, |p| self.eval.value(p.kind()));
-                if attacker > gain && rules.is_attacked(pos, mv.to, !pos.side_to_move()) {
+                if !self.bold
+                    && attacker > gain
+                    && rules.is_attacked(pos, mv.to, !pos.side_to_move())
+                {
                     continue;
                 }
             }
             let undo = rules.make_move(pos, mv);
             // Past the evasion plies the child ignores check: do not ask.
-            let check = qply + 1 < QUIESCE_EVASION_PLIES && rules.in_check(pos);
+            let check = qply + 1 < evasion_plies && rules.in_check(pos);
             let v = -self.quiesce(pos, -beta, -alpha, ply + 1, check, qply + 1);
             rules.unmake_move(pos, &undo);
             if self.stopped {
