@@ -83,6 +83,8 @@ pub(crate) struct Evaluator {
     forward: [Vec<i32>; 2],
     /// Per side: its castling rights' bits in [`Position::castling_rights`].
     castling: [u32; 2],
+    /// Whether checks from unguarded squares are weighed (their weights are not 0).
+    safe_checks: bool,
 }
 
 /// The evaluator of the variant searched last, kept with a hash table so that the
@@ -210,6 +212,7 @@ impl Evaluator {
             .iter()
             .map(|r| r.map_or([0, 0], |r| w.role(r.min(ROLES - 1)).mobility))
             .collect();
+        let safe_checks = (w.safe_check_mg, w.safe_check_eg) != (0, 0);
         let start = rules.start_position();
         let forward = forward(&coords, &start, &royal, shape.sizes());
         let phase_total = start
@@ -253,6 +256,7 @@ impl Evaluator {
             mobility,
             forward,
             castling: castling_masks(&info.castling_letters),
+            safe_checks,
         };
         e.fill_tables(&centrality, shape.sizes()[1]);
         e.add_goal_terms(rules);

@@ -145,7 +145,8 @@ impl Evaluator {
                 t[c].eg += self.w.outpost_eg;
             }
             let (unsafe_bit, zone_bit) = (PAWN_ATTACK << (1 - c), KING_ZONE << (1 - c));
-            let checking = kings[1 - c].and_then(|king| {
+            // (Beyond two axes the weights are 0: the squares are not worked out.)
+            let checking = kings[1 - c].filter(|_| self.safe_checks).and_then(|king| {
                 self.check_set(&mut check_squares[c], k, 1 - c, king.index(), board)
             });
             let (mut moves, mut hits) = (0i32, 0i32);
@@ -370,9 +371,10 @@ impl Evaluator {
             mg += w.supported_mg;
             eg += w.supported_eg;
         }
-        if g.lateral[sq]
-            .iter()
-            .any(|&s| s as usize != sq && holds(own, s as usize))
+        if (w.phalanx_mg, w.phalanx_eg) != (0, 0)
+            && g.lateral[sq]
+                .iter()
+                .any(|&s| s as usize != sq && holds(own, s as usize))
         {
             mg += w.phalanx_mg;
             eg += w.phalanx_eg;

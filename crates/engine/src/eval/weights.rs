@@ -84,8 +84,11 @@ weights! {
     shield_mg = 2,
     /// Per line into the king's neighbourhood with no pawn of its side ahead of it.
     open_line_mg = -16,
-    /// King danger: squared attack units around the king, per 16 (middlegame).
-    king_attack_mg = -8,
+    /// King danger: squared attack units around the king, per 16 (middlegame). Twice
+    /// what the tuner finds: quiet positions rarely show what an attack is worth, and
+    /// Stockfish's judgement of the moves played agrees with the larger weight
+    /// (`scripts/move-quality.py`).
+    king_attack_mg = -16,
     /// King danger, endgame.
     king_attack_eg = -3,
     /// Per empty square from which an enemy piece could check the king and that the

@@ -356,8 +356,10 @@ impl<'a> Search<'a> {
         let mut best_move = None;
         // Futility: near the leaves and far below alpha, quiet moves are not tried.
         let futile = quiet_window && depth <= 2 && static_eval + 150 * depth <= alpha;
+        // Where the side is not improving, two thirds as many (a half pruned the
+        // defensive moves an attack needs answered).
         let late_quiets = if self.bold {
-            (3 + (depth * depth) as usize) / (2 - improving as usize)
+            (3 + (depth * depth) as usize) * (2 + improving as usize) / 3
         } else {
             3 + (depth * depth) as usize
         };
