@@ -13,7 +13,6 @@ mod material;
 mod terms;
 mod weights;
 
-use weights::ROLES;
 pub use weights::Weights;
 
 use chess4d_core::{Color, Piece, PieceKind, Position, Rules, Square, VariantInfo};
@@ -74,8 +73,8 @@ pub(crate) struct Evaluator {
     region: Vec<u8>,
     pawns: Option<PawnGeometry>,
     zones: Option<Masks>,
-    /// Per kind: its role for the per-role weights (see [`Weights::role`]); `None`
-    /// for pawns and royals.
+    /// Per kind: its role for the per-role weights (see [`Weights::role`]: 0 minor,
+    /// 1 bound, 2 line, 3 major); `None` for pawns and royals.
     role: Vec<Option<usize>>,
     /// Per kind: the mobility weight per safe move, middlegame and endgame.
     mobility: Vec<[i32; 2]>,
@@ -210,7 +209,7 @@ impl Evaluator {
             .collect();
         let mobility = role
             .iter()
-            .map(|r| r.map_or([0, 0], |r| w.role(r.min(ROLES - 1)).mobility))
+            .map(|r| r.map_or([0, 0], |r| w.role(r).mobility))
             .collect();
         let safe_checks = (w.safe_check_mg, w.safe_check_eg) != (0, 0);
         let start = rules.start_position();

@@ -190,16 +190,7 @@ impl Evaluator {
                 t[1 - c].units += hits.min(4) * self.attack_weight[k];
             }
         }
-        // A check from a square the king's side does not guard is a real threat; one
-        // the defence covers is not.
-        for &(to, c) in &checks[..check_count] {
-            let c = c as usize;
-            let guard = (ANY_ATTACK | REACH) << (1 - c);
-            if flags[to as usize] & guard == 0 {
-                t[1 - c].mg += self.w.safe_check_mg;
-                t[1 - c].eg += self.w.safe_check_eg;
-            }
-        }
+        self.unguarded_checks(&flags, &checks[..check_count], &mut t);
         for (c, color) in Color::ALL.into_iter().enumerate() {
             if halves[c] == 3 {
                 t[c].mg += self.w.pair_mg;
@@ -215,6 +206,20 @@ impl Evaluator {
             }
         }
         (t[0].mg - t[1].mg, t[0].eg - t[1].eg)
+    }
+
+    /// Charges each king's side for the checks against it from squares it does not
+    /// guard, once every attack is known: such a check is a real threat, one the
+    /// defence covers is not.
+    fn unguarded_checks(&self, flags: &[u8], checks: &[(u16, u8)], t: &mut [Tally; 2]) {
+        for &(to, c) in checks {
+            let c = c as usize;
+            let guard = (ANY_ATTACK | REACH) << (1 - c);
+            if flags[to as usize] & guard == 0 {
+                t[1 - c].mg += self.w.safe_check_mg;
+                t[1 - c].eg += self.w.safe_check_eg;
+            }
+        }
     }
 
     /// The slot in `cs` of the squares from which a piece of kind `k` checks the king

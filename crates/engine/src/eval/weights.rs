@@ -244,10 +244,6 @@ weights! {
     castling_mg = 16,
 }
 
-/// The roles a piece kind can have for the per-role weights, in the order of
-/// [`Weights::role`].
-pub(crate) const ROLES: usize = 4;
-
 /// One role's weights, middlegame and endgame.
 pub(crate) struct RoleWeights {
     pub(crate) value: [i32; 2],
