@@ -10,6 +10,7 @@
 
 mod geometry;
 mod material;
+mod pawn_cache;
 mod terms;
 mod weights;
 
@@ -32,6 +33,8 @@ const GOAL_STEP: i32 = 60;
 
 /// A variant's evaluation tables.
 pub(crate) struct Evaluator {
+    /// Tells this evaluator's entries in the per-thread pawn cache from another's.
+    id: u64,
     squares: usize,
     words: usize,
     w: Weights,
@@ -221,6 +224,7 @@ impl Evaluator {
             .sum::<i32>()
             .max(1);
         let mut e = Evaluator {
+            id: pawn_cache::new_owner(),
             squares,
             words,
             w,

@@ -2,11 +2,10 @@
 //! mobility, and king safety. Everything is from White's view, middlegame and endgame
 //! apart.
 
-use super::geometry::{common, holds, meets};
+use super::geometry::{PawnGeometry, common, holds, meets};
+use super::pawn_cache::{self, PawnInfo, Set};
 use super::{Evaluator, GEOMETRY_SQUARES, MAX_WORDS, chebyshev};
 use chess4d_core::{Color, Piece, Position};
-
-type Set = [u64; MAX_WORDS];
 
 /// Square flags for the ray walk: attacked by White's pawns (Black's: shifted by one).
 const PAWN_ATTACK: u8 = 1;
@@ -74,16 +73,13 @@ impl Evaluator {
         let words = self.words;
         let n = self.squares;
         let mut t = [Tally::default(); 2];
-        let mut pawn_attacks = [[0u64; MAX_WORDS]; 2];
+        let info = pawn_cache::lookup(self.id, words, pawns, || self.pawn_info(pawns));
+        let pawn_attacks = &info.attacks;
         for (c, color) in Color::ALL.into_iter().enumerate() {
-            let own = &pawns[c][..words];
-            let enemy = &pawns[1 - c][..words];
-            each(own, |sq| {
-                let set = c * n + sq;
-                for (a, b) in pawn_attacks[c].iter_mut().zip(g.attacks.get(set)) {
-                    *a |= b;
-                }
-                let (mg, eg) = self.pawn_terms(pos, color, sq, own, enemy);
+            t[c].mg += info.terms[c].0;
+            t[c].eg += info.terms[c].1;
+            each(&info.passed[c][..words], |sq| {
+                let (mg, eg) = self.passed_terms(pos, g, color, sq);
                 t[c].mg += mg;
                 t[c].eg += eg;
             });
@@ -349,18 +345,37 @@ impl Evaluator {
         (mg, eg)
     }
 
-    /// One pawn's structure terms: doubled, isolated, supported, passed.
-    fn pawn_terms(
-        &self,
-        pos: &Position,
-        color: Color,
-        sq: usize,
-        own: &[u64],
-        enemy: &[u64],
-    ) -> (i32, i32) {
+    /// What the pawn sets alone decide: per side the structure terms, the squares its
+    /// pawns attack and which of its pawns are passed.
+    fn pawn_info(&self, pawns: &[Set; 2]) -> PawnInfo {
+        let mut info = PawnInfo::new();
         let Some(g) = self.pawns.as_ref() else {
-            return (0, 0);
+            return info;
         };
+        let (words, n) = (self.words, self.squares);
+        for (c, color) in Color::ALL.into_iter().enumerate() {
+            let own = &pawns[c][..words];
+            let enemy = &pawns[1 - c][..words];
+            let (mut mg, mut eg) = (0, 0);
+            each(own, |sq| {
+                let set = c * n + sq;
+                for (a, b) in info.attacks[c].iter_mut().zip(g.attacks.get(set)) {
+                    *a |= b;
+                }
+                let (m, e) = self.pawn_terms(g, color, sq, own);
+                mg += m;
+                eg += e;
+                if !meets(g.passed_span.get(set), enemy) {
+                    info.passed[c][sq / 64] |= 1 << (sq % 64);
+                }
+            });
+            info.terms[c] = (mg, eg);
+        }
+        info
+    }
+
+    /// One pawn's structure terms: doubled, isolated, supported, side by side.
+    fn pawn_terms(&self, g: &PawnGeometry, color: Color, sq: usize, own: &[u64]) -> (i32, i32) {
         let w = &self.w;
         let set = color.index() * self.squares + sq;
         let (mut mg, mut eg) = (0, 0);
@@ -384,33 +399,43 @@ impl Evaluator {
             mg += w.phalanx_mg;
             eg += w.phalanx_eg;
         }
-        if !meets(g.passed_span.get(set), enemy)
-            && let Some(p) = g.progress(color, self.squares, sq)
-        {
-            let p2 = p * p / 1024;
-            // On a short board every pawn is near promotion, and the promotion itself
-            // is seen by quiescence: the bonus is for the long road of an 8x8 board
-            // (six steps), in proportion on shorter ones.
-            let road = (g.max_distance as i32).min(6);
-            let mut bmg = w.passed_mg * p2 / 1024 * road / 6;
-            let mut beg = (w.passed_base_eg + w.passed_eg * p2 / 1024) * road / 6;
-            let here = &self.coords[sq];
-            let dist = |c: Color| {
-                pos.king(c)
-                    .map_or(4, |k| chebyshev(&self.coords[k.index()], here))
-            };
-            beg += (dist(!color) - dist(color)) * w.passed_king_eg * p / 1024;
-            let blocked = g
-                .next_step(color, self.squares, sq)
-                .is_some_and(|s| pos.piece_at(s).is_some());
-            if blocked {
-                bmg = bmg * (100 - w.passed_blocked) / 100;
-                beg = beg * (100 - w.passed_blocked) / 100;
-            }
-            mg += bmg;
-            eg += beg;
-        }
         (mg, eg)
+    }
+
+    /// A passed pawn's bonus: more the nearer it is to promotion and the nearer its
+    /// own king is (the farther the enemy's), less when something stands in its way.
+    fn passed_terms(
+        &self,
+        pos: &Position,
+        g: &PawnGeometry,
+        color: Color,
+        sq: usize,
+    ) -> (i32, i32) {
+        let Some(p) = g.progress(color, self.squares, sq) else {
+            return (0, 0);
+        };
+        let w = &self.w;
+        let p2 = p * p / 1024;
+        // On a short board every pawn is near promotion, and the promotion itself
+        // is seen by quiescence: the bonus is for the long road of an 8x8 board
+        // (six steps), in proportion on shorter ones.
+        let road = (g.max_distance as i32).min(6);
+        let mut bmg = w.passed_mg * p2 / 1024 * road / 6;
+        let mut beg = (w.passed_base_eg + w.passed_eg * p2 / 1024) * road / 6;
+        let here = &self.coords[sq];
+        let dist = |c: Color| {
+            pos.king(c)
+                .map_or(4, |k| chebyshev(&self.coords[k.index()], here))
+        };
+        beg += (dist(!color) - dist(color)) * w.passed_king_eg * p / 1024;
+        let blocked = g
+            .next_step(color, self.squares, sq)
+            .is_some_and(|s| pos.piece_at(s).is_some());
+        if blocked {
+            bmg = bmg * (100 - w.passed_blocked) / 100;
+            beg = beg * (100 - w.passed_blocked) / 100;
+        }
+        (bmg, beg)
     }
 
     /// King safety: the pawn shield, lines into the king without a pawn of its side,
