@@ -39,8 +39,10 @@ pub(crate) struct Evaluator {
     words: usize,
     w: Weights,
     /// Middlegame and endgame material plus per-square terms: `code * squares + sq`.
-    table_mg: Vec<i32>,
-    table_eg: Vec<i32>,
+    table: Vec<[i32; 2]>,
+    /// Per piece code (every byte value, so the board walk indexes without a check):
+    /// what the walk needs of its kind.
+    code_info: Box<[CodeInfo; 256]>,
     /// Per kind: value (0 for royal pieces), royal, pawn.
     value: Vec<i32>,
     /// Per kind: a negative value as the file gives it (the antichess family, where a
@@ -120,6 +122,26 @@ impl Kept {
         let e = Arc::new(Evaluator::new(rules));
         *kept = Some((print, e.clone()));
         e
+    }
+}
+
+/// What the board walk needs of a piece code's kind.
+#[derive(Clone, Copy)]
+struct CodeInfo {
+    value: i32,
+    royal: bool,
+    pawn: bool,
+    mates_alone: bool,
+}
+
+impl Default for CodeInfo {
+    fn default() -> CodeInfo {
+        CodeInfo {
+            value: 0,
+            royal: true,
+            pawn: false,
+            mates_alone: false,
+        }
     }
 }
 
@@ -234,8 +256,8 @@ impl Evaluator {
                 .iter()
                 .map(|p| if p.royal { 0 } else { p.value.min(0) })
                 .collect(),
-            table_mg: Vec::new(),
-            table_eg: Vec::new(),
+            table: Vec::new(),
+            code_info: Box::new([CodeInfo::default(); 256]),
             value,
             royal,
             pawn,
@@ -262,6 +284,7 @@ impl Evaluator {
             safe_checks,
         };
         e.fill_tables(&centrality, shape.sizes()[1]);
+        e.fill_code_info();
         e.add_goal_terms(rules);
         e
     }
@@ -294,14 +317,28 @@ impl Evaluator {
                 let code = Piece::new(k, color).code() as usize;
                 for (sq, &d) in distance.iter().enumerate() {
                     let bonus = GOAL_STEP * (far - d);
-                    if let Some(v) = self.table_mg.get_mut(code * n + sq) {
-                        *v += bonus;
-                    }
-                    if let Some(v) = self.table_eg.get_mut(code * n + sq) {
-                        *v += bonus;
+                    if let Some([mg, eg]) = self.table.get_mut(code * n + sq) {
+                        *mg += bonus;
+                        *eg += bonus;
                     }
                 }
             }
+        }
+    }
+
+    fn fill_code_info(&mut self) {
+        for (code, info) in self.code_info.iter_mut().enumerate().skip(1) {
+            let k = (code - 1) / 2;
+            *info = match self.value.get(k) {
+                Some(&value) => CodeInfo {
+                    value,
+                    royal: self.royal[k],
+                    pawn: self.pawn[k],
+                    mates_alone: self.mates_alone[k],
+                },
+                // Kinds the variant does not have count as royal: nothing is tallied.
+                None => CodeInfo::default(),
+            };
         }
     }
 
@@ -309,8 +346,7 @@ impl Evaluator {
     fn fill_tables(&mut self, centrality: &[i32], ranks: u8) {
         let codes = 2 * self.value.len() + 2;
         let n = self.squares;
-        self.table_mg = vec![0; codes * n];
-        self.table_eg = vec![0; codes * n];
+        self.table = vec![[0; 2]; codes * n];
         let ranks = (ranks.max(2) - 1) as i32;
         for k in 0..self.value.len() {
             for color in Color::ALL {
@@ -351,8 +387,7 @@ impl Evaluator {
                         };
                         (term(0), term(1))
                     };
-                    self.table_mg[code * n + sq] = material + mg;
-                    self.table_eg[code * n + sq] = material + eg;
+                    self.table[code * n + sq] = [material + mg, material + eg];
                 }
             }
         }
@@ -399,29 +434,36 @@ impl Evaluator {
         let mut pieces = [(0u16, 0u8); MAX_PIECES];
         let mut count = 0;
         let n = self.squares;
-        for (i, slot) in pos.board().iter().enumerate() {
-            let Some(p) = *slot else { continue };
-            let code = p.code() as usize;
-            let k = p.kind().index();
-            let s = &mut side[p.color().index()];
-            s.mg += self.table_mg.get(code * n + i).copied().unwrap_or(0);
-            s.eg += self.table_eg.get(code * n + i).copied().unwrap_or(0);
-            if self.royal.get(k).copied().unwrap_or(true) {
+        for (i, &code) in pos.board_codes().iter().enumerate() {
+            if code == 0 {
                 continue;
             }
-            s.material += self.value[k];
-            if self.pawn[k] {
+            let info = self.code_info[code as usize];
+            let c = usize::from((code - 1) & 1);
+            let s = &mut side[c];
+            let [mg, eg] = self
+                .table
+                .get(code as usize * n + i)
+                .copied()
+                .unwrap_or([0; 2]);
+            s.mg += mg;
+            s.eg += eg;
+            if info.royal {
+                continue;
+            }
+            s.material += info.value;
+            if info.pawn {
                 s.pawns += 1;
                 if i < GEOMETRY_SQUARES {
-                    pawn_sets[p.color().index()][i / 64] |= 1 << (i % 64);
+                    pawn_sets[c][i / 64] |= 1 << (i % 64);
                 }
             } else {
-                s.pieces += self.value[k];
-                s.best_piece = s.best_piece.max(self.value[k]);
+                s.pieces += info.value;
+                s.best_piece = s.best_piece.max(info.value);
                 s.count += 1;
-                s.mater |= self.mates_alone[k];
+                s.mater |= info.mates_alone;
                 if count < MAX_PIECES {
-                    pieces[count] = (i as u16, p.code());
+                    pieces[count] = (i as u16, code);
                     count += 1;
                 }
             }
@@ -829,6 +871,42 @@ mod tests {
         let guarded = term("orthodox", "r5k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1", checks);
         assert!(open < 0, "safe check {open}");
         assert_eq!(guarded, 0);
+    }
+
+    #[test]
+    fn the_pawn_cache_gives_what_the_evaluation_works_out() {
+        let (rules, e) = setup("orthodox");
+        let (classic, c) = setup("classic");
+        let fens = [
+            "r1bq1rk1/pp1nbppp/2p1pn2/6B1/2BP4/2N1PN2/PP3PPP/2RQK2R b K - 0 9",
+            "8/5k2/3p4/1p1P1p2/1P3P2/6K1/8/8 w - - 0 1",
+            "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        ];
+        let first: Vec<i32> = fens
+            .iter()
+            .map(|f| e.evaluate(&rules.parse_position(f).expect("test FEN")))
+            .collect();
+        // Another variant's evaluator in between takes the thread's table over.
+        let start = c.evaluate(&classic.start_position());
+        for (f, &score) in fens.iter().zip(&first) {
+            let pos = rules.parse_position(f).expect("test FEN");
+            assert_eq!(e.evaluate(&pos), score, "{f}");
+            assert_eq!(e.evaluate(&pos), score, "{f}");
+        }
+        assert_eq!(c.evaluate(&classic.start_position()), start);
+        // A second evaluator with other weights never reads the first one's entries.
+        let w = Weights {
+            doubled_mg: 0,
+            doubled_eg: 0,
+            ..Weights::default()
+        };
+        let other = Evaluator::with_weights(&*rules, w);
+        let doubled = rules
+            .parse_position("4k3/pp6/8/8/8/P7/P7/4K3 w - - 0 1")
+            .expect("test FEN");
+        let fresh = other.evaluate(&doubled);
+        assert_ne!(e.evaluate(&doubled), fresh);
+        assert_eq!(other.evaluate(&doubled), fresh);
     }
 
     fn mates(rules: &dyn Rules, e: &Evaluator, letter: char) -> bool {

@@ -20,38 +20,46 @@ const ENTRIES: usize = 1024;
 
 pub(super) type Set = [u64; MAX_WORDS];
 
-/// What the pawn sets of both sides decide, per side.
+/// What the pawn sets of both sides decide, per side, in sets of `W` words.
 #[derive(Clone, Copy)]
-pub(super) struct PawnInfo {
+pub(super) struct PawnInfo<const W: usize> {
     /// The structure terms (doubled, isolated, supported, side by side), mg and eg.
     pub(super) terms: [(i32, i32); 2],
     /// The squares the side's pawns attack.
-    pub(super) attacks: [Set; 2],
+    pub(super) attacks: [[u64; W]; 2],
     /// The side's pawns that may count as passed (no enemy pawn in their span).
-    pub(super) passed: [Set; 2],
+    pub(super) passed: [[u64; W]; 2],
 }
 
-impl PawnInfo {
-    pub(super) fn new() -> PawnInfo {
+impl<const W: usize> PawnInfo<W> {
+    pub(super) fn new() -> PawnInfo<W> {
         PawnInfo {
             terms: [(0, 0); 2],
-            attacks: [[0; MAX_WORDS]; 2],
-            passed: [[0; MAX_WORDS]; 2],
+            attacks: [[0; W]; 2],
+            passed: [[0; W]; 2],
         }
     }
 }
 
-/// One thread's table: a flat run of `u64`s per entry (validity, both sides' pawn
-/// sets, attack sets, passed sets and the packed terms), `words` u64s per set.
+type Cached = PawnInfo<CACHED_WORDS>;
+
+#[derive(Clone, Copy)]
+struct Entry {
+    /// Both sides' pawn sets (all zero beyond the board's words).
+    key: [[u64; CACHED_WORDS]; 2],
+    valid: bool,
+    info: Cached,
+}
+
+/// One thread's table, for the evaluator `owner`.
 struct Table {
     owner: u64,
-    words: usize,
-    data: Vec<u64>,
+    entries: Vec<Entry>,
 }
 
 thread_local! {
     static TABLE: RefCell<Table> = const {
-        RefCell::new(Table { owner: 0, words: 0, data: Vec::new() })
+        RefCell::new(Table { owner: 0, entries: Vec::new() })
     };
 }
 
@@ -62,50 +70,32 @@ pub(super) fn new_owner() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-fn stride(words: usize) -> usize {
-    1 + 6 * words + 2
+fn key(pawns: &[Set; 2]) -> [[u64; CACHED_WORDS]; 2] {
+    let mut key = [[0; CACHED_WORDS]; 2];
+    for (k, p) in key.iter_mut().zip(pawns) {
+        k.copy_from_slice(&p[..CACHED_WORDS]);
+    }
+    key
 }
 
-fn slot(pawns: &[Set; 2], words: usize) -> usize {
+fn slot(key: &[[u64; CACHED_WORDS]; 2]) -> usize {
     let mut h = 0u64;
-    for set in pawns {
-        for &w in &set[..words] {
-            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            h ^= h >> 29;
-        }
+    for &w in key.iter().flatten() {
+        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
     }
     (h >> 40) as usize & (ENTRIES - 1)
 }
 
-fn pack(t: (i32, i32)) -> u64 {
-    (t.0 as u32 as u64) | ((t.1 as u32 as u64) << 32)
-}
-
-fn unpack(v: u64) -> (i32, i32) {
-    (v as u32 as i32, (v >> 32) as u32 as i32)
-}
-
-/// The pawn information for `pawns` on a board of `words` words per set: from this
-/// thread's table when it holds it, else from `compute` (and then kept).
-pub(super) fn lookup(
-    owner: u64,
-    words: usize,
-    pawns: &[Set; 2],
-    compute: impl FnOnce() -> PawnInfo,
-) -> PawnInfo {
-    if words > CACHED_WORDS {
-        return compute();
-    }
+/// The pawn information for `pawns` (on a board of at most [`CACHED_WORDS`] words per
+/// set): from this thread's table when it holds it, else from `compute` (then kept).
+pub(super) fn lookup(owner: u64, pawns: &[Set; 2], compute: impl FnOnce() -> Cached) -> Cached {
+    let key = key(pawns);
+    let at = slot(&key);
     let cached = TABLE.with(|t| {
         let t = t.try_borrow().ok()?;
-        if t.owner != owner || t.words != words {
-            return None;
-        }
-        let e = &t.data[slot(pawns, words) * stride(words)..][..stride(words)];
-        let key = &e[1..1 + 2 * words];
-        let hit =
-            e[0] == 1 && key[..words] == pawns[0][..words] && key[words..] == pawns[1][..words];
-        hit.then(|| read(e, words))
+        let e = t.entries.get(at).filter(|_| t.owner == owner)?;
+        (e.valid && e.key == key).then_some(e.info)
     });
     if let Some(info) = cached {
         return info;
@@ -115,36 +105,21 @@ pub(super) fn lookup(
         let Ok(mut t) = t.try_borrow_mut() else {
             return;
         };
-        if t.owner != owner || t.words != words {
+        if t.owner != owner || t.entries.len() != ENTRIES {
             t.owner = owner;
-            t.words = words;
-            t.data.clear();
-            t.data.resize(ENTRIES * stride(words), 0);
+            let empty = Entry {
+                key: [[0; CACHED_WORDS]; 2],
+                valid: false,
+                info: Cached::new(),
+            };
+            t.entries.clear();
+            t.entries.resize(ENTRIES, empty);
         }
-        let at = slot(pawns, words) * stride(words);
-        write(&mut t.data[at..at + stride(words)], words, pawns, &info);
+        t.entries[at] = Entry {
+            key,
+            valid: true,
+            info,
+        };
     });
     info
-}
-
-fn read(e: &[u64], words: usize) -> PawnInfo {
-    let mut info = PawnInfo::new();
-    let sets = &e[1 + 2 * words..];
-    for c in 0..2 {
-        info.attacks[c][..words].copy_from_slice(&sets[c * words..(c + 1) * words]);
-        info.passed[c][..words].copy_from_slice(&sets[(2 + c) * words..(3 + c) * words]);
-        info.terms[c] = unpack(e[1 + 6 * words + c]);
-    }
-    info
-}
-
-fn write(e: &mut [u64], words: usize, pawns: &[Set; 2], info: &PawnInfo) {
-    e[0] = 1;
-    for c in 0..2 {
-        e[1 + c * words..1 + (c + 1) * words].copy_from_slice(&pawns[c][..words]);
-        let sets = &mut e[1 + 2 * words..];
-        sets[c * words..(c + 1) * words].copy_from_slice(&info.attacks[c][..words]);
-        sets[(2 + c) * words..(3 + c) * words].copy_from_slice(&info.passed[c][..words]);
-        e[1 + 6 * words + c] = pack(info.terms[c]);
-    }
 }

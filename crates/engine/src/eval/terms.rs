@@ -3,7 +3,7 @@
 //! apart.
 
 use super::geometry::{PawnGeometry, common, holds, meets};
-use super::pawn_cache::{self, PawnInfo, Set};
+use super::pawn_cache::{self, CACHED_WORDS, PawnInfo, Set};
 use super::{Evaluator, GEOMETRY_SQUARES, MAX_WORDS, chebyshev};
 use chess4d_core::{Color, Piece, Position};
 
@@ -47,6 +47,24 @@ struct Tally {
     units: i32,
 }
 
+/// The pawns' own terms as [`Evaluator::positional_with`] reads them, whatever the
+/// size of the sets they were worked out in.
+struct PawnView<'a> {
+    terms: [(i32, i32); 2],
+    attacks: [&'a [u64]; 2],
+    passed: [&'a [u64]; 2],
+}
+
+impl<'a> PawnView<'a> {
+    fn of<const W: usize>(info: &'a PawnInfo<W>) -> PawnView<'a> {
+        PawnView {
+            terms: info.terms,
+            attacks: [&info.attacks[0], &info.attacks[1]],
+            passed: [&info.passed[0], &info.passed[1]],
+        }
+    }
+}
+
 /// Calls `f` with every square in a set.
 #[inline]
 fn each(set: &[u64], mut f: impl FnMut(usize)) {
@@ -67,13 +85,29 @@ impl Evaluator {
         pawns: &[Set; 2],
         pieces: &[(u16, u8)],
     ) -> (i32, i32) {
+        if self.words <= CACHED_WORDS {
+            let info = pawn_cache::lookup(self.id, pawns, || self.pawn_info(pawns));
+            self.positional_with(pos, pawns, pieces, PawnView::of(&info))
+        } else {
+            let info = self.pawn_info::<MAX_WORDS>(pawns);
+            self.positional_with(pos, pawns, pieces, PawnView::of(&info))
+        }
+    }
+
+    /// [`Evaluator::positional`] once the pawns' own terms are known.
+    fn positional_with(
+        &self,
+        pos: &Position,
+        pawns: &[Set; 2],
+        pieces: &[(u16, u8)],
+        info: PawnView,
+    ) -> (i32, i32) {
         let Some(g) = self.pawns.as_ref() else {
             return (0, 0);
         };
         let words = self.words;
         let n = self.squares;
         let mut t = [Tally::default(); 2];
-        let info = pawn_cache::lookup(self.id, words, pawns, || self.pawn_info(pawns));
         let pawn_attacks = &info.attacks;
         for (c, color) in Color::ALL.into_iter().enumerate() {
             t[c].mg += info.terms[c].0;
@@ -347,7 +381,7 @@ impl Evaluator {
 
     /// What the pawn sets alone decide: per side the structure terms, the squares its
     /// pawns attack and which of its pawns are passed.
-    fn pawn_info(&self, pawns: &[Set; 2]) -> PawnInfo {
+    fn pawn_info<const W: usize>(&self, pawns: &[Set; 2]) -> PawnInfo<W> {
         let mut info = PawnInfo::new();
         let Some(g) = self.pawns.as_ref() else {
             return info;
