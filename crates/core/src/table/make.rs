@@ -79,7 +79,7 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
     let mut ep = None;
     if pawn && rules.info.en_passant && captured.is_none() {
         let shape = &rules.info.shape;
-        let (a, b) = (shape.coords(mv.from), shape.coords(mv.to));
+        let (a, b) = (rules.coords(mv.from), rules.coords(mv.to));
         // A double (or triple) step along one axis: the square just behind the pawn.
         let mut changed = (0..4).filter(|&i| a[i] != b[i]);
         if let (Some(axis), None) = (changed.next(), changed.next())

@@ -144,6 +144,9 @@ pub struct TableRules {
     info: VariantInfo,
     start: Position,
     rays: Rays,
+    /// By square: its coordinates (worked out once: a division per axis is dear in
+    /// the move generator's pawn steps and in every pawn move made).
+    coords: Vec<[u8; 4]>,
     /// Number of piece codes (row length of the tables indexed by code).
     ncodes: usize,
     /// Every piece's lines from every square, without the empty ones.
@@ -238,6 +241,7 @@ impl TableRules {
         let (spans, span_index) = build::span_tables(&shape, &rays, &moves.lines, &start);
         let attacks = build::attack_tables(&shape, &rays, &moves.attack_dirs);
         let mut rules = TableRules {
+            coords: shape.squares().map(|s| shape.coords(s)).collect(),
             info,
             start,
             rays,
@@ -318,6 +322,15 @@ impl TableRules {
     fn spans_of(&self, p: Piece, sq: Square) -> &[Span] {
         let i = p.code() as usize * self.info.shape.len() + sq.index();
         &self.spans[self.span_index[i] as usize..self.span_index[i + 1] as usize]
+    }
+
+    /// The coordinates of a square of the board.
+    #[inline]
+    fn coords(&self, sq: Square) -> [u8; 4] {
+        match self.coords.get(sq.index()) {
+            Some(&c) => c,
+            None => self.info.shape.coords(sq),
+        }
     }
 
     /// The lines along which `by`'s attackers of `sq` may stand.

@@ -281,7 +281,7 @@ fn double_step(
         None => rules.double_step_rank.is_some_and(|rank| {
             let shape = &rules.info.shape;
             let axis = span.push_axis as usize;
-            let c = shape.coords(from)[axis];
+            let c = rules.coords(from)[axis];
             let own_rank = match us {
                 Color::White => c,
                 Color::Black => shape.sizes()[axis] - 1 - c,
