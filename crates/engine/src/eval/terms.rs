@@ -180,33 +180,35 @@ impl Evaluator {
                 self.check_set(&mut check_squares[c], k, 1 - c, king.index(), board)
             });
             let (mut moves, mut hits) = (0i32, 0i32);
-            for ray in self.rays.rays(code as usize, n, sq as usize) {
-                for &to in ray {
-                    let to = to as usize;
-                    let f = flags[to];
-                    hits += (f & zone_bit != 0) as i32;
-                    match board[to] {
-                        None => {
-                            moves += (f & unsafe_bit == 0) as i32;
-                            flags[to] |= REACH << c;
-                            if let Some(set) = checking
-                                && holds(&check_squares[c].sets[set], to)
-                                && check_count < MAX_CHECKS
-                            {
-                                checks[check_count] = (to as u16, c as u8);
-                                check_count += 1;
-                            }
+            let steps = self.rays.steps(code as usize, n, sq as usize);
+            let mut i = 0;
+            while let Some(&step) = steps.get(i) {
+                let to = step.to as usize;
+                let f = flags[to];
+                hits += (f & zone_bit != 0) as i32;
+                i += 1;
+                match board[to] {
+                    None => {
+                        moves += (f & unsafe_bit == 0) as i32;
+                        flags[to] |= REACH << c;
+                        if let Some(set) = checking
+                            && holds(&check_squares[c].sets[set], to)
+                            && check_count < MAX_CHECKS
+                        {
+                            checks[check_count] = (to as u16, c as u8);
+                            check_count += 1;
                         }
-                        Some(q) => {
-                            flags[to] |= PIECE_ATTACK << c;
-                            if q.color() != p.color() {
-                                moves += 1;
-                                let (mg, eg) = self.lesser_threat(k, q.kind().index());
-                                t[c].mg += mg;
-                                t[c].eg += eg;
-                            }
-                            break;
+                    }
+                    Some(q) => {
+                        flags[to] |= PIECE_ATTACK << c;
+                        if q.color() != p.color() {
+                            moves += 1;
+                            let (mg, eg) = self.lesser_threat(k, q.kind().index());
+                            t[c].mg += mg;
+                            t[c].eg += eg;
                         }
+                        // The rest of this ray lies behind it.
+                        i += step.rest as usize;
                     }
                 }
             }
@@ -281,14 +283,16 @@ impl Evaluator {
             Color::Black
         };
         let code = Piece::new(chess4d_core::PieceKind(k as u8), color).code() as usize;
-        for ray in self.rays.rays(code, self.squares, king) {
-            for &s in ray {
-                let s = s as usize;
-                if board[s].is_some() {
-                    break;
-                }
-                cs.sets[i][s / 64] |= 1 << (s % 64);
+        let steps = self.rays.steps(code, self.squares, king);
+        let mut j = 0;
+        while let Some(&step) = steps.get(j) {
+            let s = step.to as usize;
+            j += 1;
+            if board[s].is_some() {
+                j += step.rest as usize;
+                continue;
             }
+            cs.sets[i][s / 64] |= 1 << (s % 64);
         }
         Some(i)
     }
