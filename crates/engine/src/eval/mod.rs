@@ -25,7 +25,8 @@ use std::sync::{Arc, Mutex};
 const GEOMETRY_SQUARES: usize = 1024;
 /// The most u64 words a square set needs on a board with learned geometry.
 pub(crate) const MAX_WORDS: usize = GEOMETRY_SQUARES / 64;
-/// The most pieces the board walk remembers for the mobility pass.
+/// The most pieces the board walk remembers for the mobility pass, as (square, code):
+/// u16 both, so that the list has no padding and starts zeroed at the cost of a memset.
 const MAX_PIECES: usize = 256;
 
 /// The bonus per step nearer its goal region for a piece that wins by reaching it.
@@ -431,7 +432,7 @@ impl Evaluator {
     pub(crate) fn raw(&self, pos: &Position) -> i32 {
         let mut side = [Side::default(); 2];
         let mut pawn_sets = [[0u64; MAX_WORDS]; 2];
-        let mut pieces = [(0u16, 0u8); MAX_PIECES];
+        let mut pieces = [(0u16, 0u16); MAX_PIECES];
         let mut count = 0;
         let n = self.squares;
         for (i, &code) in pos.board_codes().iter().enumerate() {
@@ -463,7 +464,7 @@ impl Evaluator {
                 s.count += 1;
                 s.mater |= info.mates_alone;
                 if count < MAX_PIECES {
-                    pieces[count] = (i as u16, code);
+                    pieces[count] = (i as u16, u16::from(code));
                     count += 1;
                 }
             }

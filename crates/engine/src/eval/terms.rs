@@ -22,7 +22,8 @@ const REACH: u8 = 64;
 
 /// The most piece kinds per side whose checking squares are worked out per position.
 const CHECK_KINDS: usize = 8;
-/// The most possible checks remembered per position.
+/// The most possible checks remembered per position, as (square, side): u16 both, so
+/// that the list has no padding and starts zeroed at the cost of a memset.
 const MAX_CHECKS: usize = 64;
 
 /// Per side: the squares from which each kind of its pieces would check the enemy
@@ -83,7 +84,7 @@ impl Evaluator {
         &self,
         pos: &Position,
         pawns: &[Set; 2],
-        pieces: &[(u16, u8)],
+        pieces: &[(u16, u16)],
     ) -> (i32, i32) {
         if self.words <= CACHED_WORDS {
             let info = pawn_cache::lookup(self.id, pawns, || self.pawn_info(pawns));
@@ -99,7 +100,7 @@ impl Evaluator {
         &self,
         pos: &Position,
         pawns: &[Set; 2],
-        pieces: &[(u16, u8)],
+        pieces: &[(u16, u16)],
         info: PawnView,
     ) -> (i32, i32) {
         let Some(g) = self.pawns.as_ref() else {
@@ -151,10 +152,10 @@ impl Evaluator {
             len: 0,
         });
         // Empty squares from which a piece could check the enemy king: (square, side).
-        let mut checks = [(0u16, 0u8); MAX_CHECKS];
+        let mut checks = [(0u16, 0u16); MAX_CHECKS];
         let mut check_count = 0;
         for &(sq, code) in pieces {
-            let Some(p) = Piece::from_code(code) else {
+            let Some(p) = u8::try_from(code).ok().and_then(Piece::from_code) else {
                 continue;
             };
             let c = p.color().index();
@@ -195,7 +196,7 @@ impl Evaluator {
                             && holds(&check_squares[c].sets[set], to)
                             && check_count < MAX_CHECKS
                         {
-                            checks[check_count] = (to as u16, c as u8);
+                            checks[check_count] = (to as u16, c as u16);
                             check_count += 1;
                         }
                     }
@@ -243,7 +244,7 @@ impl Evaluator {
     /// Charges each king's side for the checks against it from squares it does not
     /// guard, once every attack is known: such a check is a real threat, one the
     /// defence covers is not.
-    fn unguarded_checks(&self, flags: &[u8], checks: &[(u16, u8)], t: &mut [Tally; 2]) {
+    fn unguarded_checks(&self, flags: &[u8], checks: &[(u16, u16)], t: &mut [Tally; 2]) {
         for &(to, c) in checks {
             let c = c as usize;
             let guard = (ANY_ATTACK | REACH) << (1 - c);
@@ -352,14 +353,14 @@ impl Evaluator {
         c: usize,
         flags: &[u8],
         pawns: &[Set; 2],
-        pieces: &[(u16, u8)],
+        pieces: &[(u16, u16)],
     ) -> (i32, i32) {
         let w = &self.w;
         let (enemy, own) = (ANY_ATTACK << (1 - c), ANY_ATTACK << c);
         let (mut mg, mut eg) = (0, 0);
         let mut hanging = 0;
         for &(sq, code) in pieces {
-            let Some(p) = Piece::from_code(code) else {
+            let Some(p) = u8::try_from(code).ok().and_then(Piece::from_code) else {
                 continue;
             };
             if p.color().index() != c {
