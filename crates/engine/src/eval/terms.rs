@@ -119,7 +119,8 @@ impl Evaluator {
                 t[c].eg += eg;
             });
         }
-        let board = pos.board();
+        // Both cut to the board's length, so that one bounds check serves the two.
+        let board = &pos.board()[..n];
         let zones = [Color::White, Color::Black].map(|c| {
             pos.king(c)
                 .zip(self.zones.as_ref())
@@ -134,7 +135,8 @@ impl Evaluator {
         });
         // One byte per square says what the ray walk asks of it: in which king's
         // neighbourhood it lies and which side's pawns attack it.
-        let mut flags = [0u8; GEOMETRY_SQUARES];
+        let mut flag_store = [0u8; GEOMETRY_SQUARES];
+        let flags = &mut flag_store[..n];
         for c in 0..2 {
             each(&pawn_attacks[c][..words], |sq| {
                 flags[sq] |= PAWN_ATTACK << c
@@ -223,13 +225,13 @@ impl Evaluator {
                 t[1 - c].units += hits.min(4) * self.attack_weight[k];
             }
         }
-        self.unguarded_checks(&flags, &checks[..check_count], &mut t);
+        self.unguarded_checks(flags, &checks[..check_count], &mut t);
         for (c, color) in Color::ALL.into_iter().enumerate() {
             if halves[c] == 3 {
                 t[c].mg += self.w.pair_mg;
                 t[c].eg += self.w.pair_eg;
             }
-            let (mg, eg) = self.threats(c, &flags, pawns, pieces);
+            let (mg, eg) = self.threats(c, flags, pawns, pieces);
             t[1 - c].mg += mg;
             t[1 - c].eg += eg;
             if let Some(k) = pos.king(color) {
