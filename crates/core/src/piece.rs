@@ -135,6 +135,7 @@ impl Piece {
     }
 
     /// The piece with this code, if the code is a valid non-zero piece code.
+    #[inline]
     pub fn from_code(code: u8) -> Option<Piece> {
         NonZeroU8::new(code)
             .filter(|c| ((c.get() - 1) / 2) < MAX_KINDS as u8)

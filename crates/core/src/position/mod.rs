@@ -217,9 +217,25 @@ impl Position {
     }
 
     /// Puts a piece on a square while setting a position up (hash kept current).
+    ///
+    /// As [`Position::set`] without the record for undoing it: static exchange
+    /// evaluation lifts and puts back pieces this way at every node.
+    #[inline]
     pub fn put(&mut self, sq: Square, piece: Option<Piece>) {
-        let mut undo = self.begin_undo();
-        self.set(&mut undo, sq, piece);
+        let Some(slot) = self.board.get_mut(sq.index()) else {
+            return;
+        };
+        let old = *slot;
+        if old == piece {
+            return;
+        }
+        if let Some(p) = old {
+            self.hash ^= zobrist::piece_key(sq.0, p.code());
+        }
+        if let Some(p) = piece {
+            self.hash ^= zobrist::piece_key(sq.0, p.code());
+        }
+        *slot = piece;
     }
 
     /// Sets the side to move (hash kept current).
