@@ -20,27 +20,39 @@ pub(super) fn attacked(
 ) -> bool {
     let ranges = &rules.attack_range[by.index()];
     let mins = &rules.attack_min[by.index()];
-    for span in rules.attack_spans_of(by, target) {
-        let row = span.dir as usize * rules.ncodes;
-        for (k, &sq) in rules
-            .rays
-            .squares(span.start, span.len as usize)
-            .iter()
-            .enumerate()
-        {
-            if let Some(p) = at(sq) {
-                if p.color() == by
-                    && ranges[row + p.code() as usize] as usize > k
-                    && k + 1 >= mins[span.dir as usize] as usize
-                    && (!rules.special.any_confined || rules.special.may_stand(p, target))
-                {
-                    return true;
+    let attacks = |p: Piece, dir: usize, k: usize| {
+        p.color() == by
+            && ranges[dir * rules.ncodes + p.code() as usize] as usize > k
+            && k + 1 >= mins[dir] as usize
+            && (!rules.special.any_confined || rules.special.may_stand(p, target))
+    };
+    let found = match rules.attack_steps_of(by, target) {
+        // The spans' squares in one run: the same squares in the same order as the
+        // walk below, with a blocked span's rest skipped.
+        Some(steps) => {
+            let mut i = 0;
+            let mut found = false;
+            while let Some(step) = steps.get(i) {
+                i += 1;
+                if let Some(p) = at(step.sq) {
+                    if attacks(p, step.dir as usize, step.k as usize) {
+                        found = true;
+                        break;
+                    }
+                    i += step.rest as usize;
                 }
-                break;
             }
+            found
         }
-    }
-    rules.special.any_moves && super::special::attacked(rules, at, target, by, rights)
+        None => rules.attack_spans_of(by, target).iter().any(|span| {
+            let ray = rules.rays.squares(span.start, span.len as usize);
+            ray.iter()
+                .enumerate()
+                .find_map(|(k, &sq)| at(sq).map(|p| (k, p)))
+                .is_some_and(|(k, p)| attacks(p, span.dir as usize, k))
+        }),
+    };
+    found || rules.special.any_moves && super::special::attacked(rules, at, target, by, rights)
 }
 
 /// Every square holding a piece of `by` that attacks `target`.
@@ -54,24 +66,35 @@ pub(super) fn attackers(
     out.clear();
     let ranges = &rules.attack_range[by.index()];
     let mins = &rules.attack_min[by.index()];
+    let mut consider = |sq: Square, p: Piece, dir: usize, k: usize| {
+        if p.color() == by
+            && ranges[dir * rules.ncodes + p.code() as usize] as usize > k
+            && k + 1 >= mins[dir] as usize
+            && !out.contains(&sq)
+        {
+            out.push(sq);
+        }
+    };
+    if let Some(steps) = rules.attack_steps_of(by, target) {
+        // As the span walk below, flat (see `attacked`).
+        let mut i = 0;
+        while let Some(step) = steps.get(i) {
+            i += 1;
+            if let Some(p) = pos.piece_at(step.sq) {
+                consider(step.sq, p, step.dir as usize, step.k as usize);
+                i += step.rest as usize;
+            }
+        }
+        return;
+    }
     for span in rules.attack_spans_of(by, target) {
-        let row = span.dir as usize * rules.ncodes;
-        for (k, &sq) in rules
-            .rays
-            .squares(span.start, span.len as usize)
+        let ray = rules.rays.squares(span.start, span.len as usize);
+        if let Some((k, sq, p)) = ray
             .iter()
             .enumerate()
+            .find_map(|(k, &sq)| pos.piece_at(sq).map(|p| (k, sq, p)))
         {
-            if let Some(p) = pos.piece_at(sq) {
-                if p.color() == by
-                    && ranges[row + p.code() as usize] as usize > k
-                    && k + 1 >= mins[span.dir as usize] as usize
-                    && !out.contains(&sq)
-                {
-                    out.push(sq);
-                }
-                break;
-            }
+            consider(sq, p, span.dir as usize, k);
         }
     }
 }

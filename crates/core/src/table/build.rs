@@ -3,8 +3,8 @@
 use super::geometry::{self, Rays};
 use super::region::{Regions, SquareSet};
 use super::{
-    AttackDir, AttackSpan, Castling, Line, Mode, Path, Span, UNLIMITED, VariantDef, VariantError,
-    bent, cycle, rose, special,
+    AttackDir, AttackSpan, AttackStep, Castling, Line, Mode, Path, Span, UNLIMITED, VariantDef,
+    VariantError, bent, cycle, rose, special,
 };
 use crate::geometry::{Shape, Square};
 use crate::piece::{Color, MAX_KINDS, Piece, PieceKind};
@@ -621,7 +621,15 @@ pub(super) struct AttackTables {
     pub(super) range: [Vec<u8>; 2],
     /// By colour, by attack direction: the shortest distance of its attacks.
     pub(super) min: [Vec<u8>; 2],
+    /// By colour: the squares of every square's attack spans in one run (empty where
+    /// the board is too large for them), and by square where its run starts.
+    pub(super) steps: [Vec<AttackStep>; 2],
+    pub(super) step_index: [Vec<u32>; 2],
 }
+
+/// The most attack steps kept per colour: beyond this (a very large board) the
+/// attack spans are walked instead.
+const MAX_ATTACK_STEPS: usize = 1 << 20;
 
 /// The attack lines from every square.
 pub(super) fn attack_tables(
@@ -633,6 +641,8 @@ pub(super) fn attack_tables(
         spans: [Vec::new(), Vec::new()],
         index: [Vec::new(), Vec::new()],
         range: [Vec::new(), Vec::new()],
+        steps: [Vec::new(), Vec::new()],
+        step_index: [Vec::new(), Vec::new()],
         min: [0, 1].map(|c| attack_dirs[c].iter().map(|ad| ad.min).collect()),
     };
     for (c, dirs) in attack_dirs.iter().enumerate() {
@@ -654,6 +664,35 @@ pub(super) fn attack_tables(
         for ad in dirs {
             out.range[c].extend_from_slice(&ad.range_of);
         }
+        (out.steps[c], out.step_index[c]) = attack_steps(rays, &out.spans[c], &out.index[c]);
     }
     out
+}
+
+/// The attack spans of every square flattened: each square with its span's
+/// direction, its distance along the span and how many squares of the span follow.
+fn attack_steps(rays: &Rays, spans: &[AttackSpan], index: &[u32]) -> (Vec<AttackStep>, Vec<u32>) {
+    let total: usize = spans.iter().map(|s| s.len as usize).sum();
+    if total > MAX_ATTACK_STEPS {
+        return (Vec::new(), Vec::new());
+    }
+    let mut steps = Vec::with_capacity(total);
+    let mut starts = Vec::with_capacity(index.len());
+    for w in index.windows(2) {
+        starts.push(steps.len() as u32);
+        for span in &spans[w[0] as usize..w[1] as usize] {
+            let squares = rays.squares(span.start, span.len as usize);
+            for (k, &sq) in squares.iter().enumerate() {
+                steps.push(AttackStep {
+                    sq,
+                    dir: span.dir,
+                    // A span is at most `u8::MAX` long (its pieces' ranges are `u8`).
+                    k: k as u8,
+                    rest: (squares.len() - 1 - k) as u8,
+                });
+            }
+        }
+    }
+    starts.push(steps.len() as u32);
+    (steps, starts)
 }

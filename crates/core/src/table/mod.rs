@@ -103,6 +103,18 @@ struct AttackSpan {
     dir: u16,
 }
 
+/// One square of an attack span, for the flat walk over all of a target's spans.
+#[derive(Clone, Copy, Debug)]
+struct AttackStep {
+    sq: Square,
+    /// The span's direction (as [`AttackSpan::dir`]).
+    dir: u16,
+    /// How far along the span the square lies (0: next to the target).
+    k: u8,
+    /// How many squares of the span lie beyond it.
+    rest: u8,
+}
+
 /// From a target square, the squares to look along for attackers of one colour.
 #[derive(Clone, Debug)]
 struct AttackDir {
@@ -161,6 +173,10 @@ pub struct TableRules {
     attack_range: [Vec<u8>; 2],
     /// By attacking colour, by attack line: the shortest distance it attacks at.
     attack_min: [Vec<u8>; 2],
+    /// By attacking colour: every square's attack spans as one run of squares (empty
+    /// on boards too large for it), and by square where its run starts.
+    attack_steps: [Vec<AttackStep>; 2],
+    attack_step_index: [Vec<u32>; 2],
     castling: Vec<Castling>,
     /// By square: the castling rights that survive a move from or to it.
     rights_kept: Vec<u32>,
@@ -252,6 +268,8 @@ impl TableRules {
             attack_index: attacks.index,
             attack_range: attacks.range,
             attack_min: attacks.min,
+            attack_steps: attacks.steps,
+            attack_step_index: attacks.step_index,
             castling: castles.options,
             rights_kept: castles.rights_kept,
             pawn,
@@ -331,6 +349,15 @@ impl TableRules {
             Some(&c) => c,
             None => self.info.shape.coords(sq),
         }
+    }
+
+    /// The squares of [`TableRules::attack_spans_of`], span after span, where the
+    /// flat table was built.
+    #[inline]
+    fn attack_steps_of(&self, by: Color, sq: Square) -> Option<&[AttackStep]> {
+        let idx = &self.attack_step_index[by.index()];
+        let (a, b) = (*idx.get(sq.index())?, *idx.get(sq.index() + 1)?);
+        self.attack_steps[by.index()].get(a as usize..b as usize)
     }
 
     /// The lines along which `by`'s attackers of `sq` may stand.
