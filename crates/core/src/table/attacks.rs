@@ -1,6 +1,6 @@
 //! Attack detection: look outward from the target along every reversed movement.
 
-use super::TableRules;
+use super::{AttackStep, TableRules};
 use crate::geometry::Square;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
@@ -113,6 +113,9 @@ pub(super) fn pinned(
 ) -> bool {
     let ranges = &rules.attack_range[(!us).index()];
     let mins = &rules.attack_min[(!us).index()];
+    if let Some(steps) = rules.attack_steps_of(!us, king) {
+        return pinned_flat(rules, pos, steps, us, out);
+    }
     for span in rules.attack_spans_of(!us, king) {
         if span.len < 2 {
             continue;
@@ -143,6 +146,49 @@ pub(super) fn pinned(
                 }
             }
         }
+    }
+    true
+}
+
+/// [`pinned`] over the flat run of the king's attack spans: the same squares in the
+/// same order, a span's rest skipped once it is decided.
+fn pinned_flat(
+    rules: &TableRules,
+    pos: &Position,
+    steps: &[AttackStep],
+    us: Color,
+    out: &mut PinList,
+) -> bool {
+    let ranges = &rules.attack_range[(!us).index()];
+    let mins = &rules.attack_min[(!us).index()];
+    let mut shield: Option<Square> = None;
+    let mut i = 0;
+    while let Some(step) = steps.get(i) {
+        i += 1;
+        if step.k == 0 {
+            shield = None;
+            // A span one square long cannot pin.
+            if step.rest == 0 {
+                continue;
+            }
+        }
+        let Some(p) = pos.piece_at(step.sq) else {
+            continue;
+        };
+        if p.color() == us && shield.is_none() {
+            shield = Some(step.sq);
+            continue;
+        }
+        let (dir, k) = (step.dir as usize, step.k as usize);
+        if p.color() != us
+            && let Some(s) = shield
+            && ranges[dir * rules.ncodes + p.code() as usize] as usize > k
+            && k + 1 >= mins[dir] as usize
+            && !out.push(s)
+        {
+            return false;
+        }
+        i += step.rest as usize;
     }
     true
 }
@@ -206,6 +252,10 @@ pub(super) fn checks(rules: &TableRules, pos: &Position, king: Square, by: Color
     };
     let ranges = &rules.attack_range[by.index()];
     let mins = &rules.attack_min[by.index()];
+    if let Some(steps) = rules.attack_steps_of(by, king) {
+        checks_flat(rules, pos, steps, by, &mut out);
+        return out;
+    }
     for span in rules.attack_spans_of(by, king) {
         let row = span.dir as usize * rules.ncodes;
         let ray = rules.rays.squares(span.start, span.len as usize);
@@ -236,4 +286,48 @@ pub(super) fn checks(rules: &TableRules, pos: &Position, king: Square, by: Color
         }
     }
     out
+}
+
+/// [`checks`] over the flat run of the king's attack spans: the same squares in the
+/// same order, a span's rest skipped at its first man.
+fn checks_flat(
+    rules: &TableRules,
+    pos: &Position,
+    steps: &[AttackStep],
+    by: Color,
+    out: &mut Checks,
+) {
+    let ranges = &rules.attack_range[by.index()];
+    let mins = &rules.attack_min[by.index()];
+    let mut i = 0;
+    while let Some(step) = steps.get(i) {
+        i += 1;
+        let Some(p) = pos.piece_at(step.sq) else {
+            continue;
+        };
+        let (sq, dir, k) = (step.sq, step.dir as usize, step.k as usize);
+        // One piece on lines of two minimum ranges is still one checker.
+        if !(out.count == 1 && out.checker == sq)
+            && p.color() == by
+            && ranges[dir * rules.ncodes + p.code() as usize] as usize > k
+            && k + 1 >= mins[dir] as usize
+        {
+            out.count += 1;
+            if out.count > 1 {
+                return;
+            }
+            out.checker = sq;
+            if k <= out.blocks.len() {
+                // The span's squares before this one are the `k` steps before it.
+                let before = &steps[i - 1 - k..i - 1];
+                for (b, s) in out.blocks.iter_mut().zip(before) {
+                    *b = s.sq;
+                }
+                out.nblocks = k;
+            } else {
+                out.complete = false;
+            }
+        }
+        i += step.rest as usize;
+    }
 }
