@@ -10,7 +10,8 @@ the Elo difference that score means.
     scripts/match-stockfish.py --elo 2200 --games 20
 
 Options: --engine (default target/release/chess4d), --stockfish (default
-/usr/games/stockfish), --level (8), --movetime seconds per move (0.3), --threads for
+/usr/games/stockfish), --level (8), --movetime seconds per move (0.3),
+--their-movetime Stockfish's seconds per move (as --movetime), --threads for
 chess4d (1), --hash MiB for both (64), --elo, --games, --concurrency games at once (1),
 --pgn FILE to keep the games.
 """
@@ -46,15 +47,17 @@ OPENINGS = [
 MAX_PLIES = 400
 
 
-def play_game(ours, theirs, opening, ours_white, movetime):
+def play_game(ours, theirs, opening, ours_white, movetime, their_movetime):
     board = chess.Board()
     for san in opening.split():
         board.push_san(san)
-    limit = chess.engine.Limit(time=movetime)
+    our_limit = chess.engine.Limit(time=movetime)
+    their_limit = chess.engine.Limit(time=their_movetime)
     tag = object()
     while not board.is_game_over(claim_draw=True) and board.ply() < MAX_PLIES:
-        engine = ours if (board.turn == chess.WHITE) == ours_white else theirs
-        result = engine.play(board, limit, game=tag)
+        our_turn = (board.turn == chess.WHITE) == ours_white
+        engine = ours if our_turn else theirs
+        result = engine.play(board, our_limit if our_turn else their_limit, game=tag)
         if result.move is None:
             break
         board.push(result.move)
@@ -84,7 +87,8 @@ def play_share(args, games, results, lock):
         for g in games:
             opening = OPENINGS[(g // 2) % len(OPENINGS)]
             ours_white = g % 2 == 0
-            board, outcome = play_game(ours, theirs, opening, ours_white, args.movetime)
+            board, outcome = play_game(ours, theirs, opening, ours_white, args.movetime,
+                                       args.their_movetime or args.movetime)
             with lock:
                 results[g] = (opening, ours_white, board, outcome)
                 report(args, g, results[g])
@@ -116,6 +120,10 @@ def main():
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--level", type=int, default=8)
     ap.add_argument("--movetime", type=float, default=0.3)
+    ap.add_argument("--their-movetime", type=float, default=None,
+                    help="Stockfish's seconds per move (default: --movetime); Stockfish "
+                         "limited to an Elo picks its move at a fixed depth, so a shorter "
+                         "time than ours measures what more time is worth to us")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--concurrency", type=int, default=1,
