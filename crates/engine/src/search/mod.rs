@@ -494,12 +494,12 @@ impl<'a> Search<'a> {
         // side the evaluation lies on says nothing) teaches the correction history.
         let noisy_best =
             best_move.is_some_and(|m| m.promotion.is_some() || victim(pos, &m).is_some());
-        if !in_check
-            && !noisy_best
-            && best.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && best <= eval_here)
-            && !(bound == Bound::Upper && best >= eval_here)
-        {
+        let informative = match bound {
+            Bound::Lower => best > eval_here,
+            Bound::Upper => best < eval_here,
+            Bound::Exact => true,
+        };
+        if !in_check && !noisy_best && informative && best.abs() < MATE_BOUND {
             self.histories
                 .correct(side.index(), pawn_key, best - eval_here, depth);
         }
