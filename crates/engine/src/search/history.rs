@@ -6,12 +6,6 @@
 //! Every entry moves towards a bonus by a share of the distance left ("gravity"), so
 //! it stays within `±LIMIT` however often it is rewarded, and recent results weigh more
 //! than old ones.
-//!
-//! Beside them, the correction history: by pawn structure and side to move, how far
-//! the searched score of a position has lately fallen from its static evaluation. A
-//! hand-made evaluation misjudges some structures again and again (a king's broken
-//! shield, a pawn storm); the search's own verdicts correct it for the positions that
-//! follow.
 
 /// The bound of every history entry.
 pub(super) const LIMIT: i32 = 16_384;
@@ -30,19 +24,7 @@ pub(crate) struct Histories {
     main: Vec<i32>,
     /// `continuation[previous slot * slots + slot]`; empty where the board is too big.
     continuation: Vec<i32>,
-    /// `correction[side * CORRECTION_SLOTS + pawn key % CORRECTION_SLOTS]`, in
-    /// 1/`CORRECTION_GRAIN` centipawns.
-    correction: Vec<i32>,
 }
-
-/// Entries per side in the correction history (a power of two).
-const CORRECTION_SLOTS: usize = 1 << 14;
-/// A correction entry's unit: 1/256 centipawn, so small steps add up.
-const CORRECTION_GRAIN: i32 = 256;
-/// The largest correction, in centipawns.
-const CORRECTION_MAX: i32 = 64;
-/// How much one search result moves an entry: `depth + 1` parts in this many.
-const CORRECTION_SCALE: i32 = 256;
 
 /// The histories of the last search, kept with a hash table: the searches of one game
 /// start from what the ones before learned instead of from nothing.
@@ -75,11 +57,6 @@ pub(super) fn bonus(depth: i32) -> i32 {
 }
 
 #[inline]
-fn correction_index(side: usize, key: u64) -> usize {
-    (side & 1) * CORRECTION_SLOTS + (key as usize & (CORRECTION_SLOTS - 1))
-}
-
-#[inline]
 fn nudge(entry: &mut i32, delta: i32) {
     *entry += delta - *entry * delta.abs() / LIMIT;
 }
@@ -95,24 +72,7 @@ impl Histories {
             slots,
             main: vec![0; slots],
             continuation,
-            correction: vec![0; 2 * CORRECTION_SLOTS],
         }
-    }
-
-    /// The correction to a static evaluation, in centipawns, for the side to move
-    /// (`side` 0 or 1) with pawn structure `key`.
-    #[inline]
-    pub(super) fn correction(&self, side: usize, key: u64) -> i32 {
-        self.correction[correction_index(side, key)] / CORRECTION_GRAIN
-    }
-
-    /// Moves the correction of (`side`, `key`) towards `diff`, the searched score less
-    /// the static evaluation, the more so the deeper the search was.
-    pub(super) fn correct(&mut self, side: usize, key: u64, diff: i32, depth: i32) {
-        let weight = (depth + 1).min(16);
-        let entry = &mut self.correction[correction_index(side, key)];
-        let target = diff.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
-        *entry = (*entry * (CORRECTION_SCALE - weight) + target * weight) / CORRECTION_SCALE;
     }
 
     /// How many (piece code, destination) slots the tables have.
@@ -172,34 +132,6 @@ mod tests {
             h.update(3, [Some(5), Some(7)], -bonus(20));
         }
         assert!(h.score(3, [Some(5), Some(7)]) < 0);
-    }
-
-    #[test]
-    fn corrections_follow_the_search_within_their_bound_per_side_and_structure() {
-        let mut h = Histories::new(64);
-        assert_eq!(h.correction(0, 42), 0);
-        // Deep results move an entry faster than shallow ones.
-        h.correct(0, 42, 40, 12);
-        let deep = h.correction(0, 42);
-        let mut shallow = Histories::new(64);
-        shallow.correct(0, 42, 40, 1);
-        assert!(deep > shallow.correction(0, 42) && deep < 40, "{deep}");
-        // Repeated verdicts converge on them, but never past the bound.
-        for _ in 0..200 {
-            h.correct(0, 42, 500, 20);
-        }
-        let top = h.correction(0, 42);
-        assert!(
-            (CORRECTION_MAX - 1..=CORRECTION_MAX).contains(&top),
-            "{top}"
-        );
-        // The other side, and another structure, learned nothing.
-        assert_eq!(h.correction(1, 42), 0);
-        assert_eq!(h.correction(0, 43), 0);
-        for _ in 0..200 {
-            h.correct(0, 42, -30, 20);
-        }
-        assert!((-30..=-29).contains(&h.correction(0, 42)));
     }
 
     #[test]

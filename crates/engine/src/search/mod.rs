@@ -90,9 +90,6 @@ pub(crate) struct Search<'a> {
     eval_cache: Vec<(u64, i32)>,
     /// Late-move reductions by depth and move number: `reductions[depth][moves]`.
     reductions: Vec<[u8; 64]>,
-    /// Per (piece code, square): a random key for a pawn standing there, 0 for the
-    /// other pieces; a position's pawn key is the XOR over its board.
-    pawn_keys: Vec<u64>,
 }
 
 /// The reduction table: about ln(depth) * ln(moves) / 2.25, the usual shape.
@@ -159,33 +156,7 @@ impl<'a> Search<'a> {
             exchange: Exchange::default(),
             eval_cache: vec![(u64::MAX, 0); EVAL_CACHE],
             reductions: reduction_table(),
-            pawn_keys: pawn_keys(info, squares),
         }
-    }
-
-    /// The key of the position's pawn structure (pawns of both sides, where they stand).
-    #[inline]
-    fn pawn_key(&self, pos: &Position) -> u64 {
-        let mut key = 0;
-        for (i, slot) in pos.board().iter().enumerate() {
-            if let Some(p) = slot {
-                let at = p.code() as usize * self.squares + i;
-                key ^= self.pawn_keys.get(at).copied().unwrap_or(0);
-            }
-        }
-        key
-    }
-
-    /// The static evaluation corrected by what searches of positions with the same
-    /// pawn structure found: `(corrected evaluation, pawn key)`.
-    #[inline]
-    fn corrected_eval(&mut self, pos: &Position) -> (i32, u64) {
-        let key = self.pawn_key(pos);
-        let side = pos.side_to_move().index();
-        (
-            self.evaluate(pos) + self.histories.correction(side, key),
-            key,
-        )
     }
 
     /// Takes over the kept histories of an earlier search of the same board, if any.
@@ -301,12 +272,11 @@ impl<'a> Search<'a> {
         };
 
         let side = pos.side_to_move();
-        let (static_eval, pawn_key) = if in_check {
-            (-INFINITY, 0)
+        let static_eval = if in_check {
+            -INFINITY
         } else {
-            self.corrected_eval(pos)
+            self.evaluate(pos)
         };
-        let eval_here = static_eval;
         self.evals[ply] = static_eval;
         // The table's score is a better guess than the static evaluation where its
         // bound points the same way: pruning decisions use it.
@@ -369,6 +339,7 @@ impl<'a> Search<'a> {
                 return if v >= MATE_BOUND { beta } else { v };
             }
         }
+
         let rules = self.rules;
         rules.legal_moves(pos, &mut self.moves[ply]);
         let n = self.moves[ply].len();
@@ -424,26 +395,15 @@ impl<'a> Search<'a> {
                             &mv,
                             -QUIET_SEE_MARGIN * depth,
                         )));
-            let mut undo = rules.make_move(pos, mv);
+            let undo = rules.make_move(pos, mv);
             let check = rules.in_check(pos);
             if prunable && !check {
                 rules.unmake_move(pos, &undo);
                 continue;
             }
-            // A check that loses material in the exchange (a spite check) is not
-            // extended.
-            let extend = check
-                && ply < MAX_PLY / 2
-                && (!self.bold || {
-                    rules.unmake_move(pos, &undo);
-                    let holds = !losing
-                        && (!quiet || self.exchange.at_least(rules, self.eval, pos, &mv, 0));
-                    undo = rules.make_move(pos, mv);
-                    holds
-                });
             self.path.push(hash);
             self.played[ply] = mover.map(|p| (p.code(), mv.to.0));
-            let nd = depth - 1 + extend as i32;
+            let nd = depth - 1 + (check && ply < MAX_PLY / 2) as i32;
             let v = if i == 0 {
                 -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true)
             } else {
@@ -490,19 +450,6 @@ impl<'a> Search<'a> {
             }
         }
         let bound = Bound::of(best, alpha0, beta);
-        // A quiet verdict that says more than the static evaluation (a bound on the
-        // side the evaluation lies on says nothing) teaches the correction history.
-        let noisy_best =
-            best_move.is_some_and(|m| m.promotion.is_some() || victim(pos, &m).is_some());
-        let informative = match bound {
-            Bound::Lower => best > eval_here,
-            Bound::Upper => best < eval_here,
-            Bound::Exact => true,
-        };
-        if !in_check && !noisy_best && informative && best.abs() < MATE_BOUND {
-            self.histories
-                .correct(side.index(), pawn_key, best - eval_here, depth);
-        }
         self.tt.store(
             hash,
             depth as u32,
@@ -559,7 +506,7 @@ impl<'a> Search<'a> {
         let stand = if in_check {
             -MATE + ply as i32
         } else {
-            let s = self.corrected_eval(pos).0;
+            let s = self.evaluate(pos);
             if s >= beta {
                 return s;
             }
@@ -656,28 +603,6 @@ impl<'a> Search<'a> {
         self.tt.store(hash, 0, to_table(best, ply), bound, mv);
         best
     }
-}
-
-/// Random keys for pawns on every square (0 for the other pieces), seeded so that every
-/// search of a variant computes the same keys.
-fn pawn_keys(info: &chess4d_core::VariantInfo, squares: usize) -> Vec<u64> {
-    let codes = 2 * info.pieces.len() + 2;
-    let mut rng = crate::Rng::new(0x9A55);
-    let mut keys = vec![0; codes * squares];
-    for (k, piece) in info.pieces.iter().enumerate() {
-        if !piece.pawn {
-            continue;
-        }
-        for color in chess4d_core::Color::ALL {
-            let code = chess4d_core::Piece::new(chess4d_core::PieceKind(k as u8), color).code();
-            for sq in 0..squares {
-                if let Some(key) = keys.get_mut(code as usize * squares + sq) {
-                    *key = rng.next_u64();
-                }
-            }
-        }
-    }
-    keys
 }
 
 /// The score of a position without legal moves, for the side to move: chess's mate or
