@@ -130,6 +130,8 @@ impl Kept {
 #[derive(Clone, Copy)]
 struct CodeInfo {
     value: i32,
+    /// The piece's colour as an index (0 White, 1 Black).
+    side: u8,
     royal: bool,
     pawn: bool,
     mates_alone: bool,
@@ -139,6 +141,7 @@ impl Default for CodeInfo {
     fn default() -> CodeInfo {
         CodeInfo {
             value: 0,
+            side: 0,
             royal: true,
             pawn: false,
             mates_alone: false,
@@ -328,11 +331,15 @@ impl Evaluator {
     }
 
     fn fill_code_info(&mut self) {
-        for (code, info) in self.code_info.iter_mut().enumerate().skip(1) {
-            let k = (code - 1) / 2;
+        for (code, info) in self.code_info.iter_mut().enumerate() {
+            let Some(piece) = u8::try_from(code).ok().and_then(Piece::from_code) else {
+                continue;
+            };
+            let k = piece.kind().index();
             *info = match self.value.get(k) {
                 Some(&value) => CodeInfo {
                     value,
+                    side: piece.color().index() as u8,
                     royal: self.royal[k],
                     pawn: self.pawn[k],
                     mates_alone: self.mates_alone[k],
@@ -440,7 +447,7 @@ impl Evaluator {
                 continue;
             }
             let info = self.code_info[code as usize];
-            let c = usize::from((code - 1) & 1);
+            let c = usize::from(info.side);
             let s = &mut side[c];
             let [mg, eg] = self
                 .table
