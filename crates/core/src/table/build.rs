@@ -673,7 +673,9 @@ pub(super) fn attack_tables(
 /// direction, its distance along the span and how many squares of the span follow.
 fn attack_steps(rays: &Rays, spans: &[AttackSpan], index: &[u32]) -> (Vec<AttackStep>, Vec<u32>) {
     let total: usize = spans.iter().map(|s| s.len as usize).sum();
-    if total > MAX_ATTACK_STEPS {
+    // A step's distance and rest are bytes: a longer span keeps the span walk.
+    let long = spans.iter().any(|s| s.len as usize > u8::MAX as usize + 1);
+    if total > MAX_ATTACK_STEPS || long {
         return (Vec::new(), Vec::new());
     }
     let mut steps = Vec::with_capacity(total);
@@ -686,7 +688,7 @@ fn attack_steps(rays: &Rays, spans: &[AttackSpan], index: &[u32]) -> (Vec<Attack
                 steps.push(AttackStep {
                     sq,
                     dir: span.dir,
-                    // A span is at most `u8::MAX` long (its pieces' ranges are `u8`).
+                    // At most `u8::MAX`: longer spans were refused above.
                     k: k as u8,
                     rest: (squares.len() - 1 - k) as u8,
                 });
