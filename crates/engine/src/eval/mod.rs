@@ -6,11 +6,14 @@
 //! board once for material and per-square terms, then adds pawn structure and passed
 //! pawns, mobility, king safety ([`terms`]), and scales the result by what the
 //! material can still win ([`material`]). Middlegame and endgame weights are blended
-//! by the non-pawn material left; the weights are in [`Weights`].
+//! by the non-pawn material left; the weights are in [`Weights`]. On orthodox chess and
+//! Chess960 the per-square table also carries corrections fitted to Stockfish's own
+//! evaluations ([`squares`]), which the geometric terms cannot say square by square.
 
 mod geometry;
 mod material;
 mod pawn_cache;
+mod squares;
 mod terms;
 mod weights;
 
@@ -167,7 +170,14 @@ struct Side {
 
 impl Evaluator {
     pub(crate) fn new(rules: &dyn Rules) -> Evaluator {
-        Evaluator::with_weights(rules, Weights::for_axes(rules.info().shape.axes()))
+        let mut e = Evaluator::with_weights(rules, Weights::for_axes(rules.info().shape.axes()));
+        if let Some(corrections) = squares::for_variant(rules) {
+            for (cell, d) in e.table.iter_mut().zip(corrections) {
+                cell[0] += d[0];
+                cell[1] += d[1];
+            }
+        }
+        e
     }
 
     pub(crate) fn with_weights(rules: &dyn Rules, w: Weights) -> Evaluator {
@@ -670,7 +680,9 @@ pub struct StaticEval {
 }
 
 impl StaticEval {
-    /// Learns the variant's geometry and fills the tables for `weights`.
+    /// Learns the variant's geometry and fills the tables for `weights`: the
+    /// hand-written terms alone, without the square corrections a search adds on
+    /// orthodox chess (what `examples/tune.rs` and `examples/train_squares.rs` fit).
     pub fn new(rules: &dyn Rules, weights: Weights) -> StaticEval {
         StaticEval {
             eval: Evaluator::with_weights(rules, weights),
