@@ -1,6 +1,6 @@
 //! Square corrections for one variant: centipawns per piece kind and square, middlegame
 //! and endgame, added to the hand-written evaluation's per-square table. The values are
-//! fitted to Stockfish's evaluations (`examples/train_net.rs`, `MODE=squares`): what the
+//! fitted to Stockfish's evaluations (`examples/train_squares.rs`): what the
 //! geometric terms (centre, progress, back rank) cannot say about a particular square.
 //!
 //! The text: `#` comments, then per kind two lines `LETTER mg|eg v1 … vN`, the squares
@@ -71,12 +71,14 @@ fn parse(text: &str) -> Result<Rows, String> {
             "eg" => 1,
             other => return Err(format!("line {}: '{other}' is neither mg nor eg", n + 1)),
         };
-        if !rows.iter().any(|(l, _)| *l == letter) {
-            rows.push((letter, vec![[0; 2]; values.len()]));
-        }
-        let Some((_, row)) = rows.iter_mut().find(|(l, _)| *l == letter) else {
-            continue;
+        let i = match rows.iter().position(|(l, _)| *l == letter) {
+            Some(i) => i,
+            None => {
+                rows.push((letter, vec![[0; 2]; values.len()]));
+                rows.len() - 1
+            }
         };
+        let row = &mut rows[i].1;
         if row.len() != values.len() {
             return Err(format!(
                 "line {}: {} values, expected {}",
