@@ -8,10 +8,12 @@
 //! ```
 //!
 //! Each input line is `FEN;cp`, cp from the side to move's view. The model is the
-//! hand-written evaluation (without corrections) plus one middlegame and one endgame
-//! value per kind and square from its owner's side, blended by the phase: linear, so a
-//! million positions pin its 768 values down. The loss is the mean squared difference
-//! of `sigmoid(cp / 400)` between model and label, so that a pawn in a level position
+//! hand-written evaluation (without corrections) plus, per kind and square from its
+//! owner's side, one middlegame and one endgame value, one more per bucket of its own
+//! king and one more per bucket of the enemy king (its pair of files, and its rank:
+//! the back rank, the next one, or further), blended by the phase. It is linear, so a
+//! million positions pin its 19,200 values down. The loss is the mean squared
+//! difference of `sigmoid(cp / 400)` between model and label, so that a pawn in a level position
 //! weighs more than one in a won position. Adam in batches; `EPOCHS` (6), `LR`
 //! (0.0005, a tenth of it over the last third), `BATCH` (4096), `DECAY` (0.3: a pull
 //! toward 0 for the squares a kind seldom stands on) and `SEED` (1) can be set. The
@@ -24,13 +26,25 @@ use chess4d_variants::Catalog;
 
 /// The kinds, in the order of the file's rows.
 const LETTERS: &[u8] = b"PNBRQK";
-/// Values per phase: a kind's 64 squares, kind after kind.
-const N: usize = 6 * 64;
+/// One table: a kind's 64 squares, kind after kind.
+const PST: usize = 6 * 64;
+/// King buckets, as `eval/squares.rs` counts them.
+const BUCKETS: usize = 12;
+/// Values per phase: the plain table, then one per bucket of the owner's king, then
+/// one per bucket of the enemy king (the file's families, in its order).
+const N: usize = PST * (1 + 2 * BUCKETS);
+
+/// The bucket of a king on `own` (from its owner's side): its pair of files (a-b, c-d,
+/// e-f, g-h) and its rank (the back rank, the next, or further). The same as
+/// `eval/squares.rs`'s.
+fn bucket(own: usize) -> usize {
+    (own % 8 / 2) * 3 + (own / 8).min(2)
+}
 /// Stockfish's centipawns per unit of the loss's sigmoid.
 const SCALE: f32 = 400.0;
 
-/// One position: its pieces as (kind * 64 + square from the owner's side, +1 for the
-/// side to move's, -1 for the other's), the phase, the label and our evaluation.
+/// One position: for each piece its values' indices (value +1 for the side to move's
+/// pieces, -1 for the other's), the phase, the label and our evaluation.
 struct Sample {
     pieces: Vec<(u16, i8)>,
     phase: f32,
@@ -119,35 +133,44 @@ fn load(rules: &dyn Rules, file: &str) -> Result<Vec<Sample>, String> {
             .parse()
             .map_err(|_| at("the score is not a number"))?;
         let pos = rules.parse_position(fen).map_err(|e| at(&e.to_string()))?;
-        let s = sample(&pos, &kinds, cp, &hand);
+        let s = sample(&pos, &kinds, cp, &hand, false);
         // Without castling rights chess is the same in a mirror: the position with
         // its files turned is one more sample, at no cost to label.
         if pos.castling_rights() == 0 {
-            samples.push(Sample {
-                pieces: s.pieces.iter().map(|&(f, sign)| (f ^ 7, sign)).collect(),
-                ..s
-            });
+            samples.push(sample(&pos, &kinds, cp, &hand, true));
         }
         samples.push(s);
     }
     Ok(samples)
 }
 
-fn sample(pos: &Position, kinds: &[usize], cp: f32, hand: &StaticEval) -> Sample {
+fn sample(pos: &Position, kinds: &[usize], cp: f32, hand: &StaticEval, mirror: bool) -> Sample {
     let us = pos.side_to_move();
     let weight = [0, 1, 1, 2, 4, 0];
     let mut units = 0;
-    let pieces = pos
-        .pieces()
-        .map(|(sq, p)| {
-            let k = kinds[p.kind().index()];
-            units += weight[k];
-            let s = sq.index();
-            let own = if p.color() == Color::White { s } else { s ^ 56 };
-            let sign = if p.color() == us { 1 } else { -1 };
-            ((k * 64 + own) as u16, sign)
-        })
+    let m = if mirror { 7 } else { 0 };
+    let kings: Vec<usize> = [Color::White, Color::Black]
+        .iter()
+        .map(|&c| pos.king(c).map_or(4, |k| k.index() ^ m))
         .collect();
+    let mut pieces = Vec::new();
+    for (sq, p) in pos.pieces() {
+        let k = kinds[p.kind().index()];
+        units += weight[k];
+        let s = sq.index() ^ m;
+        // Each king's square from its own side: a bucket says where a king stands for
+        // its owner (castled, on its back rank), whichever side's piece asks.
+        let (own, ownk, enemyk) = if p.color() == Color::White {
+            (s, kings[0], kings[1] ^ 56)
+        } else {
+            (s ^ 56, kings[1] ^ 56, kings[0])
+        };
+        let sign = if p.color() == us { 1 } else { -1 };
+        let f = k * 64 + own;
+        pieces.push((f as u16, sign));
+        pieces.push(((PST * (1 + bucket(ownk)) + f) as u16, sign));
+        pieces.push(((PST * (1 + BUCKETS + bucket(enemyk)) + f) as u16, sign));
+    }
     let white = hand.white_score(pos) as f32;
     Sample {
         pieces,
@@ -239,21 +262,34 @@ fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
     }
 }
 
-/// The corrections as `orthodox.squares` holds them: per kind a middlegame and an
-/// endgame line of 64 of our centipawns, a1 to h8 from the owner's side.
+/// The corrections as `orthodox.squares` holds them: per kind and family a middlegame
+/// and an endgame line of 64 of our centipawns, a1 to h8 from the owner's side.
 fn text(w: &[f32], cp_per_unit: f32) -> String {
     let mut text = String::from(
         "# Square corrections for orthodox chess, in centipawns, added to the hand-written\n\
-         # evaluation: per kind a middlegame and an endgame line, a1..h8 from the owner's side.\n\
-         # Fitted by crates/engine/examples/train_squares.rs to Stockfish's evaluations\n\
-         # (scripts/gen-eval-data.py).\n",
+         # evaluation: per kind a middlegame and an endgame line, a1..h8 from the owner's side;\n\
+         # then the same while the owner's king is in a bucket (ownB) and while the enemy\n\
+         # king is (enemyB). Fitted by crates/engine/examples/train_squares.rs to\n\
+         # Stockfish's evaluations (scripts/gen-eval-data.py).\n",
     );
-    for (k, letter) in LETTERS.iter().enumerate() {
-        for (phase, name) in [(0, "mg"), (1, "eg")] {
-            let row: Vec<String> = (0..64)
-                .map(|sq| ((w[phase * N + k * 64 + sq] * cp_per_unit).round() as i32).to_string())
-                .collect();
-            text.push_str(&format!("{} {name} {}\n", *letter as char, row.join(" ")));
+    for family in 0..=2 * BUCKETS {
+        let name = match family {
+            0 => String::new(),
+            f if f <= BUCKETS => format!(" own{}", f - 1),
+            f => format!(" enemy{}", f - 1 - BUCKETS),
+        };
+        for (k, letter) in LETTERS.iter().enumerate() {
+            for (phase, phase_name) in [(0, "mg"), (1, "eg")] {
+                let base = phase * N + family * PST + k * 64;
+                let row: Vec<String> = (0..64)
+                    .map(|sq| ((w[base + sq] * cp_per_unit).round() as i32).to_string())
+                    .collect();
+                text.push_str(&format!(
+                    "{} {phase_name}{name} {}\n",
+                    *letter as char,
+                    row.join(" ")
+                ));
+            }
         }
     }
     text

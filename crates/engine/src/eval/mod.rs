@@ -7,8 +7,9 @@
 //! pawns, mobility, king safety ([`terms`]), and scales the result by what the
 //! material can still win ([`material`]). Middlegame and endgame weights are blended
 //! by the non-pawn material left; the weights are in [`Weights`]. On orthodox chess and
-//! Chess960 the per-square table also carries corrections fitted to Stockfish's own
-//! evaluations ([`squares`]), which the geometric terms cannot say square by square.
+//! Chess960 corrections fitted to Stockfish's own evaluations ([`squares`]) add what
+//! the geometric terms cannot say: a value per square (in the per-square table), and
+//! one per square for where both kings stand.
 
 mod geometry;
 mod material;
@@ -21,7 +22,7 @@ pub use weights::Weights;
 
 use chess4d_core::{Color, Piece, PieceKind, Position, Rules, Square, VariantInfo};
 use geometry::{Masks, PawnGeometry, RayTable};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Boards larger than this skip the learned geometry (building it would cost more than
 /// it gives on a short search); material and the per-square terms still apply.
@@ -93,6 +94,17 @@ pub(crate) struct Evaluator {
     castling: [u32; 2],
     /// Whether checks from unguarded squares are weighed (their weights are not 0).
     safe_checks: bool,
+    /// Corrections that follow where the kings stand (orthodox chess and Chess960).
+    kings: Option<KingTables>,
+}
+
+/// The king corrections, and for each pair of king buckets the per-square table with
+/// them added: built when a search first meets the pair (a game sees few of them), so
+/// that a leaf looks up one value per piece as without them.
+struct KingTables {
+    squares: squares::KingSquares,
+    /// Per White king bucket * BUCKETS + Black king bucket.
+    combined: Vec<OnceLock<Box<[[i32; 2]]>>>,
 }
 
 /// The evaluator of the variant searched last, kept with a hash table so that the
@@ -172,10 +184,16 @@ impl Evaluator {
     pub(crate) fn new(rules: &dyn Rules) -> Evaluator {
         let mut e = Evaluator::with_weights(rules, Weights::for_axes(rules.info().shape.axes()));
         if let Some(corrections) = squares::for_variant(rules) {
-            for (cell, d) in e.table.iter_mut().zip(corrections) {
+            for (cell, d) in e.table.iter_mut().zip(corrections.plain) {
                 cell[0] += d[0];
                 cell[1] += d[1];
             }
+            e.kings = corrections.kings.map(|squares| KingTables {
+                squares,
+                combined: (0..squares::BUCKETS * squares::BUCKETS)
+                    .map(|_| OnceLock::new())
+                    .collect(),
+            });
         }
         e
     }
@@ -295,6 +313,7 @@ impl Evaluator {
             mobility,
             forward,
             castling: castling_masks(&info.castling_letters),
+            kings: None,
             safe_checks,
         };
         e.fill_tables(&centrality, shape.sizes()[1]);
@@ -439,6 +458,31 @@ impl Evaluator {
         })
     }
 
+    /// The per-square table for where the kings stand.
+    #[inline]
+    fn square_table(&self, pos: &Position) -> &[[i32; 2]] {
+        let Some(k) = &self.kings else {
+            return &self.table;
+        };
+        let Some(b) = k.squares.buckets(pos) else {
+            return &self.table;
+        };
+        k.combined[b[0] * squares::BUCKETS + b[1]].get_or_init(|| {
+            let n = self.squares;
+            let codes = self.table.len() / n.max(1);
+            let mut table = self.table.clone();
+            for code in 0..codes.min(256) {
+                let side = usize::from(self.code_info[code].side);
+                for sq in 0..n {
+                    let [mg, eg] = k.squares.value(code, side, sq, b);
+                    table[code * n + sq][0] += mg;
+                    table[code * n + sq][1] += eg;
+                }
+            }
+            table.into_boxed_slice()
+        })
+    }
+
     /// The score from the side to move's view.
     pub(crate) fn evaluate(&self, pos: &Position) -> i32 {
         self.fade(pos, self.raw(pos))
@@ -447,11 +491,18 @@ impl Evaluator {
     /// The score from the side to move's view before the move-limit fade: a function
     /// of the board and the side to move alone, so it can be cached by hash.
     pub(crate) fn raw(&self, pos: &Position) -> i32 {
+        self.raw_keyed(pos).0
+    }
+
+    /// [`Evaluator::raw`], and a key of where the pawns stand: positions with the same
+    /// pawns share an error of the evaluation that the search can learn and correct.
+    pub(crate) fn raw_keyed(&self, pos: &Position) -> (i32, u64) {
         let mut side = [Side::default(); 2];
         let mut pawn_sets = [[0u64; MAX_WORDS]; 2];
         let mut pieces = [(0u16, 0u16); MAX_PIECES];
         let mut count = 0;
         let n = self.squares;
+        let table = self.square_table(pos);
         for (i, &code) in pos.board_codes().iter().enumerate() {
             if code == 0 {
                 continue;
@@ -459,11 +510,7 @@ impl Evaluator {
             let info = self.code_info[code as usize];
             let c = usize::from(info.side);
             let s = &mut side[c];
-            let [mg, eg] = self
-                .table
-                .get(code as usize * n + i)
-                .copied()
-                .unwrap_or([0; 2]);
+            let [mg, eg] = table.get(code as usize * n + i).copied().unwrap_or([0; 2]);
             s.mg += mg;
             s.eg += eg;
             if info.royal {
@@ -499,8 +546,16 @@ impl Evaluator {
                 }
             }
         }
+        let mut pawn_key = 0u64;
+        for set in &pawn_sets {
+            for &word in &set[..self.words.min(MAX_WORDS)] {
+                pawn_key = (pawn_key ^ word)
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .rotate_left(29);
+            }
+        }
         if self.bare_kings_draw && side.iter().all(|s| s.material == 0) {
-            return 0;
+            return (0, pawn_key);
         }
         let (mut mg, mut eg) = (side[0].mg - side[1].mg, side[0].eg - side[1].eg);
         let rights = pos.castling_rights();
@@ -517,7 +572,7 @@ impl Evaluator {
         white += self.mop_up(pos, &side);
         white = material::scale(white, &side);
         let us = pos.side_to_move();
-        if us == Color::White { white } else { -white }
+        (if us == Color::White { white } else { -white }, pawn_key)
     }
 
     /// `s` faded by the move-limit clock, plus the tempo bonus.

@@ -3,6 +3,9 @@
 //! last move and our own move before it). They order the quiet moves and steer how
 //! much a late quiet move is reduced.
 //!
+//! The correction table learns, by pawn structure, how far the static evaluation was
+//! from what the search found, and the search adds that to later evaluations.
+//!
 //! Every entry moves towards a bonus by a share of the distance left ("gravity"), so
 //! it stays within `±LIMIT` however often it is rewarded, and recent results weigh more
 //! than old ones.
@@ -14,6 +17,13 @@ pub(super) const LIMIT: i32 = 16_384;
 /// small: on a large board with many kinds they would cost more memory than they give.
 const CONTINUATION_SLOTS: usize = 1024;
 
+/// Correction entries per side (a power of two).
+const CORRECTIONS: usize = 16_384;
+/// Correction entries are kept in 1/GRAIN of a centipawn, so small steps add up.
+const GRAIN: i32 = 256;
+/// The most a correction moves an evaluation, in centipawns.
+const MAX_CORRECTION: i32 = 64;
+
 use std::sync::Mutex;
 
 /// A (piece code, destination) pair as one index: `code * squares + to`.
@@ -24,6 +34,8 @@ pub(crate) struct Histories {
     main: Vec<i32>,
     /// `continuation[previous slot * slots + slot]`; empty where the board is too big.
     continuation: Vec<i32>,
+    /// `correction[side * CORRECTIONS + pawn key % CORRECTIONS]`, in 1/GRAIN cp.
+    correction: Vec<i32>,
 }
 
 /// The histories of the last search, kept with a hash table: the searches of one game
@@ -72,6 +84,7 @@ impl Histories {
             slots,
             main: vec![0; slots],
             continuation,
+            correction: vec![0; 2 * CORRECTIONS],
         }
     }
 
@@ -113,6 +126,36 @@ impl Histories {
     }
 }
 
+impl Histories {
+    #[inline]
+    fn correction_index(side: usize, pawn_key: u64) -> usize {
+        side * CORRECTIONS + (pawn_key as usize & (CORRECTIONS - 1))
+    }
+
+    /// What to add to the static evaluation of `side` (0 White, 1 Black) to move with
+    /// these pawns, in centipawns.
+    #[inline]
+    pub(super) fn correction(&self, side: usize, pawn_key: u64) -> i32 {
+        self.correction
+            .get(Self::correction_index(side, pawn_key))
+            .map_or(0, |&c| c / GRAIN)
+    }
+
+    /// Learns that a search of `depth` found `error` centipawns more than the
+    /// (corrected) static evaluation: deeper searches weigh more.
+    pub(super) fn learn_correction(&mut self, side: usize, pawn_key: u64, error: i32, depth: i32) {
+        let weight = (depth + 1).clamp(1, 16);
+        if let Some(c) = self
+            .correction
+            .get_mut(Self::correction_index(side, pawn_key))
+        {
+            let target = error.clamp(-4 * MAX_CORRECTION, 4 * MAX_CORRECTION) * GRAIN;
+            *c = ((*c * (256 - weight) + target * weight) / 256)
+                .clamp(-MAX_CORRECTION * GRAIN, MAX_CORRECTION * GRAIN);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,6 +175,26 @@ mod tests {
             h.update(3, [Some(5), Some(7)], -bonus(20));
         }
         assert!(h.score(3, [Some(5), Some(7)]) < 0);
+    }
+
+    #[test]
+    fn corrections_follow_the_search_within_their_bound() {
+        let mut h = Histories::new(64);
+        assert_eq!(h.correction(0, 99), 0);
+        for _ in 0..200 {
+            h.learn_correction(0, 99, 30, 10);
+        }
+        assert!(
+            (28..=30).contains(&h.correction(0, 99)),
+            "{}",
+            h.correction(0, 99)
+        );
+        // The other side to move with the same pawns has its own entry.
+        assert_eq!(h.correction(1, 99), 0);
+        for _ in 0..200 {
+            h.learn_correction(0, 99, -5000, 10);
+        }
+        assert_eq!(h.correction(0, 99), -MAX_CORRECTION);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The search proper: iterative deepening over principal variation search, quiescence on
 //! captures that do not lose material (static exchange evaluation), a transposition
 //! table, killer and history ordering, check extensions, null moves, late-move
-//! reductions and pruning, and draws by repetition and the move limit.
+//! reductions and pruning, a static evaluation corrected by what earlier searches found
+//! for the same pawns, and draws by repetition and the move limit.
 //!
 //! All buffers (move lists, ordering keys, PV lines) are made once per search and reused
 //! per ply, so the tree walk itself allocates nothing.
@@ -87,7 +88,7 @@ pub(crate) struct Search<'a> {
     goals: bool,
     exchange: Exchange,
     /// Raw evaluations by position hash (direct-mapped).
-    eval_cache: Vec<(u64, i32)>,
+    eval_cache: Vec<(u64, i32, u32)>,
     /// Late-move reductions by depth and move number: `reductions[depth][moves]`.
     reductions: Vec<[u8; 64]>,
 }
@@ -154,7 +155,7 @@ impl<'a> Search<'a> {
             bold: info.shape.axes() <= 2,
             move_limit: info.move_limit_plies,
             exchange: Exchange::default(),
-            eval_cache: vec![(u64::MAX, 0); EVAL_CACHE],
+            eval_cache: vec![(u64::MAX, 0, 0); EVAL_CACHE],
             reductions: reduction_table(),
         }
     }
@@ -171,21 +172,38 @@ impl<'a> Search<'a> {
         kept.keep(std::mem::replace(&mut self.histories, Histories::new(0)));
     }
 
-    /// The static evaluation, through a small cache: quiescence and the main search
-    /// evaluate the same positions again and again.
+    /// The static evaluation, through a small cache (quiescence and the main search
+    /// evaluate the same positions again and again), before the learned correction;
+    /// with the position's pawn key.
     #[inline]
-    fn evaluate(&mut self, pos: &Position) -> i32 {
+    fn uncorrected(&mut self, pos: &Position) -> (i32, u32) {
         let hash = pos.hash();
         let slot = (hash as usize) & (EVAL_CACHE - 1);
-        let (key, value) = self.eval_cache[slot];
-        let raw = if key == hash {
-            value
+        let (key, value, pawns) = self.eval_cache[slot];
+        let (raw, pawns) = if key == hash {
+            (value, pawns)
         } else {
-            let v = self.eval.raw(pos);
-            self.eval_cache[slot] = (hash, v);
-            v
+            let (v, pawns) = self.eval.raw_keyed(pos);
+            let pawns = pawns as u32;
+            self.eval_cache[slot] = (hash, v, pawns);
+            (v, pawns)
         };
-        self.eval.fade(pos, raw)
+        (self.eval.fade(pos, raw), pawns)
+    }
+
+    /// The static evaluation with what the search has learned of its error for these
+    /// pawns added.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let (raw, pawns) = self.uncorrected(pos);
+        self.corrected(pos, raw, pawns)
+    }
+
+    #[inline]
+    fn corrected(&self, pos: &Position, raw: i32, pawns: u32) -> i32 {
+        let side = pos.side_to_move().index();
+        (raw + self.histories.correction(side, u64::from(pawns)))
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     #[inline]
@@ -272,12 +290,18 @@ impl<'a> Search<'a> {
         };
 
         let side = pos.side_to_move();
+        let (raw_eval, pawns) = if in_check {
+            (-INFINITY, 0)
+        } else {
+            self.uncorrected(pos)
+        };
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.evaluate(pos)
+            self.corrected(pos, raw_eval, pawns)
         };
         self.evals[ply] = static_eval;
+        let corrected_eval = static_eval;
         // The table's score is a better guess than the static evaluation where its
         // bound points the same way: pruning decisions use it.
         let static_eval = match tt_hit {
@@ -354,6 +378,7 @@ impl<'a> Search<'a> {
         let alpha0 = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        let mut best_quiet = true;
         // Futility: near the leaves and far below alpha, quiet moves are not tried.
         let futile = quiet_window && depth <= 2 && static_eval + 150 * depth <= alpha;
         // Where the side is not improving, two thirds as many (a half pruned the
@@ -436,6 +461,7 @@ impl<'a> Search<'a> {
             if v > best {
                 best = v;
                 best_move = Some(mv);
+                best_quiet = quiet;
                 if v > alpha {
                     alpha = v;
                     self.set_pv(ply, mv);
@@ -450,6 +476,17 @@ impl<'a> Search<'a> {
             }
         }
         let bound = Bound::of(best, alpha0, beta);
+        // Where the search's score says more than its bound hides, the evaluation's
+        // error for these pawns is learned (not from captures: their gain is no error).
+        if !in_check
+            && best_quiet
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= corrected_eval)
+            && !(bound == Bound::Upper && best >= corrected_eval)
+        {
+            self.histories
+                .learn_correction(side.index(), u64::from(pawns), best - raw_eval, depth);
+        }
         self.tt.store(
             hash,
             depth as u32,
