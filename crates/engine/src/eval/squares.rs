@@ -322,6 +322,15 @@ mod tests {
         assert!(parse("P mg 1 x").unwrap_err().contains("line 1"));
         assert!(parse("# c\nP xx 1").unwrap_err().contains("line 2"));
         assert!(
+            parse("P mg own12 1")
+                .unwrap_err()
+                .contains("no king bucket")
+        );
+        assert_eq!(
+            parse("P mg enemy11 1").expect("a bucket")[0].family,
+            2 * BUCKETS
+        );
+        assert!(
             parse("P mg 1 2\nP eg 1")
                 .unwrap_err()
                 .contains("expected 2")
