@@ -494,9 +494,11 @@ impl Evaluator {
         self.raw_keyed(pos).0
     }
 
-    /// [`Evaluator::raw`], and a key of where the pawns stand: positions with the same
-    /// pawns share an error of the evaluation that the search can learn and correct.
-    pub(crate) fn raw_keyed(&self, pos: &Position) -> (i32, u64) {
+    /// [`Evaluator::raw`], and the keys of where the pawns stand and where each side's
+    /// other pieces stand: positions that share one share an error of the evaluation
+    /// that the search can learn and correct.
+    pub(crate) fn raw_keyed(&self, pos: &Position) -> (i32, Keys) {
+        let mut piece_keys = [0u64; 2];
         let mut side = [Side::default(); 2];
         let mut pawn_sets = [[0u64; MAX_WORDS]; 2];
         let mut pieces = [(0u16, 0u16); MAX_PIECES];
@@ -513,6 +515,11 @@ impl Evaluator {
             let [mg, eg] = table.get(code as usize * n + i).copied().unwrap_or([0; 2]);
             s.mg += mg;
             s.eg += eg;
+            if !info.pawn {
+                // A sum of mixed (piece, square) pairs: the same pieces give the same key
+                // whatever order the board lists them in.
+                piece_keys[c] = piece_keys[c].wrapping_add(mix((code as u64) << 32 | i as u64));
+            }
             if info.royal {
                 continue;
             }
@@ -554,8 +561,12 @@ impl Evaluator {
                     .rotate_left(29);
             }
         }
+        let keys = Keys {
+            pawns: (pawn_key >> 32) as u32 ^ pawn_key as u32,
+            pieces: piece_keys.map(|k| (k >> 32) as u32 ^ k as u32),
+        };
         if self.bare_kings_draw && side.iter().all(|s| s.material == 0) {
-            return (0, pawn_key);
+            return (0, keys);
         }
         let (mut mg, mut eg) = (side[0].mg - side[1].mg, side[0].eg - side[1].eg);
         let rights = pos.castling_rights();
@@ -572,7 +583,7 @@ impl Evaluator {
         white += self.mop_up(pos, &side);
         white = material::scale(white, &side);
         let us = pos.side_to_move();
-        (if us == Color::White { white } else { -white }, pawn_key)
+        (if us == Color::White { white } else { -white }, keys)
     }
 
     /// `s` faded by the move-limit clock, plus the tempo bonus.
@@ -710,6 +721,22 @@ pub(crate) fn chebyshev(a: &[u8; 4], b: &[u8; 4]) -> i32 {
     d
 }
 
+/// The keys of a position's pawn structure and of each side's other pieces (White's,
+/// then Black's), as [`Evaluator::raw_keyed`] gives them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Keys {
+    pub(crate) pawns: u32,
+    pub(crate) pieces: [u32; 2],
+}
+
+/// A 64-bit mix (splitmix64's finaliser): nearby inputs give unrelated outputs.
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
 /// The captured piece of `mv`, if it takes an enemy piece.
 #[inline]
 pub(crate) fn victim(pos: &Position, mv: &chess4d_core::Move) -> Option<Piece> {
@@ -781,6 +808,27 @@ mod tests {
         let rules = catalog.resolve(variant).expect("catalog variant");
         let e = Evaluator::new(&*rules);
         (rules, e)
+    }
+
+    #[test]
+    fn each_key_follows_its_own_pieces_only() {
+        let (rules, e) = setup("orthodox");
+        let keys = |fen: &str| e.raw_keyed(&rules.parse_position(fen).expect("test FEN")).1;
+        let start = keys("r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2");
+        // White's knight elsewhere: only White's piece key changes.
+        let knight = keys("r1bqkbnr/pppppppp/2n5/8/8/7N/PPPPPPPP/RNBQKB1R w KQkq - 2 2");
+        assert_eq!(knight.pawns, start.pawns);
+        assert_ne!(knight.pieces[0], start.pieces[0]);
+        assert_eq!(knight.pieces[1], start.pieces[1]);
+        // A pawn pushed: only the pawn key.
+        let pawn = keys("r1bqkbnr/pppppppp/2n5/8/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 2");
+        assert_ne!(pawn.pawns, start.pawns);
+        assert_eq!(pawn.pieces, start.pieces);
+        // Black's king on e7 (its pawn gone): Black's piece key changes too, the king
+        // being one of the pieces.
+        let king = keys("r1bq1bnr/ppppkppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQ - 2 2");
+        assert_eq!(king.pieces[0], start.pieces[0]);
+        assert_ne!(king.pieces[1], start.pieces[1]);
     }
 
     /// How much the terms that `set` sizes give to `fen` (side to move's view): the

@@ -3,8 +3,9 @@
 //! last move and our own move before it). They order the quiet moves and steer how
 //! much a late quiet move is reduced.
 //!
-//! The correction table learns, by pawn structure, how far the static evaluation was
-//! from what the search found, and the search adds that to later evaluations.
+//! The correction tables learn how far the static evaluation was from what the search
+//! found, by pawn structure and by where each side's other pieces stand; the search
+//! adds their weighted mean to later evaluations.
 //!
 //! Every entry moves towards a bonus by a share of the distance left ("gravity"), so
 //! it stays within `±LIMIT` however often it is rewarded, and recent results weigh more
@@ -24,6 +25,7 @@ const GRAIN: i32 = 256;
 /// The most a correction moves an evaluation, in centipawns.
 const MAX_CORRECTION: i32 = 64;
 
+use crate::eval::Keys;
 use std::sync::Mutex;
 
 /// A (piece code, destination) pair as one index: `code * squares + to`.
@@ -36,6 +38,9 @@ pub(crate) struct Histories {
     continuation: Vec<i32>,
     /// `correction[side * CORRECTIONS + pawn key % CORRECTIONS]`, in 1/GRAIN cp.
     correction: Vec<i32>,
+    /// The same by the key of White's pieces other than pawns, then of Black's:
+    /// `piece_correction[owner][side * CORRECTIONS + key % CORRECTIONS]`.
+    piece_correction: [Vec<i32>; 2],
 }
 
 /// The histories of the last search, kept with a hash table: the searches of one game
@@ -85,6 +90,7 @@ impl Histories {
             main: vec![0; slots],
             continuation,
             correction: vec![0; 2 * CORRECTIONS],
+            piece_correction: [vec![0; 2 * CORRECTIONS], vec![0; 2 * CORRECTIONS]],
         }
     }
 
@@ -128,30 +134,42 @@ impl Histories {
 
 impl Histories {
     #[inline]
-    fn correction_index(side: usize, pawn_key: u64) -> usize {
-        side * CORRECTIONS + (pawn_key as usize & (CORRECTIONS - 1))
+    fn correction_index(side: usize, key: u32) -> usize {
+        side * CORRECTIONS + (key as usize & (CORRECTIONS - 1))
     }
 
     /// What to add to the static evaluation of `side` (0 White, 1 Black) to move with
-    /// these pawns, in centipawns.
+    /// these pawns and pieces, in centipawns: the pawn table's entry weighs as much as
+    /// the two piece tables' together.
     #[inline]
-    pub(super) fn correction(&self, side: usize, pawn_key: u64) -> i32 {
-        self.correction
-            .get(Self::correction_index(side, pawn_key))
-            .map_or(0, |&c| c / GRAIN)
+    pub(super) fn correction(&self, side: usize, keys: Keys) -> i32 {
+        let at = |table: &[i32], key| {
+            table
+                .get(Self::correction_index(side, key))
+                .copied()
+                .unwrap_or(0)
+        };
+        let sum = 2 * at(&self.correction, keys.pawns)
+            + at(&self.piece_correction[0], keys.pieces[0])
+            + at(&self.piece_correction[1], keys.pieces[1]);
+        sum / (4 * GRAIN)
     }
 
     /// Learns that a search of `depth` found `error` centipawns more than the
-    /// (corrected) static evaluation: deeper searches weigh more.
-    pub(super) fn learn_correction(&mut self, side: usize, pawn_key: u64, error: i32, depth: i32) {
+    /// uncorrected static evaluation: deeper searches weigh more.
+    pub(super) fn learn_correction(&mut self, side: usize, keys: Keys, error: i32, depth: i32) {
         let weight = (depth + 1).clamp(1, 16);
-        if let Some(c) = self
-            .correction
-            .get_mut(Self::correction_index(side, pawn_key))
-        {
-            let target = error.clamp(-4 * MAX_CORRECTION, 4 * MAX_CORRECTION) * GRAIN;
-            *c = ((*c * (256 - weight) + target * weight) / 256)
-                .clamp(-MAX_CORRECTION * GRAIN, MAX_CORRECTION * GRAIN);
+        let target = error.clamp(-4 * MAX_CORRECTION, 4 * MAX_CORRECTION) * GRAIN;
+        let [white, black] = &mut self.piece_correction;
+        for (table, key) in [
+            (&mut self.correction, keys.pawns),
+            (white, keys.pieces[0]),
+            (black, keys.pieces[1]),
+        ] {
+            if let Some(c) = table.get_mut(Self::correction_index(side, key)) {
+                *c = ((*c * (256 - weight) + target * weight) / 256)
+                    .clamp(-MAX_CORRECTION * GRAIN, MAX_CORRECTION * GRAIN);
+            }
         }
     }
 }
@@ -177,24 +195,50 @@ mod tests {
         assert!(h.score(3, [Some(5), Some(7)]) < 0);
     }
 
+    fn keys(pawns: u32, white: u32, black: u32) -> Keys {
+        Keys {
+            pawns,
+            pieces: [white, black],
+        }
+    }
+
     #[test]
     fn corrections_follow_the_search_within_their_bound() {
         let mut h = Histories::new(64);
-        assert_eq!(h.correction(0, 99), 0);
+        let k = keys(99, 5, 7);
+        assert_eq!(h.correction(0, k), 0);
         for _ in 0..200 {
-            h.learn_correction(0, 99, 30, 10);
+            h.learn_correction(0, k, 30, 10);
         }
         assert!(
-            (28..=30).contains(&h.correction(0, 99)),
+            (28..=30).contains(&h.correction(0, k)),
             "{}",
-            h.correction(0, 99)
+            h.correction(0, k)
         );
         // The other side to move with the same pawns has its own entry.
-        assert_eq!(h.correction(1, 99), 0);
+        assert_eq!(h.correction(1, k), 0);
         for _ in 0..200 {
-            h.learn_correction(0, 99, -5000, 10);
+            h.learn_correction(0, k, -5000, 10);
         }
-        assert_eq!(h.correction(0, 99), -MAX_CORRECTION);
+        assert_eq!(h.correction(0, k), -MAX_CORRECTION);
+    }
+
+    #[test]
+    fn each_table_carries_its_share_of_a_correction() {
+        let mut h = Histories::new(64);
+        for _ in 0..400 {
+            h.learn_correction(0, keys(1, 2, 3), 40, 15);
+        }
+        // (A running average in whole grains stops a grain or so short.)
+        let all = h.correction(0, keys(1, 2, 3));
+        assert!((38..=40).contains(&all), "{all}");
+        // The same pawns with other pieces: the pawn table's half.
+        let pawns = h.correction(0, keys(1, 8, 9));
+        assert!((19..=20).contains(&pawns), "{pawns}");
+        // Other pawns and Black's pieces moved: White's pieces' quarter.
+        let white = h.correction(0, keys(4, 2, 9));
+        assert!((9..=10).contains(&white), "{white}");
+        assert_eq!(h.correction(0, keys(4, 8, 9)), 0);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! captures that do not lose material (static exchange evaluation), a transposition
 //! table, killer and history ordering, check extensions, null moves, late-move
 //! reductions and pruning, a static evaluation corrected by what earlier searches found
-//! for the same pawns, and draws by repetition and the move limit.
+//! for the same pawns and pieces, and draws by repetition and the move limit.
 //!
 //! All buffers (move lists, ordering keys, PV lines) are made once per search and reused
 //! per ply, so the tree walk itself allocates nothing.
@@ -13,7 +13,7 @@ mod ordering;
 mod root;
 
 use crate::Limits;
-use crate::eval::{Evaluator, victim};
+use crate::eval::{Evaluator, Keys, victim};
 use crate::score::{INFINITY, MATE, MATE_BOUND, from_table, to_table};
 use crate::see::Exchange;
 use crate::tt::{Bound, MoveRef, Table};
@@ -87,8 +87,8 @@ pub(crate) struct Search<'a> {
     /// tell from a quiet position.
     goals: bool,
     exchange: Exchange,
-    /// Raw evaluations by position hash (direct-mapped).
-    eval_cache: Vec<(u64, i32, u32)>,
+    /// Raw evaluations and their keys by position hash (direct-mapped).
+    eval_cache: Vec<(u64, i32, Keys)>,
     /// Late-move reductions by depth and move number: `reductions[depth][moves]`.
     reductions: Vec<[u8; 64]>,
 }
@@ -155,7 +155,7 @@ impl<'a> Search<'a> {
             bold: info.shape.axes() <= 2,
             move_limit: info.move_limit_plies,
             exchange: Exchange::default(),
-            eval_cache: vec![(u64::MAX, 0, 0); EVAL_CACHE],
+            eval_cache: vec![(u64::MAX, 0, Keys::default()); EVAL_CACHE],
             reductions: reduction_table(),
         }
     }
@@ -174,36 +174,34 @@ impl<'a> Search<'a> {
 
     /// The static evaluation, through a small cache (quiescence and the main search
     /// evaluate the same positions again and again), before the learned correction;
-    /// with the position's pawn key.
+    /// with the position's keys.
     #[inline]
-    fn uncorrected(&mut self, pos: &Position) -> (i32, u32) {
+    fn uncorrected(&mut self, pos: &Position) -> (i32, Keys) {
         let hash = pos.hash();
         let slot = (hash as usize) & (EVAL_CACHE - 1);
-        let (key, value, pawns) = self.eval_cache[slot];
-        let (raw, pawns) = if key == hash {
-            (value, pawns)
+        let (key, value, keys) = self.eval_cache[slot];
+        let (raw, keys) = if key == hash {
+            (value, keys)
         } else {
-            let (v, pawns) = self.eval.raw_keyed(pos);
-            let pawns = pawns as u32;
-            self.eval_cache[slot] = (hash, v, pawns);
-            (v, pawns)
+            let (v, keys) = self.eval.raw_keyed(pos);
+            self.eval_cache[slot] = (hash, v, keys);
+            (v, keys)
         };
-        (self.eval.fade(pos, raw), pawns)
+        (self.eval.fade(pos, raw), keys)
     }
 
     /// The static evaluation with what the search has learned of its error for these
-    /// pawns added.
+    /// pawns and pieces added.
     #[inline]
     fn evaluate(&mut self, pos: &Position) -> i32 {
-        let (raw, pawns) = self.uncorrected(pos);
-        self.corrected(pos, raw, pawns)
+        let (raw, keys) = self.uncorrected(pos);
+        self.corrected(pos, raw, keys)
     }
 
     #[inline]
-    fn corrected(&self, pos: &Position, raw: i32, pawns: u32) -> i32 {
+    fn corrected(&self, pos: &Position, raw: i32, keys: Keys) -> i32 {
         let side = pos.side_to_move().index();
-        (raw + self.histories.correction(side, u64::from(pawns)))
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        (raw + self.histories.correction(side, keys)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     #[inline]
@@ -290,15 +288,15 @@ impl<'a> Search<'a> {
         };
 
         let side = pos.side_to_move();
-        let (raw_eval, pawns) = if in_check {
-            (-INFINITY, 0)
+        let (raw_eval, keys) = if in_check {
+            (-INFINITY, Keys::default())
         } else {
             self.uncorrected(pos)
         };
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.corrected(pos, raw_eval, pawns)
+            self.corrected(pos, raw_eval, keys)
         };
         self.evals[ply] = static_eval;
         let corrected_eval = static_eval;
@@ -477,7 +475,8 @@ impl<'a> Search<'a> {
         }
         let bound = Bound::of(best, alpha0, beta);
         // Where the search's score says more than its bound hides, the evaluation's
-        // error for these pawns is learned (not from captures: their gain is no error).
+        // error for these pawns and pieces is learned (not from captures: their gain is
+        // no error).
         if !in_check
             && best_quiet
             && best.abs() < MATE_BOUND
@@ -485,7 +484,7 @@ impl<'a> Search<'a> {
             && !(bound == Bound::Upper && best >= corrected_eval)
         {
             self.histories
-                .learn_correction(side.index(), u64::from(pawns), best - raw_eval, depth);
+                .learn_correction(side.index(), keys, best - raw_eval, depth);
         }
         self.tt.store(
             hash,
