@@ -17,6 +17,21 @@
 //! labels positions by Stockfish's evaluation. `VALIDATE=VARIANT:FILE` names positions
 //! kept out of the tuning, on which the error before and after is printed too (a
 //! weight set that only fits its own positions shows there).
+//!
+//! `CP=1` reads the labels as Stockfish's centipawns from the side to move's view, the
+//! lines `scripts/gen-eval-data.py` writes, and turns them into White's expected result
+//! by the same logistic. `SQUARES=1` fits the weights under the square corrections a
+//! search adds on orthodox chess (`nets/orthodox.squares`, held fixed), so that the two
+//! are fitted to the same target together rather than each on its own:
+//!
+//! ```text
+//! scripts/gen-eval-data.py --positions 700000 --seed 11 --out /tmp/e11.txt
+//! scripts/gen-eval-data.py --positions 700000 --seed 12 --out /tmp/e12.txt
+//! shuf -n 240000 --random-source=<(yes) /tmp/e11.txt > /tmp/train.txt
+//! tail -n 40000 /tmp/e12.txt > /tmp/held.txt
+//! CP=1 SQUARES=1 PASSES=8 VALIDATE=orthodox:/tmp/held.txt \
+//!     cargo run --release -p chess4d-engine --example tune -- orthodox:/tmp/train.txt
+//! ```
 
 use chess4d_core::{Position, Rules};
 use chess4d_engine::{StaticEval, Weights};
@@ -66,7 +81,13 @@ fn run() -> Result<(), String> {
         return Err(format!("FREEZE names an unknown weight '{bad}'"));
     }
     // The set the board starts from: the 2D one, or the one kept beyond two axes.
-    let start = Weights::for_axes(sets[0].rules.info().shape.axes()).to_vec();
+    // Under the corrections, the set fitted with them; otherwise the board's own.
+    let start = if std::env::var("SQUARES").is_ok_and(|v| v == "1") {
+        Weights::default()
+    } else {
+        Weights::for_axes(sets[0].rules.info().shape.axes())
+    }
+    .to_vec();
     let mut w = start.clone();
     let k = fit_k(&sets, &w);
     let mut best = error(&sets, &w, k);
@@ -125,6 +146,7 @@ fn load(catalog: &Catalog, arg: &str) -> Result<Set, String> {
     let rules = catalog.resolve(variant).map_err(|e| e.to_string())?;
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let probe = StaticEval::new(&*rules, Weights::default());
+    let centipawns = std::env::var("CP").is_ok_and(|v| v == "1");
     let mut positions = Vec::new();
     for line in text.lines() {
         let Some((fen, result)) = line.rsplit_once(';') else {
@@ -132,6 +154,18 @@ fn load(catalog: &Catalog, arg: &str) -> Result<Set, String> {
         };
         let (Ok(pos), Ok(r)) = (rules.parse_position(fen), result.trim().parse::<f64>()) else {
             continue;
+        };
+        // Stockfish's centipawns for the side to move (`scripts/gen-eval-data.py`),
+        // as White's expected result on the same logistic the error uses.
+        let r = if centipawns {
+            let white = if pos.side_to_move() == chess4d_core::Color::White {
+                r
+            } else {
+                -r
+            };
+            1.0 / (1.0 + 10f64.powf(-white / 400.0))
+        } else {
+            r
         };
         if probe.is_quiet(&*rules, &pos) {
             positions.push((pos, r));
@@ -144,15 +178,34 @@ fn load(catalog: &Catalog, arg: &str) -> Result<Set, String> {
 /// The mean squared error of the predicted results.
 fn error(sets: &[Set], w: &[i32], k: f64) -> f64 {
     let weights = Weights::from_slice(w);
+    let squares = std::env::var("SQUARES").is_ok_and(|v| v == "1");
     let (mut sum, mut n) = (0.0, 0usize);
     for set in sets {
-        let eval = StaticEval::new(&*set.rules, weights.clone());
-        for (pos, result) in &set.positions {
-            let s = eval.white_score(pos) as f64;
-            let p = 1.0 / (1.0 + 10f64.powf(-k * s / 400.0));
-            sum += (result - p) * (result - p);
-            n += 1;
-        }
+        let eval = if squares {
+            StaticEval::searched_with(&*set.rules, weights.clone())
+        } else {
+            StaticEval::new(&*set.rules, weights.clone())
+        };
+        // Two halves on two threads: a pass evaluates every position a few hundred times.
+        let half = set.positions.len() / 2;
+        let (a, b) = set.positions.split_at(half);
+        let part = |chunk: &[(Position, f64)]| -> f64 {
+            chunk
+                .iter()
+                .map(|(pos, result)| {
+                    let s = eval.white_score(pos) as f64;
+                    let p = 1.0 / (1.0 + 10f64.powf(-k * s / 400.0));
+                    (result - p) * (result - p)
+                })
+                .sum()
+        };
+        let (x, y) = std::thread::scope(|t| {
+            let h = t.spawn(|| part(a));
+            let y = part(b);
+            (h.join().unwrap_or(0.0), y)
+        });
+        sum += x + y;
+        n += set.positions.len();
     }
     sum / n.max(1) as f64
 }

@@ -182,20 +182,37 @@ struct Side {
 
 impl Evaluator {
     pub(crate) fn new(rules: &dyn Rules) -> Evaluator {
-        let mut e = Evaluator::with_weights(rules, Weights::for_axes(rules.info().shape.axes()));
-        if let Some(corrections) = squares::for_variant(rules) {
-            for (cell, d) in e.table.iter_mut().zip(corrections.plain) {
+        let corrections = squares::for_variant(rules);
+        // The default weights were fitted together with the square corrections; a
+        // variant without them gets the set fitted alone.
+        let weights = if corrections.is_some() {
+            Weights::default()
+        } else {
+            Weights::for_axes(rules.info().shape.axes())
+        };
+        Evaluator::with_weights(rules, weights).corrected(corrections)
+    }
+
+    /// The evaluator for `w` with the variant's square corrections, if it has any.
+    pub(crate) fn corrected_with(rules: &dyn Rules, w: Weights) -> Evaluator {
+        Evaluator::with_weights(rules, w).corrected(squares::for_variant(rules))
+    }
+
+    /// This evaluator with `corrections` added to its per-square table.
+    fn corrected(mut self, corrections: Option<squares::Corrections>) -> Evaluator {
+        if let Some(corrections) = corrections {
+            for (cell, d) in self.table.iter_mut().zip(corrections.plain) {
                 cell[0] += d[0];
                 cell[1] += d[1];
             }
-            e.kings = corrections.kings.map(|squares| KingTables {
+            self.kings = corrections.kings.map(|squares| KingTables {
                 squares,
                 combined: (0..squares::BUCKETS * squares::BUCKETS)
                     .map(|_| OnceLock::new())
                     .collect(),
             });
         }
-        e
+        self
     }
 
     pub(crate) fn with_weights(rules: &dyn Rules, w: Weights) -> Evaluator {
@@ -771,6 +788,50 @@ impl StaticEval {
         }
     }
 
+    /// The evaluation a search uses: the hand-written terms and, on orthodox chess and
+    /// Chess960, the square corrections fitted to Stockfish's evaluation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_engine::{StaticEval, Weights};
+    /// let rules = chess4d_variants::Catalog::embedded().resolve("orthodox").unwrap();
+    /// let hand = StaticEval::new(&*rules, Weights::default());
+    /// let searched = StaticEval::searched(&*rules);
+    /// // A knight on its own rim square: the corrections think less of it.
+    /// let pos = rules
+    ///     .parse_position("rnbqkbnr/pppppppp/8/8/8/N7/PPPPPPPP/R1BQKBNR b KQkq - 1 1")
+    ///     .unwrap();
+    /// assert_ne!(hand.white_score(&pos), searched.white_score(&pos));
+    /// ```
+    pub fn searched(rules: &dyn Rules) -> StaticEval {
+        StaticEval {
+            eval: Evaluator::new(rules),
+        }
+    }
+
+    /// The evaluation a search would use with `weights` in place of its own: what
+    /// `examples/tune.rs` fits when `SQUARES=1` (the square corrections held fixed).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_engine::{StaticEval, Weights};
+    /// let rules = chess4d_variants::Catalog::embedded().resolve("orthodox").unwrap();
+    /// let start = rules.start_position();
+    /// let ours = StaticEval::searched(&*rules).white_score(&start);
+    /// let same = StaticEval::searched_with(&*rules, Weights::default());
+    /// assert_eq!(same.white_score(&start), ours);
+    /// let no_tempo = Weights { tempo: 0, ..Weights::default() };
+    /// let other = StaticEval::searched_with(&*rules, no_tempo);
+    /// assert_eq!(other.white_score(&start), ours - Weights::default().tempo);
+    /// ```
+    pub fn searched_with(rules: &dyn Rules, weights: Weights) -> StaticEval {
+        StaticEval {
+            eval: Evaluator::corrected_with(rules, weights),
+        }
+    }
+
     /// The evaluation from White's view, in centipawns (the tempo bonus included).
     pub fn white_score(&self, pos: &Position) -> i32 {
         let s = self.eval.evaluate(pos);
@@ -1038,6 +1099,23 @@ mod tests {
     }
 
     #[test]
+    fn the_weights_fitted_with_the_corrections_serve_only_the_variants_that_have_them() {
+        let start = |e: &Evaluator, rules: &dyn Rules| e.evaluate(&rules.start_position());
+        // Orthodox chess: the default set, under the corrections.
+        let (rules, e) = setup("orthodox");
+        let fitted = Evaluator::corrected_with(&*rules, Weights::default());
+        let alone = Evaluator::corrected_with(&*rules, Weights::for_axes(2));
+        assert_eq!(start(&e, &*rules), start(&fitted, &*rules));
+        assert_ne!(start(&e, &*rules), start(&alone, &*rules));
+        // Three-check has no corrections: the 2D set fitted alone.
+        let (rules, e) = setup("3check");
+        let alone = Evaluator::with_weights(&*rules, Weights::for_axes(2));
+        let fitted = Evaluator::with_weights(&*rules, Weights::default());
+        assert_eq!(start(&e, &*rules), start(&alone, &*rules));
+        assert_ne!(start(&e, &*rules), start(&fitted, &*rules));
+    }
+
+    #[test]
     fn the_pieces_that_mate_alone_follow_the_board() {
         let (rules, e) = setup("orthodox");
         assert!(mates(&*rules, &e, 'Q') && mates(&*rules, &e, 'R'));
@@ -1065,13 +1143,17 @@ mod tests {
 
     #[test]
     fn material_that_cannot_mate_scores_near_a_draw() {
+        // The side to move's tempo bonus aside, which every score carries.
         let (rules, e) = setup("orthodox");
-        let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN"));
-        assert!(score("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").abs() < 80);
+        let score =
+            |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN")) - e.w.tempo;
+        let kb = score("8/8/4k3/8/8/3BK3/8/8 w - - 0 1");
+        assert!(kb.abs() < 80, "{kb}");
         assert!(score("8/8/4k3/8/8/3RK3/8/8 w - - 0 1") > 400);
         assert!(score("8/8/4k3/3b4/8/3RK3/8/8 w - - 0 1").abs() < 80);
         let (rules, e) = setup("classic");
-        let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN"));
+        let score =
+            |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN")) - e.w.tempo;
         let rook = score("4/4/4/R1K1|4/4/4/4|3k/4/4/4|4/4/4/4 w - - 0 1");
         assert!(rook.abs() < 100, "{rook}");
         assert!(score("4/4/4/Q1K1|4/4/4/4|3k/4/4/4|4/4/4/4 w - - 0 1") > 400);
