@@ -40,6 +40,8 @@ use std::sync::Arc;
 
 struct Set {
     rules: Arc<dyn Rules>,
+    /// Whether the weights are fitted under the square corrections (`SQUARES=1`).
+    corrected: bool,
     positions: Vec<(Position, f64)>,
 }
 
@@ -82,7 +84,7 @@ fn run() -> Result<(), String> {
     }
     // The set the board starts from: the 2D one, or the one kept beyond two axes.
     // Under the corrections, the set fitted with them; otherwise the board's own.
-    let start = if std::env::var("SQUARES").is_ok_and(|v| v == "1") {
+    let start = if sets[0].corrected {
         Weights::default()
     } else {
         Weights::for_axes(sets[0].rules.info().shape.axes())
@@ -172,16 +174,20 @@ fn load(catalog: &Catalog, arg: &str) -> Result<Set, String> {
         }
     }
     eprintln!("{variant}: {} quiet positions from {file}", positions.len());
-    Ok(Set { rules, positions })
+    let corrected = std::env::var("SQUARES").is_ok_and(|v| v == "1");
+    Ok(Set {
+        rules,
+        corrected,
+        positions,
+    })
 }
 
 /// The mean squared error of the predicted results.
 fn error(sets: &[Set], w: &[i32], k: f64) -> f64 {
     let weights = Weights::from_slice(w);
-    let squares = std::env::var("SQUARES").is_ok_and(|v| v == "1");
     let (mut sum, mut n) = (0.0, 0usize);
     for set in sets {
-        let eval = if squares {
+        let eval = if set.corrected {
             StaticEval::searched_with(&*set.rules, weights.clone())
         } else {
             StaticEval::new(&*set.rules, weights.clone())
