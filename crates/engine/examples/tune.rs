@@ -82,8 +82,8 @@ fn run() -> Result<(), String> {
     {
         return Err(format!("FREEZE names an unknown weight '{bad}'"));
     }
-    // The set the board starts from: the 2D one, or the one kept beyond two axes.
-    // Under the corrections, the set fitted with them; otherwise the board's own.
+    // The set the board starts from: under the corrections the set fitted with them,
+    // otherwise the board's own (the 2D one, or the one kept beyond two axes).
     let start = if sets[0].corrected {
         Weights::default()
     } else {
@@ -208,7 +208,9 @@ fn error(sets: &[Set], w: &[i32], k: f64) -> f64 {
         let (x, y) = std::thread::scope(|t| {
             let h = t.spawn(|| part(a));
             let y = part(b);
-            (h.join().unwrap_or(0.0), y)
+            // A panic in the other half is a bug to see, not an error of 0.
+            let x = h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+            (x, y)
         });
         sum += x + y;
         n += set.positions.len();
