@@ -157,6 +157,10 @@ def main():
             game.headers["White"] = "chess4d" if ours_white else f"Stockfish {args.elo}"
             game.headers["Black"] = f"Stockfish {args.elo}" if ours_white else "chess4d"
             game.headers["Round"] = str(g + 1)
+            # from_board does not claim draws: a repetition would be written "*".
+            game.headers["Result"] = outcome.result() if outcome else "1/2-1/2"
+            # The PGN standard's words: the cap is the script's ruling, not the rules'.
+            game.headers["Termination"] = "normal" if outcome else "adjudication"
             print(game, file=pgn, end="\n\n")
     if pgn:
         pgn.close()
