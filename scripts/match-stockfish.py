@@ -74,7 +74,8 @@ def open_pair(args):
     """Our engine and Stockfish, configured for one game at a time."""
     ours = chess.engine.SimpleEngine.popen_uci([args.engine, "uci"])
     theirs = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    ours.configure({"Level": args.level, "Threads": args.threads, "Hash": args.hash})
+    ours.configure({"Level": args.level, "Threads": args.threads, "Hash": args.hash,
+                    "Contempt": args.contempt})
     theirs.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1,
                       "Hash": args.hash})
     return ours, theirs
@@ -126,6 +127,9 @@ def main():
                          "time than ours measures what more time is worth to us")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--hash", type=int, default=64)
+    ap.add_argument("--contempt", type=int, default=0,
+                    help="our engine's Contempt: centipawns a draw costs it (below 0 it "
+                         "takes draws unless that much ahead)")
     ap.add_argument("--concurrency", type=int, default=1,
                     help="games played at once, each by its own pair of engines "
                          "(at most one per free core: only one engine of a game thinks "

@@ -31,7 +31,7 @@ mod see;
 mod tt;
 
 pub use eval::{StaticEval, Weights};
-pub use limits::{Level, LevelError, Limits, MAX_DEPTH, MAX_THREADS};
+pub use limits::{Level, LevelError, Limits, MAX_CONTEMPT, MAX_DEPTH, MAX_THREADS};
 pub use rng::Rng;
 pub use score::{MATE, MATE_BOUND, Score};
 

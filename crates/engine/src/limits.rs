@@ -6,6 +6,10 @@ use std::time::Duration;
 /// The deepest iteration any search runs.
 pub const MAX_DEPTH: u32 = 64;
 
+/// The largest [`Limits::contempt`] either way, in centipawns: a draw is never worth
+/// more or less than two pawns.
+pub const MAX_CONTEMPT: i32 = 200;
+
 /// The most threads one search uses.
 pub const MAX_THREADS: usize = 64;
 
@@ -193,6 +197,11 @@ pub struct Limits {
     pub threads: usize,
     /// Only these root moves (UCI's `searchmoves`); empty, or none of them legal: all.
     pub root_moves: Vec<chess4d_core::Move>,
+    /// What a draw costs the side the search plays for, in centipawns (Stockfish's
+    /// old `Contempt`): above 0 it plays on in level positions, below 0 it takes a
+    /// draw unless it stands at least that much better. The opponent sees the
+    /// opposite, so a drawn line is not worth the same to both sides.
+    pub contempt: i32,
 }
 
 impl Default for Limits {
@@ -208,6 +217,7 @@ impl Default for Limits {
             multipv: 1,
             threads: 1,
             root_moves: Vec::new(),
+            contempt: 0,
         }
     }
 }

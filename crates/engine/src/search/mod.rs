@@ -14,10 +14,11 @@ mod root;
 
 use crate::Limits;
 use crate::eval::{Evaluator, Keys, victim};
+use crate::limits::MAX_CONTEMPT;
 use crate::score::{INFINITY, MATE, MATE_BOUND, from_table, to_table};
 use crate::see::Exchange;
 use crate::tt::{Bound, MoveRef, Table};
-use chess4d_core::{Move, Position, Rules, Status};
+use chess4d_core::{Color, Move, Position, Rules, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -87,6 +88,10 @@ pub(crate) struct Search<'a> {
     /// tell from a quiet position.
     goals: bool,
     exchange: Exchange,
+    /// The side the search plays for (the root's side to move) and what a draw is
+    /// worth to it ([`Limits::contempt`], negated).
+    root_side: Color,
+    draw_for_root: i32,
     /// Raw evaluations and their keys by position hash (direct-mapped).
     eval_cache: Vec<(u64, i32, Keys)>,
     /// Late-move reductions by depth and move number: `reductions[depth][moves]`.
@@ -155,6 +160,8 @@ impl<'a> Search<'a> {
             bold: info.shape.axes() <= 2,
             move_limit: info.move_limit_plies,
             exchange: Exchange::default(),
+            root_side: Color::White,
+            draw_for_root: -limits.contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT),
             eval_cache: vec![(u64::MAX, 0, Keys::default()); EVAL_CACHE],
             reductions: reduction_table(),
         }
@@ -216,6 +223,15 @@ impl<'a> Search<'a> {
         self.stopped
     }
 
+    /// A draw's score for the side to move in `pos`.
+    fn draw(&self, pos: &Position) -> i32 {
+        if pos.side_to_move() == self.root_side {
+            self.draw_for_root
+        } else {
+            -self.draw_for_root
+        }
+    }
+
     fn is_repetition(&self, hash: u64, halfmove: u16) -> bool {
         let len = self.path.len();
         let back = (halfmove as usize).min(len);
@@ -246,7 +262,7 @@ impl<'a> Search<'a> {
         }
         let hash = pos.hash();
         if self.is_repetition(hash, pos.halfmove_clock()) {
-            return 0;
+            return self.draw(pos);
         }
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -366,10 +382,10 @@ impl<'a> Search<'a> {
         rules.legal_moves(pos, &mut self.moves[ply]);
         let n = self.moves[ply].len();
         if n == 0 {
-            return terminal_score(rules, pos, ply, in_check);
+            return terminal_score(rules, pos, ply, in_check, self.draw(pos));
         }
         if self.move_limit > 0 && pos.halfmove_clock() >= self.move_limit {
-            return 0;
+            return self.draw(pos);
         }
         self.order_moves(pos, ply, tt_move);
 
@@ -506,7 +522,7 @@ impl<'a> Search<'a> {
         rules.legal_moves(pos, &mut self.moves[ply]);
         let over = self.moves[ply].is_empty();
         self.moves[ply].clear();
-        over.then(|| terminal_score(rules, pos, ply, rules.in_check(pos)))
+        over.then(|| terminal_score(rules, pos, ply, rules.in_check(pos), self.draw(pos)))
     }
 
     fn quiesce(
@@ -643,17 +659,17 @@ impl<'a> Search<'a> {
 
 /// The score of a position without legal moves, for the side to move: chess's mate or
 /// stalemate, or what the variant's own ending says (a king on the hill, the third
-/// check, a stalemate that wins).
-fn terminal_score(rules: &dyn Rules, pos: &Position, ply: usize, in_check: bool) -> i32 {
+/// check, a stalemate that wins); a drawn end scores `draw`.
+fn terminal_score(rules: &dyn Rules, pos: &Position, ply: usize, in_check: bool, draw: i32) -> i32 {
     match rules.status(pos) {
         Status::Ended { winner, .. } => match winner {
             Some(w) if w == pos.side_to_move() => MATE - ply as i32,
             Some(_) => -MATE + ply as i32,
-            None => 0,
+            None => draw,
         },
         Status::Checkmate => -MATE + ply as i32,
-        Status::Stalemate | Status::InsufficientMaterial => 0,
+        Status::Stalemate | Status::InsufficientMaterial => draw,
         Status::Ongoing if in_check => -MATE + ply as i32,
-        Status::Ongoing => 0,
+        Status::Ongoing => draw,
     }
 }

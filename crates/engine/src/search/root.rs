@@ -38,6 +38,7 @@ impl Search<'_> {
         team: &Team,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> Option<SearchResult> {
+        self.root_side = pos.side_to_move();
         let mut root = self.root_moves(pos, limits);
         if root.is_empty() {
             return None;

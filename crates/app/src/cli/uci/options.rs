@@ -1,6 +1,6 @@
 //! The engine's UCI options: what `uci` lists and what `setoption` may change.
 
-use chess4d_engine::Level;
+use chess4d_engine::{Level, MAX_CONTEMPT};
 use chess4d_variants::Catalog;
 
 /// Fairy-Stockfish's `UCI_Variant` names for our catalog's variants, where it has one.
@@ -50,6 +50,8 @@ pub struct Options {
     pub ponder: bool,
     /// `Move Overhead`, ms kept back from each move's time for the GUI's delays.
     pub move_overhead_ms: u32,
+    /// `Contempt`, centipawns a draw costs the engine (below 0: it welcomes one).
+    pub contempt: i32,
 }
 
 impl Default for Options {
@@ -63,6 +65,7 @@ impl Default for Options {
             chess960: false,
             ponder: false,
             move_overhead_ms: 30,
+            contempt: 0,
         }
     }
 }
@@ -115,6 +118,10 @@ impl Options {
             format!(
                 "option name Move Overhead type spin default {} min 0 max 5000",
                 d.move_overhead_ms
+            ),
+            format!(
+                "option name Contempt type spin default {} min -{MAX_CONTEMPT} max {MAX_CONTEMPT}",
+                d.contempt
             ),
         ]
     }
@@ -183,6 +190,10 @@ impl Options {
                 self.move_overhead_ms = n;
                 Effect::None
             }),
+            "contempt" => signed_spin(value, MAX_CONTEMPT).map(|n| {
+                self.contempt = n;
+                Effect::None
+            }),
             _ => Err(format!("no option named '{name}'")),
         }
     }
@@ -192,6 +203,14 @@ fn spin(value: &str, min: u32, max: u32) -> Result<u32, String> {
     match value.parse::<i64>() {
         Ok(n) if (min as i64..=max as i64).contains(&n) => Ok(n as u32),
         _ => Err(format!("'{value}' is not a number from {min} to {max}")),
+    }
+}
+
+/// A number from `-max` to `max`.
+fn signed_spin(value: &str, max: i32) -> Result<i32, String> {
+    match value.parse::<i64>() {
+        Ok(n) if (-(max as i64)..=max as i64).contains(&n) => Ok(n as i32),
+        _ => Err(format!("'{value}' is not a number from -{max} to {max}")),
     }
 }
 
@@ -251,7 +270,13 @@ mod tests {
             Ok(Effect::None)
         );
         assert!(o.chess960);
-        assert!(o.set(&catalog, "Contempt", Some("10")).is_err());
+        assert_eq!(o.set(&catalog, "Contempt", Some("-30")), Ok(Effect::None));
+        assert_eq!(o.contempt, -30);
+        assert!(o.set(&catalog, "Contempt", Some("201")).is_err());
+        assert!(o.set(&catalog, "Contempt", Some("-201")).is_err());
+        assert!(o.set(&catalog, "Contempt", Some("a little")).is_err());
+        assert_eq!(o.contempt, -30);
+        assert!(o.set(&catalog, "Nonsense", Some("10")).is_err());
         assert_eq!(o.multipv, 3);
     }
 }

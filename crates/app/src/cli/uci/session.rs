@@ -201,6 +201,7 @@ impl Session {
             history: self.history.clone(),
             multipv: self.options.multipv as usize,
             threads: self.options.threads as usize,
+            contempt: self.options.contempt,
             ..Limits::default()
         };
         // Pondering: the clock's share applies from `ponderhit` on.

@@ -75,6 +75,7 @@ fn uci_lists_the_options_and_isready_answers() {
         "Hash",
         "Threads",
         "UCI_Chess960",
+        "Contempt",
     ] {
         let want = format!("option name {name} type");
         assert!(lines.iter().any(|l| l.starts_with(&want)), "{name}");
