@@ -173,13 +173,19 @@ pub fn search_with(
 /// assert_eq!(table.hashfull(), 0);
 /// ```
 #[derive(Clone)]
-pub struct HashTable(Arc<tt::Shared>, Arc<eval::Kept>, Arc<search::KeptHistories>);
+pub struct HashTable(
+    Arc<tt::Shared>,
+    Arc<eval::Kept>,
+    Arc<search::KeptHistories>,
+    Arc<search::KeptEvals>,
+);
 
 impl HashTable {
     /// A table of at most `mb` MiB (1 to 1024; outside values are clamped).
     pub fn new(mb: usize) -> HashTable {
         HashTable(
             Arc::new(tt::Shared::new(mb)),
+            Arc::default(),
             Arc::default(),
             Arc::default(),
         )
@@ -189,6 +195,7 @@ impl HashTable {
     pub fn clear(&self) {
         self.0.clear();
         self.2.clear();
+        self.3.clear();
     }
 
     /// The size in MiB.
@@ -271,7 +278,7 @@ pub fn search_shared(
             evaluator,
             started,
             table: &table.0,
-            histories: Some(&table.2),
+            histories: Some((&table.2, &table.3)),
             stop,
         };
         let result = run_one(&ctx, pos, limits, &team, on_info);
@@ -320,8 +327,9 @@ struct Context<'c> {
     /// When the search was asked for: its time limit counts from here.
     started: std::time::Instant,
     table: &'c Arc<tt::Shared>,
-    /// Where the main thread finds and leaves the move histories of the game.
-    histories: Option<&'c search::KeptHistories>,
+    /// Where the main thread finds and leaves the move histories of the game and its
+    /// evaluation cache.
+    histories: Option<(&'c search::KeptHistories, &'c search::KeptEvals)>,
     stop: &'c AtomicBool,
 }
 
@@ -343,12 +351,12 @@ fn run_one(
         limits,
         ctx.started,
     );
-    if let Some(k) = ctx.histories {
-        s.adopt(k);
+    if let Some((k, e)) = ctx.histories {
+        s.adopt(k, e);
     }
     let result = s.run(&mut pos, limits, team, on_info);
-    if let Some(k) = ctx.histories {
-        s.release(k);
+    if let Some((k, e)) = ctx.histories {
+        s.release(k, e);
     }
     result.ok_or_else(|| SearchError::NoLegalMoves(ctx.rules.status(&pos)))
 }

@@ -7,7 +7,10 @@
 //! All buffers (move lists, ordering keys, PV lines) are made once per search and reused
 //! per ply, so the tree walk itself allocates nothing.
 
+mod eval_cache;
 mod history;
+use eval_cache::EvalCache;
+pub(crate) use eval_cache::Kept as KeptEvals;
 pub(crate) use history::{Histories, Kept as KeptHistories};
 mod ordering;
 mod root;
@@ -17,7 +20,7 @@ use crate::eval::{Evaluator, Keys, victim};
 use crate::limits::MAX_CONTEMPT;
 use crate::score::{INFINITY, MATE, MATE_BOUND, from_table, to_table};
 use crate::see::Exchange;
-use crate::tt::{Bound, MoveRef, Table};
+use crate::tt::{Bound, Hit, MoveRef, Table};
 use chess4d_core::{Color, Move, Position, Rules, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -26,9 +29,21 @@ use std::time::{Duration, Instant};
 pub(crate) const MAX_PLY: usize = 128;
 /// Nodes between looks at the clock and the stop flag (a power of two).
 const POLL_EVERY: u64 = 256;
+/// The least depth at which a table move is tested for singularity.
+const SINGULAR_DEPTH: i32 = 6;
+/// How far below the table's score, per ply of depth, the other moves must stay for
+/// the table move to count as singular.
+const SINGULAR_MARGIN: i32 = 2;
 
-/// Entries in the evaluation cache (a power of two).
-const EVAL_CACHE: usize = 1 << 16;
+/// What a singularity test found.
+enum Singular {
+    /// The table move is the only good one: extend it.
+    Extend,
+    /// Other moves reach beta too: the node cuts off with this score.
+    Cut(i32),
+    No,
+}
+
 /// Quiescence plies after which the position is judged as it stands.
 const QUIESCE_PLIES: u32 = 8;
 /// Quiescence plies within which a check is answered with every evasion, on boards of
@@ -92,10 +107,13 @@ pub(crate) struct Search<'a> {
     /// worth to it ([`Limits::contempt`], negated).
     root_side: Color,
     draw_for_root: i32,
-    /// Raw evaluations and their keys by position hash (direct-mapped).
-    eval_cache: Vec<(u64, i32, Keys)>,
+    /// Raw evaluations and their keys by position hash, made at the first evaluation
+    /// unless an earlier search's is adopted.
+    eval_cache: Option<EvalCache>,
     /// Late-move reductions by depth and move number: `reductions[depth][moves]`.
     reductions: Vec<[u8; 64]>,
+    /// Per ply: the table move a singular-extension search leaves out.
+    excluded: Vec<Option<MoveRef>>,
 }
 
 /// The reduction table: about ln(depth) * ln(moves) / 2.25, the usual shape.
@@ -162,21 +180,27 @@ impl<'a> Search<'a> {
             exchange: Exchange::default(),
             root_side: Color::White,
             draw_for_root: -limits.contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT),
-            eval_cache: vec![(u64::MAX, 0, Keys::default()); EVAL_CACHE],
+            eval_cache: None,
             reductions: reduction_table(),
+            excluded: vec![None; MAX_PLY + 1],
         }
     }
 
-    /// Takes over the kept histories of an earlier search of the same board, if any.
-    pub(crate) fn adopt(&mut self, kept: &KeptHistories) {
+    /// Takes over the kept histories of an earlier search of the same board, if any,
+    /// and its evaluation cache if it was this evaluator's.
+    pub(crate) fn adopt(&mut self, kept: &KeptHistories, evals: &KeptEvals) {
         if let Some(h) = kept.take(self.histories.slots()) {
             self.histories = h;
         }
+        self.eval_cache = Some(evals.take(self.eval.id()));
     }
 
-    /// Leaves the histories for the next search to adopt.
-    pub(crate) fn release(&mut self, kept: &KeptHistories) {
+    /// Leaves the histories and the evaluation cache for the next search to adopt.
+    pub(crate) fn release(&mut self, kept: &KeptHistories, evals: &KeptEvals) {
         kept.keep(std::mem::replace(&mut self.histories, Histories::new(0)));
+        if let Some(cache) = self.eval_cache.take() {
+            evals.keep(cache);
+        }
     }
 
     /// The static evaluation, through a small cache (quiescence and the main search
@@ -185,15 +209,15 @@ impl<'a> Search<'a> {
     #[inline]
     fn uncorrected(&mut self, pos: &Position) -> (i32, Keys) {
         let hash = pos.hash();
-        let slot = (hash as usize) & (EVAL_CACHE - 1);
-        let (key, value, keys) = self.eval_cache[slot];
-        let (raw, keys) = if key == hash {
-            (value, keys)
-        } else {
-            let (v, keys) = self.eval.raw_keyed(pos);
-            self.eval_cache[slot] = (hash, v, keys);
+        let eval = self.eval;
+        let cache = self
+            .eval_cache
+            .get_or_insert_with(|| EvalCache::new(eval.id()));
+        let (raw, keys) = cache.get(hash).unwrap_or_else(|| {
+            let (v, keys) = eval.raw_keyed(pos);
+            cache.put(hash, v, keys);
             (v, keys)
-        };
+        });
         (self.eval.fade(pos, raw), keys)
     }
 
@@ -280,11 +304,14 @@ impl<'a> Search<'a> {
             return self.evaluate(pos);
         }
         let pv_node = beta - alpha > 1;
+        // A singular-extension search of this node: the table's entry is the node's
+        // own, with the left-out move in it.
+        let excluded = self.excluded[ply];
         let mut tt_move = None;
         let tt_hit = self.tt.probe(hash);
         if let Some(hit) = tt_hit {
             tt_move = hit.mv;
-            if !pv_node && hit.depth as i32 >= depth {
+            if !pv_node && excluded.is_none() && hit.depth as i32 >= depth {
                 let s = from_table(hit.score, ply);
                 match hit.bound {
                     Bound::Exact => return s,
@@ -353,6 +380,7 @@ impl<'a> Search<'a> {
             }
         }
         if null_ok
+            && excluded.is_none()
             && quiet_window
             && depth >= 3
             && static_eval >= beta
@@ -377,6 +405,12 @@ impl<'a> Search<'a> {
                 return if v >= MATE_BOUND { beta } else { v };
             }
         }
+
+        let singular = match self.singular(pos, depth, beta, ply, in_check, tt_hit) {
+            Singular::Cut(v) => return v,
+            Singular::Extend => tt_move,
+            Singular::No => None,
+        };
 
         let rules = self.rules;
         rules.legal_moves(pos, &mut self.moves[ply]);
@@ -405,6 +439,9 @@ impl<'a> Search<'a> {
         let mut quiets = 0usize;
         for i in 0..n {
             let mv = self.pick(ply, i);
+            if excluded.is_some_and(|x| x.matches(&mv)) {
+                continue;
+            }
             let losing = ordering::is_losing(self.keys[ply][i]);
             let mover = ordering::mover(pos, &mv);
             let quiet = (mv.promotion.is_none() || mv.is_drop()) && victim(pos, &mv).is_none();
@@ -442,7 +479,8 @@ impl<'a> Search<'a> {
             }
             self.path.push(hash);
             self.played[ply] = mover.map(|p| (p.code(), mv.to.0));
-            let nd = depth - 1 + (check && ply < MAX_PLY / 2) as i32;
+            let extend = (check || singular.is_some_and(|s| s.matches(&mv))) && ply < MAX_PLY / 2;
+            let nd = depth - 1 + extend as i32;
             let v = if i == 0 {
                 -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true)
             } else {
@@ -489,6 +527,10 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        if excluded.is_some() {
+            // Every other move was tried (or pruned): what they reach, or nothing.
+            return if best == -INFINITY { alpha0 } else { best };
+        }
         let bound = Bound::of(best, alpha0, beta);
         // Where the search's score says more than its bound hides, the evaluation's
         // error for these pawns and pieces is learned (not from captures: their gain is
@@ -510,6 +552,57 @@ impl<'a> Search<'a> {
             best_move.as_ref().map(MoveRef::of),
         );
         best
+    }
+
+    /// Whether the table move is singular: searched shallower without it, every
+    /// other move falls clearly short of the table's score, so the line hangs on that
+    /// one move and it is searched a ply deeper. Where even the other moves reach
+    /// beta, several moves would cut off and the node does (multi-cut).
+    fn singular(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        tt_hit: Option<Hit>,
+    ) -> Singular {
+        let Some(hit) = tt_hit else {
+            return Singular::No;
+        };
+        let tt_score = from_table(hit.score, ply);
+        if ply == 0
+            || !self.bold
+            || depth < SINGULAR_DEPTH
+            || hit.mv.is_none()
+            || self.excluded[ply].is_some()
+            || (hit.depth as i32) < depth - 3
+            || !matches!(hit.bound, Bound::Lower | Bound::Exact)
+            || tt_score.abs() >= MATE_BOUND
+        {
+            return Singular::No;
+        }
+        let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+        self.excluded[ply] = hit.mv;
+        let v = self.negamax(
+            pos,
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            in_check,
+            false,
+        );
+        self.excluded[ply] = None;
+        if self.stopped {
+            Singular::No
+        } else if v < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
     }
 
     /// In a variant with a goal: the score of a game already ended (a goal reached, or
