@@ -465,12 +465,12 @@ impl Evaluator {
         self.royal.get(kind.index()).copied().unwrap_or(true)
     }
 
-    /// Whether the side has a piece other than pawns and royals (null moves are safe).
     /// Tells this evaluator from every other (what its caches are keyed by).
     pub(crate) fn id(&self) -> u64 {
         self.id
     }
 
+    /// Whether the side has a piece other than pawns and royals (null moves are safe).
     pub(crate) fn has_pieces(&self, pos: &Position, side: Color) -> bool {
         pos.board().iter().flatten().any(|p| {
             p.color() == side && {
