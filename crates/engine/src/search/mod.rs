@@ -204,8 +204,8 @@ impl<'a> Search<'a> {
     }
 
     /// The static evaluation, through the cache (quiescence and the main search
-    /// evaluate the same positions again and again, and so do the moves of a game), before the learned correction;
-    /// with the position's keys.
+    /// evaluate the same positions again and again, and so do the moves of a game),
+    /// before the learned correction; with the position's keys.
     #[inline]
     fn uncorrected(&mut self, pos: &Position) -> (i32, Keys) {
         let hash = pos.hash();
