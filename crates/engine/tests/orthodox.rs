@@ -1,6 +1,6 @@
-//! Orthodox chess searched deep enough for every 2D-only part of the search to take
-//! part (singular extensions start at depth 6): mates must still come out as mates,
-//! with a move that forces them by the rules.
+//! Orthodox chess searched to depth 9, where the 2D-only parts of the search (singular
+//! extensions from depth 6 among them) run on the way to proving a mate: mates must
+//! still come out as mates, with a move that forces them by the rules.
 
 use chess4d_core::{Move, Position, Rules, Status};
 use chess4d_engine::{Limits, search};
