@@ -7,13 +7,18 @@ opening moves and with a random move now and then, so that the games differ and 
 unbalanced positions too. Each position is labelled by Stockfish's static evaluation
 (its network, the `eval` command): one line `FEN;cp`, cp from the side to move's view.
 Only quiet positions are written (not in check, and Stockfish's best move neither
-captures nor promotes), so that a static evaluation is the right thing to learn from;
+captures nor promotes), so that a static evaluation is the right thing to learn from
+(with --every, all but those in check: a network must judge what a search meets);
 decided ones (|cp| above 2000) are left out, and a game ends once Stockfish's search
 has seen more than 1200 for four moves. A static evaluation costs a tenth of a search,
 so the data comes ten times faster than with search scores, and a static evaluation
 is what the corrections are fitted to be.
 
     scripts/gen-eval-data.py --positions 450000 --seed 1 --out /tmp/eval-1.txt  # appends
+    # the network's data (crates/engine/examples/train_net.rs):
+    scripts/gen-eval-data.py --positions 2000000 --sample 1 --seed 21 --out /tmp/q-21.txt
+    scripts/gen-eval-data.py --positions 2000000 --sample 1 --every --noise 0.08 \
+        --seed 23 --out /tmp/e-23.txt
 
 Needs python-chess (pip install chess) and Stockfish (/usr/games/stockfish).
 """
@@ -76,7 +81,7 @@ class Stockfish:
                 score = int(words[i + 2]) if words[i + 1] == "cp" else None
 
 
-def play_game(sf, nodes, noise, sample, rng, out):
+def play_game(sf, nodes, noise, sample, every, rng, out):
     board = chess.Board()
     for _ in range(rng.randint(2, 7)):
         legal = list(board.legal_moves)
@@ -85,9 +90,18 @@ def play_game(sf, nodes, noise, sample, rng, out):
         board.push(rng.choice(legal))
     written = 0
     decided = 0
-    while not board.is_game_over(claim_draw=True) and board.ply() < 300:
+    # Repetitions counted here: python-chess's claim test generates every legal move
+    # at each ply, which cost half the script's time.
+    seen = {}
+    while board.ply() < 300 and board.halfmove_clock < 100:
+        key = board._transposition_key()
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] >= 3 or board.is_insufficient_material():
+            break
         fen = board.fen()
         best, score = sf.search(fen, nodes)
+        if best == "(none)":
+            break
         move = chess.Move.from_uci(best)
         if score is None or abs(score) > 1200:
             decided += 1
@@ -100,7 +114,9 @@ def play_game(sf, nodes, noise, sample, rng, out):
                 and not board.is_capture(move)
                 and move.promotion is None
             )
-            if quiet and rng.random() < sample:
+            # A network has to judge what a search meets, hanging men and all; a
+            # static evaluation in check means nothing.
+            if (quiet or (every and not board.is_check())) and rng.random() < sample:
                 white = sf.evaluate()
                 cp = white if board.turn == chess.WHITE else -white
                 if abs(cp) <= 2000:
@@ -125,6 +141,12 @@ def main():
         help="share of the quiet positions written: the positions of one game are "
         "alike, and a fit learns more from more games than from more of each",
     )
+    ap.add_argument(
+        "--every",
+        action="store_true",
+        help="write positions with a capture or promotion to play too (not those in "
+        "check): what a network needs, where the linear corrections want quiet ones",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
@@ -134,7 +156,7 @@ def main():
     with open(args.out, "a") as out:
         while total < args.positions:
             sf.send("ucinewgame")
-            total += play_game(sf, args.nodes, args.noise, args.sample, rng, out)
+            total += play_game(sf, args.nodes, args.noise, args.sample, args.every, rng, out)
             out.flush()
     sf.send("quit")
 

@@ -13,6 +13,7 @@
 
 mod geometry;
 mod material;
+mod net;
 mod pawn_cache;
 mod squares;
 mod terms;
@@ -96,6 +97,8 @@ pub(crate) struct Evaluator {
     safe_checks: bool,
     /// Corrections that follow where the kings stand (orthodox chess and Chess960).
     kings: Option<KingTables>,
+    /// The network trained on Stockfish's evaluations (orthodox chess and Chess960).
+    net: Option<net::NetEval>,
 }
 
 /// The king corrections, and for each pair of king buckets the per-square table with
@@ -190,7 +193,9 @@ impl Evaluator {
         } else {
             Weights::for_axes(rules.info().shape.axes())
         };
-        Evaluator::with_weights(rules, weights).corrected(corrections)
+        let mut eval = Evaluator::with_weights(rules, weights).corrected(corrections);
+        eval.net = net::NetEval::for_variant(rules);
+        eval
     }
 
     /// The evaluator for `w` with the variant's square corrections, if it has any.
@@ -331,6 +336,7 @@ impl Evaluator {
             forward,
             castling: castling_masks(&info.castling_letters),
             kings: None,
+            net: None,
             safe_checks,
         };
         e.fill_tables(&centrality, shape.sizes()[1]);
@@ -590,6 +596,22 @@ impl Evaluator {
         if self.bare_kings_draw && side.iter().all(|s| s.material == 0) {
             return (0, keys);
         }
+        let us = pos.side_to_move();
+        // Stockfish's games that taught the network stop once decided, so it has not
+        // seen a lone king: there the hand-written terms (mop-up) know more.
+        let net = match &self.net {
+            Some(n) if side.iter().all(|s| s.material > 0) => {
+                n.white_score(pos).map(|v| (n.mode(), v))
+            }
+            _ => None,
+        };
+        if let Some((net::Mode::Alone, white)) = net {
+            let white = material::scale(white + self.mop_up(pos, &side), &side);
+            // The network learned Stockfish's score for the side to move, its tempo
+            // included: [`Evaluator::fade`] adds ours back.
+            let ours = if us == Color::White { white } else { -white };
+            return (ours - self.w.tempo, keys);
+        }
         let (mut mg, mut eg) = (side[0].mg - side[1].mg, side[0].eg - side[1].eg);
         let rights = pos.castling_rights();
         mg += self.w.castling_mg
@@ -602,9 +624,13 @@ impl Evaluator {
         }
         let phase = ((side[0].pieces + side[1].pieces) * 256 / self.phase_total).min(256);
         let mut white = (mg * phase + eg * (256 - phase)) / 256;
+        match net {
+            Some((net::Mode::Correction, correction)) => white += correction,
+            Some((net::Mode::Mean, v)) => white = (white + v) / 2,
+            _ => {}
+        }
         white += self.mop_up(pos, &side);
         white = material::scale(white, &side);
-        let us = pos.side_to_move();
         (if us == Color::White { white } else { -white }, keys)
     }
 
@@ -794,7 +820,8 @@ impl StaticEval {
     }
 
     /// The evaluation a search uses: the hand-written terms and, on orthodox chess and
-    /// Chess960, the square corrections fitted to Stockfish's evaluation.
+    /// Chess960, the network trained on Stockfish's evaluations (and, where it does
+    /// not apply, the square corrections fitted to them).
     ///
     /// # Examples
     ///
@@ -816,7 +843,8 @@ impl StaticEval {
     }
 
     /// The evaluation a search would use with `weights` in place of its own: what
-    /// `examples/tune.rs` fits when `SQUARES=1` (the square corrections held fixed).
+    /// `examples/tune.rs` fits when `SQUARES=1` (the square corrections held fixed), and
+    /// what `examples/train_net.rs` compares its network with. The network is left out.
     ///
     /// # Examples
     ///
@@ -824,9 +852,7 @@ impl StaticEval {
     /// use chess4d_engine::{StaticEval, Weights};
     /// let rules = chess4d_variants::Catalog::embedded().resolve("orthodox").unwrap();
     /// let start = rules.start_position();
-    /// let ours = StaticEval::searched(&*rules).white_score(&start);
-    /// let same = StaticEval::searched_with(&*rules, Weights::default());
-    /// assert_eq!(same.white_score(&start), ours);
+    /// let ours = StaticEval::searched_with(&*rules, Weights::default()).white_score(&start);
     /// let no_tempo = Weights { tempo: 0, ..Weights::default() };
     /// let other = StaticEval::searched_with(&*rules, no_tempo);
     /// assert_eq!(other.white_score(&start), ours - Weights::default().tempo);
@@ -1104,10 +1130,31 @@ mod tests {
     }
 
     #[test]
+    fn the_network_serves_orthodox_chess_and_chess960_only() {
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+        for (variant, networked) in [
+            ("orthodox", true),
+            ("fischerandom", true),
+            ("3check", false),
+        ] {
+            let (rules, e) = setup(variant);
+            assert_eq!(e.net.is_some(), networked, "{variant}");
+            let pos = rules.parse_position(fen).expect("test FEN");
+            let without = Evaluator::corrected_with(&*rules, e.w.clone());
+            assert_eq!(
+                e.evaluate(&pos) != without.evaluate(&pos),
+                networked,
+                "{variant}"
+            );
+        }
+    }
+
+    #[test]
     fn the_weights_fitted_with_the_corrections_serve_only_the_variants_that_have_them() {
         let start = |e: &Evaluator, rules: &dyn Rules| e.evaluate(&rules.start_position());
-        // Orthodox chess: the default set, under the corrections.
-        let (rules, e) = setup("orthodox");
+        // Orthodox chess: the default set, under the corrections (the network aside).
+        let (rules, mut e) = setup("orthodox");
+        e.net = None;
         let fitted = Evaluator::corrected_with(&*rules, Weights::default());
         let alone = Evaluator::corrected_with(&*rules, Weights::for_axes(2));
         assert_eq!(start(&e, &*rules), start(&fitted, &*rules));

@@ -288,7 +288,7 @@ mod tests {
         let rules = rules("orthodox");
         let fen = "2kr1b1r/pppq1ppp/2n1bn2/3pp3/4P3/2NP1N2/PPP1BPPP/R1BQ1RK1 w - - 0 8";
         let pos = rules.parse_position(fen).expect("FEN");
-        let with = crate::eval::Evaluator::new(&*rules);
+        let with = crate::eval::Evaluator::corrected_with(&*rules, crate::Weights::default());
         let without = crate::eval::Evaluator::with_weights(&*rules, crate::Weights::default());
         // What the file says, read by the rules of its header: squares and kings each
         // from their owner's side.
