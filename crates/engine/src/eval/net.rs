@@ -15,8 +15,6 @@ use std::sync::OnceLock;
 
 /// Orthodox chess's network, built in.
 const ORTHODOX: &[u8] = include_bytes!("../../nets/orthodox.net");
-/// The variants it was trained for: chess's own rules, whatever the start.
-const ORTHODOX_VARIANTS: &[&str] = &["orthodox", "fischerandom"];
 
 /// Hidden units per side's view.
 pub(crate) const HIDDEN: usize = 128;
@@ -203,11 +201,7 @@ impl NetEval {
     /// pieces.
     pub(crate) fn for_variant(rules: &dyn Rules) -> Option<NetEval> {
         let info = rules.info();
-        if !ORTHODOX_VARIANTS.contains(&info.name.as_str())
-            || info.shape.axes() != 2
-            || info.shape.sizes()[0] != 8
-            || info.shape.len() != 64
-        {
+        if !super::squares::is_orthodox(info) {
             return None;
         }
         let net = orthodox()?;

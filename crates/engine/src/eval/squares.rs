@@ -10,7 +10,7 @@
 //! squares in index order from the owner's side (ranks turned for Black); `ownB` rows
 //! count while the owner's king is in bucket B, `enemyB` rows while the enemy's is.
 
-use chess4d_core::{Color, Piece, PieceKind, Position, Rules};
+use chess4d_core::{Color, Piece, PieceKind, Position, Rules, VariantInfo};
 
 /// Orthodox chess's corrections, built in.
 const ORTHODOX: &str = include_str!("../../nets/orthodox.squares");
@@ -79,15 +79,20 @@ impl KingSquares {
     }
 }
 
+/// Whether `info` is chess's own rules on its own 8x8 board, whatever the start: what
+/// the corrections and the network (`net.rs`) were fitted for.
+pub(crate) fn is_orthodox(info: &VariantInfo) -> bool {
+    ORTHODOX_VARIANTS.contains(&info.name.as_str())
+        && info.shape.axes() == 2
+        && info.shape.sizes()[0] == 8
+        && info.shape.len() == 64
+}
+
 /// The built-in corrections for `rules`, if there are any for its name, board and
 /// pieces.
 pub(crate) fn for_variant(rules: &dyn Rules) -> Option<Corrections> {
     let info = rules.info();
-    if !ORTHODOX_VARIANTS.contains(&info.name.as_str())
-        || info.shape.axes() != 2
-        || info.shape.sizes()[0] != 8
-        || info.shape.len() != 64
-    {
+    if !is_orthodox(info) {
         return None;
     }
     let parsed = parse(ORTHODOX).ok()?;
