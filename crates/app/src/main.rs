@@ -70,6 +70,15 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Play a line of moves (SAN or coordinates) and print the position reached: FEN, a
+    /// board per 2D slice, the legal move count and the result in words.
+    Play {
+        #[command(flatten)]
+        at: PositionArgs,
+        /// The moves, separated by spaces (`e4 e5 Nf3`, `1. e4 e5`, `a2[0,0]a3[0,0]`).
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
+        moves: String,
+    },
     /// Print every legal move, one per line, in coordinate notation or SAN.
     Moves {
         #[command(flatten)]
@@ -180,6 +189,9 @@ fn main() -> ExitCode {
         Some(Command::Render(a)) => cli::render::render_verb(&a),
         Some(Command::Perft { at, depth, divide }) => {
             cli::rules::perft_verb(&at.variant.variant, at.fen.as_deref(), depth, divide)
+        }
+        Some(Command::Play { at, moves }) => {
+            cli::play::play_verb(&at.variant.variant, at.fen.as_deref(), &moves)
         }
         Some(Command::Moves { at, notation }) => {
             cli::rules::moves_verb(&at.variant.variant, at.fen.as_deref(), notation == "san")

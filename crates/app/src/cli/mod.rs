@@ -2,6 +2,7 @@
 
 pub mod archive;
 pub mod engine;
+pub mod play;
 pub mod render;
 pub mod rules;
 pub mod uci;
