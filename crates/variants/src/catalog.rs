@@ -344,9 +344,29 @@ impl Catalog {
         &self.entries
     }
 
-    /// The rules of a variant by catalog name.
+    /// The catalog name `name` stands for: itself when an entry has it, else the entry
+    /// it names in other programs' words (`chess`, `standard`, `kingOfTheHill`, see
+    /// [`crate::ALIASES`]) or written in another case (`KingOfTheHill`).
+    pub fn canonical_name(&self, name: &str) -> Option<&str> {
+        let has = |n: &str| self.entries.iter().find(|e| e.name == n);
+        if let Some(e) = has(name) {
+            return Some(&e.name);
+        }
+        if let Some(e) = crate::alias_target(name).and_then(has) {
+            return Some(&e.name);
+        }
+        let squeezed = crate::aliases::squeeze(name);
+        self.entries
+            .iter()
+            .find(|e| crate::aliases::squeeze(&e.name) == squeezed)
+            .map(|e| e.name.as_str())
+    }
+
+    /// The rules of a variant by catalog name (or another program's name for it, see
+    /// [`Catalog::canonical_name`]).
     pub fn get(&self, name: &str) -> Result<Arc<dyn Rules>, LoadError> {
-        match self.entries.iter().find(|e| e.name == name) {
+        let found = self.canonical_name(name);
+        match found.and_then(|n| self.entries.iter().find(|e| e.name == n)) {
             Some(Entry {
                 rules: EntryRules::Ready(r),
                 ..
@@ -362,6 +382,10 @@ impl Catalog {
             None => Err(LoadError::Unknown {
                 name: name.to_string(),
                 known: self.entries.iter().map(|e| e.name.clone()).collect(),
+                nearest: crate::nearest(name, self.entries.iter().map(|e| e.name.as_str()))
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect(),
             }),
         }
     }

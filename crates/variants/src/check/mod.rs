@@ -25,6 +25,8 @@ mod raw;
 mod start;
 mod suggest;
 
+pub(crate) use suggest::distance;
+
 pub(crate) use movement::directed_offsets;
 pub(crate) use names::variant_files;
 pub use names::{is_variant_text, name_collisions, variant_name};

@@ -59,7 +59,7 @@ pub(super) fn closest<'a>(unknown: &str, known: &[&'a str]) -> Option<&'a str> {
 }
 
 /// Edit distance (insertions, deletions, substitutions).
-fn distance(a: &str, b: &str) -> usize {
+pub(crate) fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
