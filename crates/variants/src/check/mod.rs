@@ -279,6 +279,16 @@ pub(crate) fn load_errors(text: &str, path: &str) -> Result<(), VariantFileError
     }
 }
 
+/// Where the first string under one of `keys` that `wanted` accepts is in the text
+/// (see `Doc::find_string`), for the loader's errors about a name or letter.
+pub(crate) fn find_string(
+    text: &str,
+    keys: &[&str],
+    wanted: &dyn Fn(&str) -> bool,
+) -> Option<(String, std::ops::Range<usize>)> {
+    raw::Doc::parse(text, "")?.find_string(keys, wanted)
+}
+
 /// A loader error made clearer: "did you mean" for an unknown key, the list of piece
 /// letters for an unknown letter.
 pub(crate) fn explain_error(text: &str, path: &str, e: VariantFileError) -> VariantFileError {
