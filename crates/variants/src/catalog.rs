@@ -259,16 +259,17 @@ impl Catalog {
                     .iter()
                     .any(|(f, t)| f.trim_end_matches(".toml") == name && *t == text);
                 if !own {
-                    self.warnings.push(format!(
-                        "{shown}: the variant \"{name}\" replaces the built-in variant of that name"
-                    ));
+                    let message = crate::check::built_in_message(name, &shown.to_string());
+                    self.warnings.push(format!("{shown}: {message}"));
                 }
             }
             Source::File(other) if other != path => {
-                self.warnings.push(format!(
-                    "{shown}: the variant \"{name}\" is also the name of {}, which is now hidden; rename one of them",
-                    other.display()
-                ));
+                let message = crate::check::collision_message(
+                    name,
+                    &shown.to_string(),
+                    &other.display().to_string(),
+                );
+                self.warnings.push(format!("{shown}: {message}"));
             }
             Source::File(_) => {}
         }

@@ -241,6 +241,7 @@ impl<'t> Doc<'t> {
         self.check_rules(&mut all);
         self.check_board(&mut all);
         super::castling::check(self, &mut all);
+        super::ends::check_no_end(self, &mut all);
         all.sort_by_key(|f| (f.place.line, f.place.column));
         all.into_iter()
             .partition(|f| f.severity() == super::Severity::Error)
