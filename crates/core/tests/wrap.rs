@@ -26,7 +26,11 @@ fn rules(files: u8, ranks: u8, wrap: u8, start: &str) -> TableRules {
         description: String::new(),
         shape: Shape::new(&[files, ranks]).unwrap(),
         pieces: vec![
-            piece('K', true, vec![MoveAtom::new(&[1], 1), MoveAtom::new(&[1, 1], 1)]),
+            piece(
+                'K',
+                true,
+                vec![MoveAtom::new(&[1], 1), MoveAtom::new(&[1, 1], 1)],
+            ),
             piece('R', false, vec![MoveAtom::new(&[1], 0)]),
             piece('N', false, vec![MoveAtom::new(&[2, 1], 1)]),
             piece('M', false, vec![MoveAtom::new(&[2, 1], 0)]),
@@ -94,7 +98,11 @@ fn a_nightrider_on_a_wrapped_10x8_board_lists_i3g7_once() {
     let r = rules(10, 8, 0b1, "4k5/10/10/10/10/8M1/10/4K5 w - - 0 1");
     let moves = moves_from(&r, "i3");
     assert_distinct(&moves);
-    assert_eq!(moves.iter().filter(|m| *m == "i3g7").count(), 1, "{moves:?}");
+    assert_eq!(
+        moves.iter().filter(|m| *m == "i3g7").count(),
+        1,
+        "{moves:?}"
+    );
 }
 
 #[test]
