@@ -414,6 +414,80 @@ mod tests {
         assert_eq!(line.len(), 2, "stops at the first illegal move");
     }
 
+    fn catalog_with_files() -> Catalog {
+        let mut c = Catalog::embedded();
+        c.add_dir(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants")));
+        c
+    }
+
+    /// A crazyhouse game goes out with its pockets and its drops as `N@b1`; a
+    /// three-check game with its check counters; S-Chess with its gates and pieces in
+    /// hand; and the engine's drops come back as our moves.
+    #[test]
+    fn pockets_counters_gates_and_drops_go_out_whole() {
+        let catalog = catalog_with_files();
+        let zh = catalog.resolve("crazyhouse").unwrap();
+        let start = zh.parse_position("7k/8/8/8/8/8/7r/K6r[N] w - - 0 1").unwrap();
+        let mut game = Game::from_position(zh.clone(), start);
+        let drop = parse_uci_move(&*zh, game.position(), "N@b1").unwrap();
+        assert_eq!(uci_move(&*zh, game.position(), drop), "N@b1");
+        game.play(drop).unwrap();
+        let take = parse_uci_move(&*zh, game.position(), "h1b1").unwrap();
+        game.play(take).unwrap();
+        assert_eq!(
+            position_command(&game),
+            "position fen 7k/8/8/8/8/8/7r/K6r[N] w - - 0 1 moves N@b1 h1b1"
+        );
+        let err = parse_uci_move(&*zh, game.position(), "N@c1").unwrap_err();
+        assert!(err.message.contains("no knight in hand"), "{err}");
+        let line = parse_uci_line(&*zh, game.position(), &["a1b1", "h2b2", "Q@a1"]);
+        assert_eq!(line.len(), 2, "stops at the drop of a queen Black does not hold");
+
+        let three = catalog.resolve("3check").unwrap();
+        let fen = three.format_position(&three.start_position());
+        let game = Game::new(three.clone());
+        assert!(position_command(&game).contains(&fen), "{fen}");
+        assert!(fen.contains("3+3"), "check counters in {fen}");
+
+        let seirawan = catalog.resolve("seirawan").unwrap();
+        let game = Game::new(seirawan.clone());
+        let cmd = position_command(&game);
+        assert!(cmd.contains("[EHeh] w KQABCDEFGHkqabcdefgh"), "{cmd}");
+    }
+
+    /// Fairy-Stockfish plays crazyhouse through the client: the position goes out with
+    /// its pocket, and its answer, the blocking knight drop, reads as our move. Fails
+    /// under CI when it is missing.
+    #[test]
+    fn fairy_stockfish_answers_with_a_drop() {
+        let path = Path::new("/usr/games/fairy-stockfish");
+        if !path.is_file() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "fairy-stockfish is missing: apt-get install fairy-stockfish"
+            );
+            eprintln!("SKIPPED: /usr/games/fairy-stockfish is missing");
+            return;
+        }
+        let zh = catalog_with_files().resolve("crazyhouse").unwrap();
+        let start = zh.parse_position("7k/8/8/8/8/8/7r/K6r[N] w - - 0 1").unwrap();
+        let game = Game::from_position(zh.clone(), start);
+        let mut fsf = UciEngine::spawn(path).unwrap();
+        fsf.set_option("UCI_Variant", "crazyhouse").unwrap();
+        fsf.sync().unwrap();
+        fsf.send(&position_command(&game)).unwrap();
+        fsf.send("go depth 4").unwrap();
+        let best = loop {
+            let line = fsf.recv(Duration::from_secs(10)).unwrap().expect("an answer");
+            if let Some(b) = parse_bestmove(&line) {
+                break b.to_string();
+            }
+        };
+        let mv = parse_uci_move(&*zh, game.position(), &best).unwrap();
+        assert!(mv.is_drop(), "{best}");
+        assert_eq!(uci_move(&*zh, game.position(), mv), "N@b1");
+    }
+
     /// Stockfish itself, driven through the client: handshake, a position, a search.
     /// Fails under CI when Stockfish is missing (scripts/test-all.sh installs it).
     #[test]
