@@ -9,7 +9,10 @@ Checks, each failing with a message (exit status 1):
   * a whole game (the engine on a clock against a random mover) has only legal moves;
   * pondering: `go ponder`, then `ponderhit` or `stop`, gives legal moves;
   * castling in Chess960 mode is written king takes rook;
-  * `stop` during `go infinite` answers with a bestmove at once.
+  * `stop` during `go infinite` answers with a bestmove at once;
+  * crazyhouse: the drop that saves the king comes back as `N@b1` (bestmove and PV),
+    and a game with captures and drops, the positions sent with their pockets, has
+    only legal moves.
 Exit status 2 if python-chess is missing (the Rust test decides what that means).
 """
 
@@ -140,6 +143,38 @@ def stop_infinite(engine):
     print(f"stop answered in {took * 1000:.0f} ms")
 
 
+def crazyhouse(engine):
+    import chess.variant
+
+    board = chess.variant.CrazyhouseBoard("7k/8/8/8/8/8/7r/K6r[N] w - - 0 1")
+    result = engine.play(board, chess.engine.Limit(depth=2), info=chess.engine.INFO_PV)
+    drop = chess.Move.from_uci("N@b1")
+    check(result.move == drop, f"the knight drop that blocks: {result.move}")
+    pv = result.info.get("pv", [])
+    check(pv[:1] == [drop], f"the PV starts with the drop: {pv}")
+    b = board.copy()
+    for mv in pv:
+        check(mv in b.legal_moves, f"{mv} legal in the PV")
+        b.push(mv)
+    # A game: the engine against a random mover; python-chess sends each position
+    # with its pockets and reads every answer against its own crazyhouse rules.
+    rng = random.Random(7)
+    board = chess.variant.CrazyhouseBoard()
+    drops = 0
+    while not board.is_game_over() and board.ply() < 80:
+        if board.turn == chess.WHITE:
+            mv = engine.play(board, chess.engine.Limit(depth=2)).move
+            check(mv in board.legal_moves, f"a legal crazyhouse move: {mv}")
+        else:
+            moves = list(board.legal_moves)
+            captures = [m for m in moves if board.is_capture(m) or m.drop]
+            mv = rng.choice(captures or moves)
+        drops += mv.drop is not None
+        board.push(mv)
+    check(drops > 0, "the game had drops")
+    print(f"crazyhouse: {board.ply()} plies, {drops} drops, {board.result()}")
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -153,6 +188,7 @@ def main():
         pondering(engine)
         chess960_castling(engine)
         stop_infinite(engine)
+        crazyhouse(engine)
     except AssertionError as e:
         print(f"FAILED: {e}", file=sys.stderr)
         sys.exit(1)

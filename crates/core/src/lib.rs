@@ -76,9 +76,10 @@ pub use game::{Game, IllegalMoveError, IllegalMoveKind, Outcome, Reason};
 pub use geometry::{
     Axis, MAX_FILES, MAX_SQUARES, Shape, ShapeError, Square, SquareParseError, SquareParseErrorKind,
 };
-pub use moves::Move;
+pub use moves::{Move, MoveKind};
 pub use notation::{
-    SanHistory, game_san, parse_notation, parse_san, play_notation, san, san_line, san_moves,
+    SanHistory, UciMove, UciSuffix, find_uci_move, format_uci_move, game_san, parse_notation,
+    parse_san, parse_uci_move, play_notation, san, san_line, san_moves,
 };
 pub use perft::{divide, perft};
 pub use piece::{Color, MAX_KINDS, Piece, PieceInfo, PieceKind};

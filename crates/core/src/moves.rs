@@ -2,6 +2,26 @@
 
 use crate::geometry::Square;
 use crate::piece::PieceKind;
+use crate::position::Position;
+use crate::rules::VariantInfo;
+
+/// What a move is, asked of the move rather than decoded from its squares
+/// ([`Move::kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A piece goes from one square to another (a capture, a promotion, en passant, a
+    /// piece gated in behind it, a second piece pushed along).
+    Board,
+    /// A piece of this kind from the mover's hand is put on an empty square.
+    Drop(PieceKind),
+    /// The mover passes: its piece "moves" to its own square (janggi).
+    Pass,
+    /// The king and a rook of the same side move together (the king may stay put, as
+    /// in Chess960).
+    Castle,
+    /// A pawn becomes a piece of this kind where it stands (sittuyin).
+    InPlacePromotion(PieceKind),
+}
 
 /// A move: from, to, and everything else it does to the board.
 ///
@@ -97,6 +117,41 @@ impl Move {
     #[inline]
     pub const fn dropped(&self) -> Option<PieceKind> {
         if self.is_drop() { self.promotion } else { None }
+    }
+
+    /// What kind of move this is in `pos`, the position it is played from.
+    ///
+    /// ```
+    /// use chess4d_core::{Move, MoveKind, PieceKind, Square};
+    /// # fn demo(info: &chess4d_core::VariantInfo, pos: &chess4d_core::Position) {
+    /// assert_eq!(Move::drop(PieceKind(1), Square(9)).kind(info, pos), MoveKind::Drop(PieceKind(1)));
+    /// assert_eq!(Move::new(Square(4), Square(4)).kind(info, pos), MoveKind::Pass);
+    /// # }
+    /// ```
+    pub fn kind(&self, info: &VariantInfo, pos: &Position) -> MoveKind {
+        if let Some(k) = self.dropped() {
+            return MoveKind::Drop(k);
+        }
+        match (self.second, self.promotion) {
+            (Some((f, t)), Some(k)) if f == t && f == self.from && self.to == self.from => {
+                MoveKind::InPlacePromotion(k)
+            }
+            (Some((f, _)), _) if f != self.from && self.is_castling(info, pos, f) => {
+                MoveKind::Castle
+            }
+            (None, None) if self.from == self.to => MoveKind::Pass,
+            _ => MoveKind::Board,
+        }
+    }
+
+    /// Whether the second piece (on `second_from`) and the mover are one side's king
+    /// and another of its pieces: castling, not a push.
+    fn is_castling(&self, info: &VariantInfo, pos: &Position, second_from: Square) -> bool {
+        let (Some(a), Some(b)) = (pos.piece_at(self.from), pos.piece_at(second_from)) else {
+            return false;
+        };
+        let royal = |p: crate::Piece| info.pieces.get(p.kind().index()).is_some_and(|i| i.royal);
+        a.color() == b.color() && (royal(a) || royal(b))
     }
 
     /// Every square where a piece lands, the main one first.

@@ -330,6 +330,14 @@ pub trait Rules: Send + Sync {
         BoardLook::default()
     }
 
+    /// The promoted form of pieces of `kind` (the shogi family: a pawn's tokin), when
+    /// the variant has promoted forms; `None` by default. UCI writes a promotion to
+    /// it as `+` and the way back as `-`, as Fairy-Stockfish does.
+    fn promoted_form(&self, kind: crate::PieceKind) -> Option<crate::PieceKind> {
+        let _ = kind;
+        None
+    }
+
     /// Reads a move string and finds the legal move it names.
     fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveParseError> {
         parse_among_legal(self, pos, text)

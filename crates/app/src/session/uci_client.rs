@@ -1,10 +1,10 @@
 //! A small client for external UCI engines (Stockfish, Fairy-Stockfish): spawn the
 //! program, `uci`/`isready`, set options, `position fen … moves …`, `go`, and read its
-//! `info` and `bestmove` lines. Moves go out and come back in UCI's 2D form (`e2e4`,
-//! `e7e8q`, castling as the king's move), matched against our legal moves, so an
-//! answer that is not a legal move here is an error, never a panic.
+//! `info` and `bestmove` lines. Moves go out and come back in core's UCI notation
+//! (`e2e4`, `e7e8q`, `N@b1`, `e6e7+`, castling as the king's move), matched against our
+//! legal moves, so an answer that is not a legal move here is an error, never a panic.
 
-use chess4d_core::{Game, Move, Position, Rules, format_fen};
+use chess4d_core::{Game, Move, Position, Rules, UciMove, find_uci_move};
 use chess4d_engine::{MATE, Score};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -224,34 +224,21 @@ impl Drop for UciEngine {
     }
 }
 
-/// The UCI form of a legal move on a 2D board: from, to, promotion letter.
-pub fn uci_move(rules: &dyn Rules, mv: Move) -> String {
-    let info = rules.info();
-    let mut s = String::with_capacity(5);
-    let _ = info.shape.write_square(mv.from, &mut s);
-    let _ = info.shape.write_square(mv.to, &mut s);
-    if let Some(k) = mv.promotion {
-        s.push(
-            info.pieces
-                .get(k.index())
-                .map_or('?', |p| p.letter.to_ascii_lowercase()),
-        );
-    }
-    s
+/// The UCI form of `mv`, legal in `pos` (core's [`UciMove`]: `e2e4`, `e7e8q`,
+/// `N@b1`, `e6e7+`; castling as the king's move, or king takes rook where the rules
+/// castle from any array, as Fairy-Stockfish writes them).
+pub fn uci_move(rules: &dyn Rules, pos: &Position, mv: Move) -> String {
+    UciMove::of(rules, pos, mv, false).text(rules)
 }
 
 /// The legal move of `pos` that `text` names in UCI form.
 pub fn parse_uci_move(rules: &dyn Rules, pos: &Position, text: &str) -> Result<Move, UciError> {
-    let mut legal = Vec::new();
-    rules.legal_moves(pos, &mut legal);
-    let want = text.trim().to_ascii_lowercase();
-    legal
-        .into_iter()
-        .find(|&m| uci_move(rules, m) == want)
-        .ok_or_else(|| {
+    UciMove::parse(rules, text)
+        .and_then(|u| find_uci_move(rules, pos, u))
+        .map_err(|e| {
             UciError::new(
                 UciErrorKind::Protocol,
-                format!("the engine's move {text} is not legal here"),
+                format!("the engine's move {text} is not legal here: {}", e.reason),
             )
         })
 }
@@ -261,28 +248,33 @@ pub fn parse_uci_line(rules: &dyn Rules, pos: &Position, words: &[&str]) -> Vec<
     let mut p = pos.clone();
     let mut out = Vec::new();
     for w in words {
-        match parse_uci_move(rules, &p, w) {
-            Ok(m) => {
-                rules.make_move(&mut p, m);
-                out.push(m);
-            }
-            Err(_) => break,
+        let Ok(m) = parse_uci_move(rules, &p, w) else {
+            break;
+        };
+        if rules.try_make_move(&mut p, m).is_err() {
+            break;
         }
+        out.push(m);
     }
     out
 }
 
-/// `position fen START moves …` for the game so far.
+/// `position fen START moves …` for the game so far: the start as the rules write it
+/// (pockets, check counters and gates included), each move in the position it was
+/// played from.
 pub fn position_command(game: &Game) -> String {
     let rules = game.rules();
-    let fen = format_fen(rules.info(), game.start_position());
-    let mut cmd = format!("position fen {fen}");
+    let mut pos = game.start_position().clone();
+    let mut cmd = format!("position fen {}", rules.format_position(&pos));
     let moves = game.moves();
     if !moves.is_empty() {
         cmd.push_str(" moves");
         for &m in &moves {
             cmd.push(' ');
-            cmd.push_str(&uci_move(&**rules, m));
+            cmd.push_str(&uci_move(&**rules, &pos, m));
+            if rules.try_make_move(&mut pos, m).is_err() {
+                break;
+            }
         }
     }
     cmd
@@ -408,7 +400,7 @@ mod tests {
         // Castling goes out as the king's move.
         let castle = parse_uci_move(&*rules, game.position(), "e1g1").unwrap();
         assert!(castle.second.is_some());
-        assert_eq!(uci_move(&*rules, castle), "e1g1");
+        assert_eq!(uci_move(&*rules, game.position(), castle), "e1g1");
         assert!(parse_uci_move(&*rules, game.position(), "e1e3").is_err());
         assert!(parse_uci_move(&*rules, game.position(), "zz").is_err());
         let cmd = position_command(&game);
@@ -420,6 +412,80 @@ mod tests {
         );
         let line = parse_uci_line(&*rules, game.position(), &["e1g1", "f8c5", "a1a8"]);
         assert_eq!(line.len(), 2, "stops at the first illegal move");
+    }
+
+    fn catalog_with_files() -> Catalog {
+        let mut c = Catalog::embedded();
+        c.add_dir(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants")));
+        c
+    }
+
+    /// A crazyhouse game goes out with its pockets and its drops as `N@b1`; a
+    /// three-check game with its check counters; S-Chess with its gates and pieces in
+    /// hand; and the engine's drops come back as our moves.
+    #[test]
+    fn pockets_counters_gates_and_drops_go_out_whole() {
+        let catalog = catalog_with_files();
+        let zh = catalog.resolve("crazyhouse").unwrap();
+        let start = zh.parse_position("7k/8/8/8/8/8/7r/K6r[N] w - - 0 1").unwrap();
+        let mut game = Game::from_position(zh.clone(), start);
+        let drop = parse_uci_move(&*zh, game.position(), "N@b1").unwrap();
+        assert_eq!(uci_move(&*zh, game.position(), drop), "N@b1");
+        game.play(drop).unwrap();
+        let take = parse_uci_move(&*zh, game.position(), "h1b1").unwrap();
+        game.play(take).unwrap();
+        assert_eq!(
+            position_command(&game),
+            "position fen 7k/8/8/8/8/8/7r/K6r[N] w - - 0 1 moves N@b1 h1b1"
+        );
+        let err = parse_uci_move(&*zh, game.position(), "N@c1").unwrap_err();
+        assert!(err.message.contains("no knight in hand"), "{err}");
+        let line = parse_uci_line(&*zh, game.position(), &["a1b1", "h2b2", "Q@a1"]);
+        assert_eq!(line.len(), 2, "stops at the drop of a queen Black does not hold");
+
+        let three = catalog.resolve("3check").unwrap();
+        let fen = three.format_position(&three.start_position());
+        let game = Game::new(three.clone());
+        assert!(position_command(&game).contains(&fen), "{fen}");
+        assert!(fen.contains("3+3"), "check counters in {fen}");
+
+        let seirawan = catalog.resolve("seirawan").unwrap();
+        let game = Game::new(seirawan.clone());
+        let cmd = position_command(&game);
+        assert!(cmd.contains("[EHeh] w KQABCDEFGHkqabcdefgh"), "{cmd}");
+    }
+
+    /// Fairy-Stockfish plays crazyhouse through the client: the position goes out with
+    /// its pocket, and its answer, the blocking knight drop, reads as our move. Fails
+    /// under CI when it is missing.
+    #[test]
+    fn fairy_stockfish_answers_with_a_drop() {
+        let path = Path::new("/usr/games/fairy-stockfish");
+        if !path.is_file() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "fairy-stockfish is missing: apt-get install fairy-stockfish"
+            );
+            eprintln!("SKIPPED: /usr/games/fairy-stockfish is missing");
+            return;
+        }
+        let zh = catalog_with_files().resolve("crazyhouse").unwrap();
+        let start = zh.parse_position("7k/8/8/8/8/8/7r/K6r[N] w - - 0 1").unwrap();
+        let game = Game::from_position(zh.clone(), start);
+        let mut fsf = UciEngine::spawn(path).unwrap();
+        fsf.set_option("UCI_Variant", "crazyhouse").unwrap();
+        fsf.sync().unwrap();
+        fsf.send(&position_command(&game)).unwrap();
+        fsf.send("go depth 4").unwrap();
+        let best = loop {
+            let line = fsf.recv(Duration::from_secs(10)).unwrap().expect("an answer");
+            if let Some(b) = parse_bestmove(&line) {
+                break b.to_string();
+            }
+        };
+        let mv = parse_uci_move(&*zh, game.position(), &best).unwrap();
+        assert!(mv.is_drop(), "{best}");
+        assert_eq!(uci_move(&*zh, game.position(), mv), "N@b1");
     }
 
     /// Stockfish itself, driven through the client: handshake, a position, a search.
@@ -467,7 +533,7 @@ mod tests {
         };
         let mv = parse_uci_move(&*rules, game.position(), &best).unwrap();
         // Fool's mate: Qh4 is the only mate, and Stockfish finds it.
-        assert_eq!(uci_move(&*rules, mv), "d8h4");
+        assert_eq!(uci_move(&*rules, game.position(), mv), "d8h4");
         assert!(infos.iter().any(|i| i.multipv == 2), "two lines reported");
         assert!(infos.iter().any(|i| i.score.mate_in() == Some(1)));
     }

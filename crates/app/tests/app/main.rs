@@ -4,6 +4,7 @@
 
 mod archive_cli;
 mod cli;
+mod exact;
 mod hand_pictures;
 mod pgn_python;
 mod pictures;

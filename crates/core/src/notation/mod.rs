@@ -23,9 +23,11 @@
 
 mod parse;
 mod san;
+mod uci;
 
 pub use parse::{parse_notation, parse_san, play_notation};
 pub use san::{SanHistory, game_san, san, san_line, san_moves};
+pub use uci::{UciMove, UciSuffix, find_uci_move, format_uci_move, parse_uci_move};
 
 use crate::geometry::Shape;
 use crate::moves::Move;

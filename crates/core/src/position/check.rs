@@ -106,7 +106,7 @@ pub fn check_position<R: Rules + ?Sized>(rules: &R, pos: &Position) -> Result<()
     if pos.shape().axes() >= 2 {
         check_pawns(rules, pos, &|sq, color| far_end(pos, sq, color, Axis::Y))?;
     }
-    check_en_passant(rules, pos, None)?;
+    check_en_passant(rules, pos, None, 0b10)?;
     check_castling_kings(rules, pos)?;
     check_clocks(rules, pos)?;
     check_opposite(rules, pos)
@@ -238,12 +238,15 @@ pub(crate) fn check_pawns<R: Rules + ?Sized>(
 }
 
 /// The en-passant square is empty, has the pawn that passed it one step further along
-/// Y (that side just moved) and an empty square behind it where the pawn came from; when
-/// `rank` is given it is also on that Y coordinate (counted from the mover's own side).
+/// one of the pawns' forward `axes` (a bit mask: Y alone for chess, W for pawns that
+/// advance along w) where that side just moved, and an empty square behind it where the
+/// pawn came from; when `rank` is given it is also on that coordinate of the axis
+/// (counted from the mover's own side).
 pub(crate) fn check_en_passant<R: Rules + ?Sized>(
     rules: &R,
     pos: &Position,
     rank: Option<u8>,
+    axes: u8,
 ) -> Result<(), PositionError> {
     let Some(ep) = pos.en_passant() else {
         return Ok(());
@@ -263,37 +266,68 @@ pub(crate) fn check_en_passant<R: Rules + ?Sized>(
     if !shape.contains(ep) {
         return bad("it is off the board".into());
     }
-    let mover = !pos.side_to_move();
-    if let Some(rank) = rank {
-        let y = shape.coords(ep)[1];
-        let from_own = match mover {
-            Color::White => y,
-            Color::Black => shape.size(Axis::Y) - 1 - y,
-        };
-        if from_own != rank {
-            return bad(format!(
-                "a double step by {mover} passes rank {} from its side, not this one",
-                rank + 1
-            ));
-        }
-    }
     if pos.piece_at(ep).is_some() {
         return bad("the square is occupied".into());
     }
+    // The first axis's answer is the one reported when no axis fits.
+    let mut first_why = None;
+    for axis in (0..shape.axes()).filter(|&a| axes & (1 << a) != 0) {
+        match passed_along(info, pos, ep, rank, axis) {
+            Ok(()) => return Ok(()),
+            Err(why) => {
+                first_why.get_or_insert(why);
+            }
+        }
+    }
+    bad(first_why.unwrap_or_else(|| "no pawn advances along an axis of this board".into()))
+}
+
+/// Whether a pawn of the side that just moved double-stepped along `axis` over `ep`.
+fn passed_along(
+    info: &crate::VariantInfo,
+    pos: &Position,
+    ep: Square,
+    rank: Option<u8>,
+    axis: usize,
+) -> Result<(), String> {
+    let shape = &info.shape;
+    let mover = !pos.side_to_move();
+    let axis_name = ["x", "y", "z", "w"][axis];
+    if let Some(rank) = rank {
+        let c = shape.coords(ep)[axis];
+        let from_own = match mover {
+            Color::White => c,
+            Color::Black => shape.sizes()[axis] - 1 - c,
+        };
+        if from_own != rank {
+            return Err(if axis == 1 {
+                format!(
+                    "a double step by {mover} passes rank {} from its side, not this one",
+                    rank + 1
+                )
+            } else {
+                format!(
+                    "a double step by {mover} along {axis_name} passes {axis_name} = {} from its side, not this one",
+                    rank
+                )
+            });
+        }
+    }
     let step = |n: i8| {
-        let f = mover.forward() * n;
-        shape.offset(ep, [0, f, 0, 0])
+        let mut d = [0i8; 4];
+        d[axis] = mover.forward() * n;
+        shape.offset(ep, d)
     };
     let pawn_there = step(1).and_then(|sq| pos.piece_at(sq)).is_some_and(|p| {
         p.color() == mover && info.pieces.get(p.kind().index()).is_some_and(|i| i.pawn)
     });
     if !pawn_there {
-        return bad(format!(
+        return Err(format!(
             "no {mover} pawn stands just beyond it, as after a double step"
         ));
     }
     if step(-1).is_none_or(|sq| pos.piece_at(sq).is_some()) {
-        return bad("the square the pawn would have come from is not empty".into());
+        return Err("the square the pawn would have come from is not empty".into());
     }
     Ok(())
 }

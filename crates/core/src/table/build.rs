@@ -318,6 +318,13 @@ pub(super) fn movements(
             }
         }
     }
+    if def.wrap & 0b1111 != 0 {
+        // Around a wrapping axis two lines (or a line and a leap) can reach one square:
+        // a rook on a cylinder sees h4 from a4 both ways round. A move is its from, to
+        // and effects, so every piece's moves are made distinct there; unwrapped boards
+        // keep the tight loop.
+        twice.iter_mut().for_each(|t| *t = true);
+    }
     Ok(Movements {
         lines,
         attack_dirs: attack_directions(attacks),

@@ -24,7 +24,7 @@ impl TableRules {
         // The square a double step passes is one beyond the rank it starts from.
         let passed = self.double_step_rank.map(|r| r.saturating_add(1));
         match passed {
-            Some(rank) => check_en_passant(self, pos, Some(rank))?,
+            Some(rank) => check_en_passant(self, pos, Some(rank), self.pawn_push_axes())?,
             None if pos.en_passant().is_some() => {
                 return Err(PositionError::new(
                     PositionErrorKind::InvalidEnPassant,
@@ -36,6 +36,26 @@ impl TableRules {
         self.check_castling(pos)?;
         check_clocks(self, pos)?;
         check_opposite(self, pos)
+    }
+
+    /// The axes along which a pawn's push may double (bit 1: Y; bit 3: W): where an
+    /// en-passant square can lie behind a pawn.
+    fn pawn_push_axes(&self) -> u8 {
+        let mut axes = 0u8;
+        let kinds = (0..self.info.pieces.len()).map(|k| crate::PieceKind(k as u8));
+        for p in kinds.flat_map(|k| crate::Color::ALL.map(|c| crate::Piece::new(k, c))) {
+            if !self.is_pawn(p) {
+                continue;
+            }
+            for sq in 0..self.info.shape.len() {
+                for span in self.spans_of(p, crate::Square(sq as u16)) {
+                    if span.mode == super::Mode::Move && span.len == 1 && span.push_axis < 4 {
+                        axes |= 1 << span.push_axis;
+                    }
+                }
+            }
+        }
+        if axes == 0 { 0b10 } else { axes }
     }
 
     /// Each castling right has its king and rook on their starting squares.

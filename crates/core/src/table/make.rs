@@ -93,6 +93,15 @@ pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Und
             };
             ep = shape.square(behind);
         }
+        // With a double-step region (horde: the first two ranks), only a step from
+        // the region's front edge leaves an en-passant square: one that passes over
+        // a square of the region (horde's first-rank pawn) does not, as in
+        // Fairy-Stockfish (its en-passant region) and lichess.
+        if let (Some(zone), Some(sq)) = (&rules.double_step_from, ep)
+            && zone[us.index()].contains(sq)
+        {
+            ep = None;
+        }
     }
     pos.set_en_passant(ep);
     if pawn || captured.is_some() {

@@ -481,6 +481,14 @@ impl Rules for TableRules {
         self.castling960.active
     }
 
+    fn promoted_form(&self, kind: PieceKind) -> Option<PieceKind> {
+        if self.forms.active {
+            self.forms.promoted_of(kind)
+        } else {
+            None
+        }
+    }
+
     fn goal(&self, color: Color) -> Option<(Vec<PieceKind>, Vec<Square>)> {
         self.ends.goal(color)
     }

@@ -241,7 +241,17 @@ fn special_moves(
     out: &mut Vec<Move>,
 ) {
     if rules.special.any_moves {
+        let first = out.len();
         super::special::piece_moves(rules, pos, from, p, wanted == Wanted::All, out);
+        if rules.twice[p.code() as usize] && out.len() > first {
+            // Around a wrapping axis a hop may land where a line already did.
+            let mine = out[..first]
+                .iter()
+                .rev()
+                .take_while(|m| m.from == from)
+                .count();
+            distinct(out, first - mine);
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 //! Pockets in the position string, as Fairy-Stockfish writes them: the pieces in hand
 //! in brackets after the board (`.../RNBQKBNR[QPqp] w KQkq - 0 1`, White's in capitals,
-//! `[-]` or `[]` for none), and a promoted piece followed by `~` (`1Q~6`).
+//! `[-]` or `[]` for none), and a promoted piece followed by `~` (`1Q~6`). lichess's
+//! and shakmaty's form, the pocket as one rank more on a 2D board
+//! (`.../Kpp5/8/Qp b - - 0 1`), is read too.
 
 use super::drops::Drops;
 use super::forms::Forms;
@@ -25,7 +27,7 @@ pub(super) fn parse(
     let board_end = text.find(char::is_whitespace).unwrap_or(text.len());
     let (field, rest) = text.split_at(board_end);
     let (board, pocket) = match field.find('[') {
-        None => (field, ""),
+        None => ninth_rank_pocket(info, field),
         Some(at) => {
             let Some(inside) = field[at + 1..].strip_suffix(']') else {
                 return Err(FenError {
@@ -73,6 +75,20 @@ pub(super) fn parse(
         pos.set_in_hand(color, kind, n.saturating_add(1));
     }
     Ok(pos)
+}
+
+/// lichess and shakmaty write a 2D board's pockets as one rank more than the board has
+/// (`4k3/.../8/Qp` or an empty last rank): the board and that pocket; else the field
+/// as it is, with no pocket.
+fn ninth_rank_pocket<'a>(info: &VariantInfo, field: &'a str) -> (&'a str, &'a str) {
+    let shape = &info.shape;
+    if shape.axes() != 2 || field.matches('/').count() != shape.sizes()[1] as usize {
+        return (field, "");
+    }
+    match field.rsplit_once('/') {
+        Some((board, pocket)) if pocket.chars().all(|c| c.is_ascii_alphabetic()) => (board, pocket),
+        _ => (field, ""),
+    }
 }
 
 /// The board field without its marks: `~` after a promoted piece's letter (the indices

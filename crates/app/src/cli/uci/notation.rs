@@ -1,100 +1,48 @@
-//! Moves as UCI writes them: on 2D boards `e2e4`, `e7e8q`, castling as the king's own
-//! move (`e1g1`, or king takes rook, `e1h1`, in Chess960 mode) and en passant as the
-//! pawn's own move (`e5d6`), a piece gated in (S-Chess) as a promotion letter (`b1c3h`,
-//! `e1g1e`, and `h1e1e` entering on the rook's square); beyond 2D the coordinate notation (`a2[0,0]a3[0,0]`),
-//! which no 2D client could read anyway.
+//! Moves as UCI writes them: on 2D boards core's UCI notation ([`chess4d_core::UciMove`]:
+//! `e2e4`, `e7e8q`, `N@b1`, `e6e7+`, castling as the king's move or, in Chess960 mode,
+//! king takes rook, a piece gated in as a promotion letter); beyond 2D the coordinate
+//! notation (`a2[0,0]a3[0,0]`), which no 2D client could read anyway.
 
-use chess4d_core::{Move, VariantInfo};
+use chess4d_core::{Move, VariantInfo, format_uci_move, parse_uci_move};
 use chess4d_core::{MoveParseError, Position, Rules};
-use std::fmt::Write;
 
 /// Whether the board is one UCI's move form fits (two axes).
 pub fn is_uci_board(info: &VariantInfo) -> bool {
     info.shape.axes() == 2
 }
 
-/// The short UCI form of `mv`: from, to (or the castling rook's square in Chess960
-/// mode), promotion letter. Captures away from the landing square and second pieces
-/// are left out.
-fn short_form(info: &VariantInfo, pos: &Position, mv: Move, chess960: bool) -> String {
-    let mut s = String::with_capacity(6);
-    let shape = &info.shape;
-    let _ = shape.write_square(mv.from, &mut s);
-    let royal = pos
-        .piece_at(mv.from)
-        .and_then(|p| info.pieces.get(p.kind().index()))
-        .is_some_and(|p| p.royal);
-    let second_royal = mv.second.is_some_and(|(f, _)| {
-        pos.piece_at(f)
-            .and_then(|p| info.pieces.get(p.kind().index()))
-            .is_some_and(|p| p.royal)
-    });
-    let to = match mv.second {
-        Some((rook, _)) if chess960 && royal => rook,
-        // S-Chess castling with a piece gated in on the rook's square: the rook's
-        // square, then the king's (Fairy-Stockfish's `h1e1e`).
-        Some((king, _)) if !royal && second_royal && mv.promotion.is_some() => king,
-        _ => mv.to,
-    };
-    let _ = shape.write_square(to, &mut s);
-    if let Some(k) = mv.promotion {
-        let letter = info.pieces.get(k.index()).map_or('?', |p| p.letter);
-        let _ = s.write_char(letter.to_ascii_lowercase());
-    }
-    s
-}
-
-/// Writes `mv` (legal in `pos`) the way a UCI client reads it; on 2D boards the short
+/// Writes `mv` (legal in `pos`) the way a UCI client reads it; on 2D boards the UCI
 /// form, unless another legal move shares it (then the full coordinate notation).
 pub fn format_move(rules: &dyn Rules, pos: &Position, mv: Move, chess960: bool) -> String {
-    let info = rules.info();
-    if !is_uci_board(info) {
-        return rules.format_move(pos, mv);
-    }
-    let short = short_form(info, pos, mv, chess960);
-    let mut legal = Vec::new();
-    rules.legal_moves(pos, &mut legal);
-    let shared = legal
-        .iter()
-        .filter(|&&m| m != mv && short_form(info, pos, m, chess960) == short)
-        .count();
-    if shared == 0 {
-        short
+    if is_uci_board(rules.info()) {
+        format_uci_move(rules, pos, mv, chess960)
     } else {
         rules.format_move(pos, mv)
     }
 }
 
-/// A line of moves from `pos`, each written in the position it is played from.
+/// A line of moves from `pos`, each written in the position it is played from; a
+/// line the rules refuse to play on stops there.
 pub fn format_line(rules: &dyn Rules, pos: &Position, line: &[Move], chess960: bool) -> String {
     let mut p = pos.clone();
     let mut words = Vec::with_capacity(line.len());
     for &m in line {
         words.push(format_move(rules, &p, m, chess960));
-        rules.make_move(&mut p, m);
+        if rules.try_make_move(&mut p, m).is_err() {
+            break;
+        }
     }
     words.join(" ")
 }
 
 /// Finds the legal move `text` names: the UCI form on 2D boards (castling both as the
-/// king's move and as king takes rook), else the rules' own notation.
+/// king's move and as king takes rook, drops as `N@b1`), else the rules' own notation.
 pub fn parse_move(rules: &dyn Rules, pos: &Position, text: &str) -> Result<Move, MoveParseError> {
-    let info = rules.info();
-    if is_uci_board(info) {
-        let want = text.trim().to_ascii_lowercase();
-        let mut legal = Vec::new();
-        rules.legal_moves(pos, &mut legal);
-        let found: Vec<Move> = legal
-            .into_iter()
-            .filter(|&m| {
-                short_form(info, pos, m, false) == want || short_form(info, pos, m, true) == want
-            })
-            .collect();
-        if let [one] = found[..] {
-            return Ok(one);
-        }
+    if is_uci_board(rules.info()) {
+        parse_uci_move(rules, pos, text)
+    } else {
+        rules.parse_move(pos, text)
     }
-    rules.parse_move(pos, text)
 }
 
 /// A 2D position string whose castling field names rook files (Shredder-FEN, as

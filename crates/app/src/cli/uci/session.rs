@@ -153,11 +153,16 @@ impl Session {
         };
         let mut history = Vec::with_capacity(moves.len());
         for (i, text) in moves.iter().enumerate() {
-            match notation::parse_move(&*rules, &pos, text) {
-                Ok(mv) => {
-                    history.push(pos.hash());
-                    rules.make_move(&mut pos, mv);
-                }
+            let hash = pos.hash();
+            let played = notation::parse_move(&*rules, &pos, text)
+                .map_err(|e| e.to_string())
+                .and_then(|mv| {
+                    rules
+                        .try_make_move(&mut pos, mv)
+                        .map_err(|e| format!("move '{text}': the rules could not play it: {e}"))
+                });
+            match played {
+                Ok(_) => history.push(hash),
                 Err(e) => {
                     self.note(&format!(
                         "position: {e}; the position is the one after move {i}"

@@ -288,3 +288,201 @@ fn chess960_castling_is_king_takes_rook_and_a_pass_is_the_kings_square_twice() {
         "e2e2"
     );
 }
+
+/// A session whose catalog has the variant files of `variants/` too.
+fn session_with_files() -> (Session, Caught) {
+    let caught = Caught::default();
+    let out: Out = Arc::new(Mutex::new(Box::new(caught.clone())));
+    let mut catalog = Catalog::embedded();
+    catalog.add_dir(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../variants"
+    )));
+    let s = Session::new(catalog, out).expect("orthodox is built in");
+    (s, caught)
+}
+
+/// Issue 30's example: the knight drop that blocks the rook's mate comes back as
+/// `N@b1`, in the bestmove and in the PV, and reads back in `position ... moves`.
+#[test]
+fn a_crazyhouse_drop_is_written_as_uci_writes_it() {
+    let (mut s, out) = session_with_files();
+    let fen = "7k/8/8/8/8/8/7r/K6r[N] w - - 0 1";
+    s.handle("setoption name UCI_Variant value crazyhouse");
+    s.handle(&format!("position fen {fen}"));
+    s.handle("go depth 2");
+    let lines = out.until_bestmove(Duration::from_secs(30));
+    assert_eq!(bestmove(&lines), "N@b1", "{lines:?}");
+    let pv = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    assert!(pv.contains(" pv N@b1"), "{pv}");
+    s.handle(&format!("position fen {fen} moves N@b1 h1b1 a1b1"));
+    s.handle("go depth 1");
+    let lines = out.until_bestmove(Duration::from_secs(30));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string position")),
+        "{lines:?}"
+    );
+    // A move that is not legal is refused in words, and the moves before it stand.
+    s.handle(&format!("position fen {fen} moves N@b1 h2h8"));
+    let lines = out.take();
+    let note = lines
+        .iter()
+        .find(|l| l.starts_with("info string position"))
+        .expect("a note");
+    assert!(
+        note.contains("h2h8") && note.contains("not a legal move") && note.contains("after move 1"),
+        "{note}"
+    );
+    assert!(!note.contains('{'), "words, not debug text: {note}");
+}
+
+/// Shogi through the server: every legal move of positions with pieces in hand and
+/// promotions is written, and read back as itself; drops as `P@e5`, a promotion as
+/// Fairy-Stockfish's `+`.
+#[test]
+fn shogi_drops_and_promotions_round_trip() {
+    let mut catalog = Catalog::embedded();
+    catalog.add_dir(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../variants"
+    )));
+    let rules = catalog.resolve("shogi").expect("variants/shogi.toml");
+    let pos = rules
+        .parse_position("4k4/9/4P4/9/9/9/9/9/4K4[Pp] w - - 0 1")
+        .expect("a position");
+    let mut legal = Vec::new();
+    rules.legal_moves(&pos, &mut legal);
+    let written: Vec<String> = legal
+        .iter()
+        .map(|&m| super::notation::format_move(&*rules, &pos, m, false))
+        .collect();
+    for (&m, w) in legal.iter().zip(&written) {
+        assert_eq!(parse_move(&*rules, &pos, w), Ok(m), "{w}");
+    }
+    for want in ["P@d5", "e7e8+", "e7e8"] {
+        assert!(written.iter().any(|w| w == want), "{want} in {written:?}");
+    }
+    // The rules' own notation (`e7e8` and the promoted form's letter) is still read.
+    let promote = parse_move(&*rules, &pos, "e7e8+").expect("legal");
+    assert_eq!(
+        parse_move(&*rules, &pos, &rules.format_move(&pos, promote)),
+        Ok(promote)
+    );
+    // A drop through the session, and the engine's answer is a move it can read.
+    let (mut s, out) = session_with_files();
+    s.handle("setoption name UCI_Variant value shogi");
+    s.handle("position fen 4k4/9/4P4/9/9/9/9/9/4K4[Pp] w - - 0 1 moves P@d5 P@f5");
+    s.handle("go depth 2");
+    let lines = out.until_bestmove(Duration::from_secs(30));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string position")),
+        "{lines:?}"
+    );
+    let mut after = pos.clone();
+    for m in ["P@d5", "P@f5"] {
+        let mv = parse_move(&*rules, &after, m).expect("legal");
+        rules.make_move(&mut after, mv);
+    }
+    let best = bestmove(&lines);
+    assert!(parse_move(&*rules, &after, &best).is_ok(), "{best}");
+}
+
+/// A game that a variant's goal ended is reported in words.
+#[test]
+fn bestmove_on_a_finished_game_says_why_in_words() {
+    let (mut s, out) = session_with_files();
+    s.handle("setoption name UCI_Variant value kingofthehill");
+    s.handle("position fen 8/8/8/3K4/8/8/8/k7 b - - 0 1");
+    s.handle("go depth 2");
+    let lines = out.until_bestmove(Duration::from_secs(30));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string game over: White wins by reaching the goal"),
+        "{lines:?}"
+    );
+    assert_eq!(bestmove(&lines), "(none)");
+    s.handle("setoption name UCI_Variant value chess");
+    s.handle("position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1");
+    s.handle("go depth 1");
+    let lines = out.until_bestmove(Duration::from_secs(30));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string game over: White wins by checkmate"),
+        "{lines:?}"
+    );
+}
+
+/// Every legal move written as Fairy-Stockfish writes it: our UCI texts of the first
+/// positions of each `tests/fsf` file equal FSF's own `go perft 1` list (drops, `+`
+/// and `-` promotions, passes, gating, in-place promotion). Fails under CI when
+/// Fairy-Stockfish is missing.
+#[test]
+fn uci_move_text_matches_fairy_stockfish() {
+    use chess4d::session::uci_client::UciEngine;
+    let path = std::path::Path::new("/usr/games/fairy-stockfish");
+    if !path.is_file() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "fairy-stockfish is missing: apt-get install fairy-stockfish"
+        );
+        eprintln!("SKIPPED: /usr/games/fairy-stockfish is missing");
+        return;
+    }
+    let mut catalog = Catalog::embedded();
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    catalog.add_dir(&root.join("variants"));
+    let mut fsf = UciEngine::spawn(path).expect("fairy-stockfish starts");
+    for variant in [
+        "crazyhouse",
+        "shogi",
+        "kyotoshogi",
+        "seirawan",
+        "sittuyin",
+        "janggi",
+        "placement",
+        "chessgi",
+        "capablanca",
+    ] {
+        let rules = catalog.resolve(variant).expect("a catalog variant");
+        let text = std::fs::read_to_string(root.join(format!("tests/fsf/{variant}.perft")))
+            .expect("a tests/fsf file");
+        fsf.set_option("UCI_Variant", variant).expect("variant set");
+        fsf.sync().expect("ready");
+        let fens: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("fen "))
+            .collect();
+        for fen in fens.iter().take(12) {
+            let pos = rules.parse_position(fen).expect("a position");
+            let mut legal = Vec::new();
+            rules.legal_moves(&pos, &mut legal);
+            let mut ours: Vec<String> = legal
+                .iter()
+                .map(|&m| super::notation::format_move(&*rules, &pos, m, false))
+                .collect();
+            ours.sort();
+            fsf.send(&format!("position fen {fen}")).expect("sent");
+            fsf.send("go perft 1").expect("sent");
+            let mut theirs = Vec::new();
+            loop {
+                let line = fsf
+                    .recv(Duration::from_secs(10))
+                    .expect("fsf alive")
+                    .expect("a line in time");
+                if line.starts_with("Nodes searched") {
+                    break;
+                }
+                if let Some((mv, _)) = line.split_once(": ") {
+                    theirs.push(mv.to_string());
+                }
+            }
+            theirs.sort();
+            assert_eq!(ours, theirs, "{variant} {fen}");
+        }
+    }
+}
