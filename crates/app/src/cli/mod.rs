@@ -4,6 +4,7 @@ pub mod archive;
 pub mod engine;
 pub mod render;
 pub mod rules;
+pub mod serve;
 pub mod uci;
 pub mod view;
 
