@@ -157,6 +157,8 @@ enum Command {
     },
     /// List the player profiles with their rating in each variant.
     Players,
+    /// Run a game server for friends: accounts, lobby, clocks, ratings (docs/protocol.md).
+    Serve(cli::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -187,6 +189,7 @@ fn main() -> ExitCode {
             cli::view::view_verb(&a)
         }
         Some(Command::Render(a)) => cli::render::render_verb(&a),
+        Some(Command::Serve(a)) => cli::serve::serve_verb(&a),
         Some(Command::Perft { at, depth, divide }) => {
             cli::rules::perft_verb(&at.variant.variant, at.fen.as_deref(), depth, divide)
         }

@@ -5,6 +5,7 @@ pub mod engine;
 pub mod play;
 pub mod render;
 pub mod rules;
+pub mod serve;
 pub mod uci;
 pub mod view;
 
