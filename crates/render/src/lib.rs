@@ -32,6 +32,7 @@ mod layout;
 mod offscreen;
 mod pick;
 mod projection;
+mod readability;
 mod scene;
 mod silhouettes;
 mod style;
@@ -51,6 +52,7 @@ pub use pick::{pick_tesseract_piece, pick_tesseract_scene};
 pub use projection::{
     BoardGeometry, MAX_SEPARATION, MAX_SQUARES, Projector, Rect, pick_tesseract, rotation_4d,
 };
+pub use readability::{PieceOnScreen, tesseract_pieces_on_screen};
 pub use scene::{
     Arrow, ArrowKind, Camera, FLOATING_PIECE_PX, HandPiece, Highlight, Scene, ScenePiece, Theme,
     View,

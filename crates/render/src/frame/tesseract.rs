@@ -9,7 +9,7 @@ use crate::instances::{
     push_path_arrow, push_segment, push_text, square_quad,
 };
 use crate::layout::{neighbours, wrap_axis};
-use crate::pick::piece_sprite;
+use crate::pick::piece_sprites;
 use crate::projection::{BoardGeometry, Projector, Rect};
 use crate::scene::{Arrow, Highlight, Scene};
 use crate::style::{Palette, Rgba, arrow_colour, highlight_colour, mix, w_tint, with_alpha};
@@ -222,8 +222,9 @@ impl Frame {
         self.close(start, QuadPipe::PlainDepth, true);
 
         let start = self.quads.len();
-        for piece in &scene.pieces {
-            let Some((p, half)) = piece_sprite(board, proj, piece.square) else {
+        let sprites = piece_sprites(board, proj, scene);
+        for (piece, sprite) in scene.pieces.iter().zip(sprites) {
+            let Some((p, half)) = sprite else {
                 continue;
             };
             let (mut body, mut letter) = super::piece_quads(scene, *piece, p, half, piece.white);
@@ -252,11 +253,17 @@ impl Frame {
             return;
         }
         let half = board.cell_half();
-        let h = half.x * 0.8;
-        for piece in &scene.pieces {
+        let sprites = piece_sprites(board, proj, scene);
+        for (piece, sprite) in scene.pieces.iter().zip(sprites) {
             let Some(tile) = board.tile_centre_4d(piece.square) else {
                 continue;
             };
+            // A piece shrunk where the picture is crowded stands on a base as shrunk.
+            let shrink = match (sprite, crate::pick::piece_sprite(board, proj, piece.square)) {
+                (Some((_, now)), Some((_, full))) if full > 0.0 => now / full,
+                _ => 1.0,
+            };
+            let h = half.x * 0.8 * shrink;
             let w = board.coords(piece.square).map_or(0, |c| c[3]);
             let alpha = if Self::faint(scene, board, piece.square) {
                 0.2
