@@ -26,6 +26,8 @@ pub struct PieceOnScreen {
     pub height_px: f32,
     /// The sprite's rectangle in pixels.
     pub sprite: Rect,
+    /// The smallest rectangle holding every pixel of the silhouette.
+    pub silhouette: Rect,
 }
 
 impl PieceOnScreen {
@@ -97,9 +99,11 @@ pub fn tesseract_pieces_on_screen(scene: &Scene, area: Rect) -> Vec<PieceOnScree
         .map(|(i, piece)| {
             let mask = &masks[i];
             let visible = mask.iter().filter(|p| nearest[p].1 == i).count();
-            let (top, bottom) = mask
-                .iter()
-                .fold((i32::MAX, i32::MIN), |(t, b), p| (t.min(p.1), b.max(p.1)));
+            let (lo, hi) = mask.iter().fold(
+                ((i32::MAX, i32::MAX), (i32::MIN, i32::MIN)),
+                |(lo, hi), p| ((lo.0.min(p.0), lo.1.min(p.1)), (hi.0.max(p.0), hi.1.max(p.1))),
+            );
+            let (top, bottom) = (lo.1, hi.1);
             let sprite = sprites[i].map_or(Rect::default(), |(c, h)| {
                 Rect::new(c.x - h, c.y - h, 2.0 * h, 2.0 * h)
             });
@@ -114,7 +118,43 @@ pub fn tesseract_pieces_on_screen(scene: &Scene, area: Rect) -> Vec<PieceOnScree
                     (bottom - top + 1) as f32
                 },
                 sprite,
+                silhouette: if mask.is_empty() {
+                    Rect::default()
+                } else {
+                    Rect::new(
+                        lo.0 as f32,
+                        lo.1 as f32,
+                        (hi.0 - lo.0 + 1) as f32,
+                        (hi.1 - lo.1 + 1) as f32,
+                    )
+                },
             }
         })
+        .collect()
+}
+
+/// The plates of the tesseract's labels (`W=1`, `[0,1]`, file letters, rank numbers)
+/// of `scene` drawn into `area`, each with its text.
+///
+/// # Examples
+///
+/// ```
+/// use chess4d_render::{tesseract_label_boxes, Rect, Scene, View};
+/// let scene = Scene { view: View::Tesseract, ..Scene::empty([4, 4, 2, 2]) };
+/// let labels = tesseract_label_boxes(&scene, Rect::new(0.0, 0.0, 800.0, 600.0));
+/// assert!(labels.iter().any(|(text, _)| text == "[0,1]"));
+/// ```
+pub fn tesseract_label_boxes(scene: &Scene, area: Rect) -> Vec<(String, Rect)> {
+    let (Some(board), Some(rect)) = (
+        BoardGeometry::new(scene.shape),
+        scene_layout(scene, area).tesseract,
+    ) else {
+        return Vec::new();
+    };
+    let proj = Projector::new(&scene.camera, rect);
+    let pal = crate::style::palette(scene.theme);
+    crate::labels::tesseract_labels(scene, &board, &proj, &pal)
+        .into_iter()
+        .map(|l| (l.text.chars().iter().collect(), l.rect()))
         .collect()
 }

@@ -1,12 +1,12 @@
 //! What a person needs to read the tesseract, measured: every piece of both sides
 //! large enough at the first view, few silhouettes hidden behind others at any 4D
 //! angle and mid-turn, labels clear of the pieces, and the piece that just moved not
-//! covered by its own marker.
+//! covered by its own marker. The figures are printed (`-- --nocapture`).
 
-use crate::common::{full_start, offscreen, save, sq};
+use crate::common::{full_start, offscreen, pixel, save, sq};
 use chess4d_render::{
-    Camera, PieceOnScreen, QUARTER_TURN_SECONDS, QuarterTurn, Rect, Scene, View, WPlane,
-    scene_layout, tesseract_pieces_on_screen,
+    Arrow, ArrowKind, Camera, Highlight, PieceOnScreen, QUARTER_TURN_SECONDS, QuarterTurn, Rect,
+    Scene, View, WPlane, scene_layout, tesseract_label_boxes, tesseract_pieces_on_screen,
 };
 
 /// The board's part of the window at 1280x800 and at 900x600 with the side panel open
@@ -57,31 +57,129 @@ fn hidden_share(seen: &[PieceOnScreen]) -> f32 {
 }
 
 #[test]
-fn figures() {
-    for (w, h) in [AREA_1280, AREA_900] {
+fn at_the_first_view_both_armies_stand_large_and_alike() {
+    for ((w, h), least) in [(AREA_1280, 28.0), (AREA_900, 16.0)] {
         let (scene, area) = first_view(w, h);
         let seen = tesseract_pieces_on_screen(&scene, area);
-        eprintln!(
-            "{w}x{h}: smallest white {:.1} px, black {:.1} px, hidden {:.0}%",
-            smallest(&seen, true),
-            smallest(&seen, false),
-            100.0 * hidden_share(&seen)
+        assert_eq!(seen.len(), 32);
+        let (white, black) = (smallest(&seen, true), smallest(&seen, false));
+        eprintln!("{w}x{h}: smallest white piece {white} px, black {black} px");
+        assert!(white >= least && black >= least, "{w}x{h}: {white} {black}");
+        assert!(
+            white.min(black) >= 0.75 * white.max(black),
+            "{w}x{h}: {white} {black}"
         );
-        for (name, cam) in turned_cameras(scene.camera) {
-            let s = Scene { camera: cam, ..scene.clone() };
-            let seen = tesseract_pieces_on_screen(&s, area);
-            eprintln!("  {name}: hidden {:.0}%", 100.0 * hidden_share(&seen));
+        assert_eq!(hidden_share(&seen), 0.0, "{w}x{h}: pieces hidden at rest");
+    }
+}
+
+#[test]
+fn any_turn_in_4d_leaves_at_most_one_piece_in_ten_hidden() {
+    let (scene, area) = first_view(AREA_1280.0, AREA_1280.1);
+    for (name, camera) in turned_cameras(scene.camera) {
+        let turned = Scene {
+            camera,
+            ..scene.clone()
+        };
+        let share = hidden_share(&tesseract_pieces_on_screen(&turned, area));
+        eprintln!("{name}: {:.0}% of the pieces hidden by more than a third", 100.0 * share);
+        assert!(share <= 0.10, "{name}: {share}");
+    }
+}
+
+#[test]
+fn no_label_lies_over_a_piece() {
+    let (scene, area) = first_view(AREA_1280.0, AREA_1280.1);
+    let mut cameras = turned_cameras(scene.camera);
+    cameras.push(("first view".into(), scene.camera));
+    for (name, camera) in cameras {
+        let s = Scene {
+            camera,
+            ..scene.clone()
+        };
+        let pieces = tesseract_pieces_on_screen(&s, area);
+        let labels = tesseract_label_boxes(&s, area);
+        assert!(labels.len() >= 8, "{name}: {} labels left", labels.len());
+        for (text, r) in &labels {
+            for p in &pieces {
+                let b = p.silhouette;
+                let apart =
+                    r.x >= b.x + b.w || b.x >= r.x + r.w || r.y >= b.y + b.h || b.y >= r.y + r.h;
+                assert!(apart, "{name}: label {text} {r:?} over the piece on {}", p.square);
+            }
         }
     }
+}
+
+/// The full set after 1. b2[0,0]-b3[0,0], with the marks and arrow the app shows.
+fn after_a_move(marked: bool) -> Scene {
+    let (mut scene, _) = first_view(AREA_1280.0, AREA_1280.1);
+    let (from, to) = (sq(1, 1, 0, 0), sq(1, 2, 0, 0));
+    scene.pieces.iter_mut().find(|p| p.square == from).unwrap().square = to;
+    if marked {
+        scene.highlights = vec![
+            (from, Highlight::LastMove),
+            (to, Highlight::LastMove),
+            (to, Highlight::Moved),
+        ];
+        scene.arrows = vec![Arrow::new(from, to, ArrowKind::LastMove)];
+    }
+    scene
+}
+
+#[test]
+fn the_piece_that_just_moved_shows_through_its_marks() {
+    let Some(mut r) = offscreen(AREA_1280.0, AREA_1280.1) else {
+        return;
+    };
+    let area = Rect::new(0.0, 0.0, AREA_1280.0 as f32, AREA_1280.1 as f32);
+    let plain = r.render(&after_a_move(false)).unwrap().to_vec();
+    let marked_scene = after_a_move(true);
+    let marked = r.render(&marked_scene).unwrap().to_vec();
+    save("last-move.png", AREA_1280.0, AREA_1280.1, &marked);
+    let to = sq(1, 2, 0, 0);
+    let seen = tesseract_pieces_on_screen(&marked_scene, area);
+    let pawn = seen.iter().find(|p| p.square == to).unwrap();
+    // The pawn's light body as drawn without marks, and how much of it stays the same
+    // with them. The arrow is drawn on top and may cross it: count what is left.
+    let b = pawn.silhouette;
+    let (mut body, mut same) = (0, 0);
+    for y in b.y as u32..(b.y + b.h) as u32 {
+        for x in b.x as u32..(b.x + b.w) as u32 {
+            let p = pixel(&plain, AREA_1280.0, x as f32, y as f32);
+            if p[0] > 200 && p[1] > 200 && p[2] > 190 {
+                body += 1;
+                let q = pixel(&marked, AREA_1280.0, x as f32, y as f32);
+                if (0..3).all(|i| p[i].abs_diff(q[i]) < 24) {
+                    same += 1;
+                }
+            }
+        }
+    }
+    eprintln!("moved pawn: {same} of {body} body pixels unchanged by its marks");
+    assert!(body > 80, "{body}");
+    assert!(same as f32 >= 0.75 * body as f32, "{same} of {body}");
+}
+
+#[test]
+fn screenshots_of_turns_for_a_person_to_look_at() {
     let (scene, _) = first_view(AREA_1280.0, AREA_1280.1);
-    if let Some(mut r) = offscreen(AREA_1280.0, AREA_1280.1) {
-        let rgba = r.render(&scene).unwrap().to_vec();
-        save("first-view-1280.png", AREA_1280.0, AREA_1280.1, &rgba);
-        for (name, cam) in turned_cameras(scene.camera) {
-            let s = Scene { camera: cam, ..scene.clone() };
-            let rgba = r.render(&s).unwrap().to_vec();
-            save(&format!("turn-{}.png", name.replace(' ', "-")), AREA_1280.0, AREA_1280.1, &rgba);
-        }
+    let Some(mut r) = offscreen(AREA_1280.0, AREA_1280.1) else {
+        return;
+    };
+    let rgba = r.render(&scene).unwrap().to_vec();
+    save("first-view.png", AREA_1280.0, AREA_1280.1, &rgba);
+    // A different picture at each angle: the turn really is drawn.
+    let mut previous = rgba;
+    for (name, camera) in turned_cameras(scene.camera) {
+        let s = Scene {
+            camera,
+            ..scene.clone()
+        };
+        let rgba = r.render(&s).unwrap().to_vec();
+        save(&format!("turn-{}.png", name.replace(' ', "-")), AREA_1280.0, AREA_1280.1, &rgba);
+        let differ = rgba.chunks(4).zip(previous.chunks(4)).filter(|(a, b)| a != b).count();
+        assert!(differ > 2000, "{name}: {differ}");
+        previous = rgba;
     }
-    let _ = sq;
 }
