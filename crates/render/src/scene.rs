@@ -48,6 +48,9 @@ pub struct Scene {
     pub tiles: bool,
     /// Squares the board does not have (holes): not drawn, never picked.
     pub absent: Vec<u16>,
+    /// The first rank (0-based) of the far half of a board split by a river (xiangqi):
+    /// the flat boards draw the river between this rank and the one before it.
+    pub river: Option<u8>,
     /// Bit mask of the axes that wrap around (bit 0: X, 1: Y): the flat boards draw an
     /// arrow across such an edge round the outside of the board.
     pub wrap: u8,
@@ -75,6 +78,7 @@ impl Default for Scene {
             hands: None,
             tiles: false,
             absent: Vec::new(),
+            river: None,
             wrap: 0,
         }
     }

@@ -183,3 +183,27 @@ fn screenshots_of_turns_for_a_person_to_look_at() {
         previous = rgba;
     }
 }
+
+#[test]
+fn a_river_runs_across_the_xiangqi_board() {
+    let Some(mut r) = offscreen(500, 560) else {
+        return;
+    };
+    let board = |river| Scene {
+        view: View::Flat,
+        river,
+        ..Scene::empty([9, 10, 1, 1])
+    };
+    let dry = r.render(&board(None)).unwrap().to_vec();
+    let wet = r.render(&board(Some(5))).unwrap().to_vec();
+    save("xiangqi-river.png", 500, 560, &wet);
+    // The water: a band of blue pixels that only the river picture has.
+    let blue = |rgba: &[u8]| {
+        rgba.chunks(4)
+            .filter(|p| p[2] > 150 && u16::from(p[2]) > u16::from(p[0]) + 60 && p[1] > p[0])
+            .count()
+    };
+    let (before, after) = (blue(&dry), blue(&wet));
+    eprintln!("river: {before} blue pixels without, {after} with");
+    assert!(after > before + 2000, "{before} {after}");
+}
