@@ -81,7 +81,9 @@ impl Camera {
         } else {
             0.0
         };
-        let free = |size: f32, side_room: f32| (size * (1.0 - 2.0 * FIT_MARGIN) - 2.0 * side_room).max(1.0);
+        let free = |size: f32, side_room: f32| {
+            (size * (1.0 - 2.0 * FIT_MARGIN) - 2.0 * side_room).max(1.0)
+        };
         for _ in 0..4 {
             let proj = Projector::new(&cam, rect);
             let Some((lo, hi)) = points.iter().try_fold(
@@ -94,12 +96,12 @@ impl Camera {
                 return *self;
             };
             let size = (hi - lo).max(glam::Vec2::ONE);
-            let scale = (size.x / free(rect.w, room))
-                .max(size.y / free(rect.h, room * 0.5));
+            let scale = (size.x / free(rect.w, room)).max(size.y / free(rect.h, room * 0.5));
             // Re-centre: the pixel offset of the middle of what is drawn, in world units
             // at the orbit centre.
             let off = (lo + hi) * 0.5 - rect.centre();
-            let per_unit = proj.pixels_per_unit(proj.eye() - proj.eye().normalize_or_zero() * cam.distance);
+            let per_unit =
+                proj.pixels_per_unit(proj.eye() - proj.eye().normalize_or_zero() * cam.distance);
             let k = 1.0 / per_unit.max(1e-3);
             cam.pan[0] += off.x * k;
             cam.pan[1] -= off.y * k;

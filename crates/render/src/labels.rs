@@ -62,7 +62,11 @@ pub(crate) fn tesseract_labels(
         let out_x = if left { -1.0 } else { 1.0 };
         let edge_x = if left { 0.0 } else { sx as f32 };
         let side_align = if left { 1.0 } else { 0.0 };
-        let mut place = |text: Label, spots: &mut dyn Iterator<Item = Vec4>, scale: f32, colour: Rgba, align: f32| {
+        let mut place = |text: Label,
+                         spots: &mut dyn Iterator<Item = Vec4>,
+                         scale: f32,
+                         colour: Rgba,
+                         align: f32| {
             for p in spots.take(TRIES) {
                 let Some(at) = proj.project(p) else { continue };
                 let r = proj.cell_radius_px(board, p);
@@ -102,24 +106,28 @@ pub(crate) fn tesseract_labels(
                     text.push_number(w);
                 }
                 text.push(']');
-                let mut spots = (0..).map(|k| {
-                    board.layer_point(edge_x + out_x * (0.3 + 0.5 * step(k)), -0.3, z, w)
-                });
+                let mut spots = (0..)
+                    .map(|k| board.layer_point(edge_x + out_x * (0.3 + 0.5 * step(k)), -0.3, z, w));
                 place(text, &mut spots, 1.0, tint, side_align);
             }
         }
         for x in 0..sx.min(26) {
             let mut text = Label::default();
             text.push(char::from(b'a' + x as u8));
-            let mut spots = (0..)
-                .map(|k| board.layer_point(x as f32 + 0.5, -0.55 - 0.45 * step(k), 0, w));
+            let mut spots =
+                (0..).map(|k| board.layer_point(x as f32 + 0.5, -0.55 - 0.45 * step(k), 0, w));
             place(text, &mut spots, 0.9, letters, 0.5);
         }
         for y in 0..sy {
             let mut text = Label::default();
             text.push_number(y + 1);
             let mut spots = (0..).map(|k| {
-                board.layer_point(edge_x + out_x * (0.55 + 0.45 * step(k)), y as f32 + 0.5, 0, w)
+                board.layer_point(
+                    edge_x + out_x * (0.55 + 0.45 * step(k)),
+                    y as f32 + 0.5,
+                    0,
+                    w,
+                )
             });
             place(text, &mut spots, 0.9, letters, 0.5);
         }

@@ -76,8 +76,14 @@ pub fn tesseract_pieces_on_screen(scene: &Scene, area: Rect) -> Vec<PieceOnScree
         };
         let uv = crate::atlas::scene_piece_uv(&scene.pictures, piece.glyph);
         let mut mask = Vec::new();
-        let (x0, y0) = ((centre.x - half).floor() as i32, (centre.y - half).floor() as i32);
-        let (x1, y1) = ((centre.x + half).ceil() as i32, (centre.y + half).ceil() as i32);
+        let (x0, y0) = (
+            (centre.x - half).floor() as i32,
+            (centre.y - half).floor() as i32,
+        );
+        let (x1, y1) = (
+            (centre.x + half).ceil() as i32,
+            (centre.y + half).ceil() as i32,
+        );
         for y in y0.max(rect.y as i32)..y1.min((rect.y + rect.h) as i32) {
             for x in x0.max(rect.x as i32)..x1.min((rect.x + rect.w) as i32) {
                 let at = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
@@ -101,7 +107,12 @@ pub fn tesseract_pieces_on_screen(scene: &Scene, area: Rect) -> Vec<PieceOnScree
             let visible = mask.iter().filter(|p| nearest[p].1 == i).count();
             let (lo, hi) = mask.iter().fold(
                 ((i32::MAX, i32::MAX), (i32::MIN, i32::MIN)),
-                |(lo, hi), p| ((lo.0.min(p.0), lo.1.min(p.1)), (hi.0.max(p.0), hi.1.max(p.1))),
+                |(lo, hi), p| {
+                    (
+                        (lo.0.min(p.0), lo.1.min(p.1)),
+                        (hi.0.max(p.0), hi.1.max(p.1)),
+                    )
+                },
             );
             let (top, bottom) = (lo.1, hi.1);
             let sprite = sprites[i].map_or(Rect::default(), |(c, h)| {

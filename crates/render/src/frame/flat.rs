@@ -26,7 +26,9 @@ impl Frame {
         for w in 0..sw {
             for z in 0..sz {
                 let (Some(a), Some(b)) = (
-                    board.square([0, k - 1, z, w]).and_then(|s| flat.square_rect(s)),
+                    board
+                        .square([0, k - 1, z, w])
+                        .and_then(|s| flat.square_rect(s)),
                     board.square([0, k, z, w]).and_then(|s| flat.square_rect(s)),
                 ) else {
                     continue;

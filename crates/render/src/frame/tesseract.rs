@@ -214,9 +214,14 @@ impl Frame {
                 }
                 // Around the piece that just moved, just behind it: a piece is never
                 // drawn over by its own marker.
-                Highlight::Moved => {
-                    square_quad(behind, r * 1.08, UNIT_UV, c, [0.86, 0.0, 0.0, 0.0], MODE_RING)
-                }
+                Highlight::Moved => square_quad(
+                    behind,
+                    r * 1.08,
+                    UNIT_UV,
+                    c,
+                    [0.86, 0.0, 0.0, 0.0],
+                    MODE_RING,
+                ),
                 _ => {
                     // The rest lie on the square's tile, under whatever stands there.
                     if let Some(quad) = tile_mark(board, proj, square, h) {
@@ -381,7 +386,14 @@ impl Frame {
         for l in crate::labels::tesseract_labels(scene, board, proj, pal) {
             let n = l.text.chars().len();
             push_label_plate(&mut self.quads, n, l.at, l.align, l.ink, l.plate);
-            push_text(&mut self.quads, l.text.chars(), l.at, l.align, l.ink, l.colour);
+            push_text(
+                &mut self.quads,
+                l.text.chars(),
+                l.at,
+                l.align,
+                l.ink,
+                l.colour,
+            );
         }
         start
     }
@@ -421,7 +433,13 @@ fn tile_mark(
         return None;
     };
     let extra = [param, 0.0, 0.0, 0.0];
-    Some(crate::instances::quad([a, b, cc, d], UNIT_UV, colour, extra, mode))
+    Some(crate::instances::quad(
+        [a, b, cc, d],
+        UNIT_UV,
+        colour,
+        extra,
+        mode,
+    ))
 }
 
 /// Where a leap's arc is sampled (0 = start, 1 = landing).

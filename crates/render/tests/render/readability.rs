@@ -52,7 +52,10 @@ fn turned_cameras(home: Camera) -> Vec<(String, Camera)> {
 
 /// Share of the pieces with more than a third of the silhouette hidden.
 fn hidden_share(seen: &[PieceOnScreen]) -> f32 {
-    let hidden = seen.iter().filter(|p| p.covered_share() > 1.0 / 3.0).count();
+    let hidden = seen
+        .iter()
+        .filter(|p| p.covered_share() > 1.0 / 3.0)
+        .count();
     hidden as f32 / seen.len().max(1) as f32
 }
 
@@ -82,7 +85,10 @@ fn any_turn_in_4d_leaves_at_most_one_piece_in_ten_hidden() {
             ..scene.clone()
         };
         let share = hidden_share(&tesseract_pieces_on_screen(&turned, area));
-        eprintln!("{name}: {:.0}% of the pieces hidden by more than a third", 100.0 * share);
+        eprintln!(
+            "{name}: {:.0}% of the pieces hidden by more than a third",
+            100.0 * share
+        );
         assert!(share <= 0.10, "{name}: {share}");
     }
 }
@@ -105,7 +111,11 @@ fn no_label_lies_over_a_piece() {
                 let b = p.silhouette;
                 let apart =
                     r.x >= b.x + b.w || b.x >= r.x + r.w || r.y >= b.y + b.h || b.y >= r.y + r.h;
-                assert!(apart, "{name}: label {text} {r:?} over the piece on {}", p.square);
+                assert!(
+                    apart,
+                    "{name}: label {text} {r:?} over the piece on {}",
+                    p.square
+                );
             }
         }
     }
@@ -115,7 +125,12 @@ fn no_label_lies_over_a_piece() {
 fn after_a_move(marked: bool) -> Scene {
     let (mut scene, _) = first_view(AREA_1280.0, AREA_1280.1);
     let (from, to) = (sq(1, 1, 0, 0), sq(1, 2, 0, 0));
-    scene.pieces.iter_mut().find(|p| p.square == from).unwrap().square = to;
+    scene
+        .pieces
+        .iter_mut()
+        .find(|p| p.square == from)
+        .unwrap()
+        .square = to;
     if marked {
         scene.highlights = vec![
             (from, Highlight::LastMove),
@@ -177,8 +192,17 @@ fn screenshots_of_turns_for_a_person_to_look_at() {
             ..scene.clone()
         };
         let rgba = r.render(&s).unwrap().to_vec();
-        save(&format!("turn-{}.png", name.replace(' ', "-")), AREA_1280.0, AREA_1280.1, &rgba);
-        let differ = rgba.chunks(4).zip(previous.chunks(4)).filter(|(a, b)| a != b).count();
+        save(
+            &format!("turn-{}.png", name.replace(' ', "-")),
+            AREA_1280.0,
+            AREA_1280.1,
+            &rgba,
+        );
+        let differ = rgba
+            .chunks(4)
+            .zip(previous.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count();
         assert!(differ > 2000, "{name}: {differ}");
         previous = rgba;
     }
