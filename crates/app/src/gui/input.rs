@@ -123,7 +123,14 @@ impl App {
                     MouseScrollDelta::LineDelta(_, y) => *y,
                     MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
                 };
-                self.rig.zoom(steps);
+                let tesseract = self
+                    .session
+                    .board_layout(self.ui.view, self.board_area)
+                    .tesseract;
+                match (self.input.pos, tesseract) {
+                    (Some(p), Some(t)) => self.rig.zoom_at(steps, [p.x, p.y], t),
+                    _ => self.rig.zoom(steps),
+                }
                 true
             }
             WindowEvent::KeyboardInput { event, .. } => self.key(event),

@@ -178,11 +178,11 @@ fn top_bar(
                 ui.fit_requested = true;
             }
             bar.separator();
-            if bar
+            let hint = bar
                 .button("Hint")
-                .on_hover_text("Show the best move as an arrow and in words")
-                .clicked()
-            {
+                .on_hover_text("Show the best move as an arrow and in words");
+            probe(ui, "hint", &hint);
+            if hint.clicked() {
                 session.request_hint();
             }
             let can_redo = session.game().can_redo();
