@@ -41,5 +41,8 @@ fn the_gentle_opponent_gives_a_game_and_still_wins_it() {
     let wins = games.iter().filter(|g| g.1 == Some(Color::Black)).count();
     eprintln!("moves per game {moves:?}, median {median}, gentle opponent won {wins} of 20");
     assert!(median >= 15, "median game {median} moves: {moves:?}");
-    assert!(wins >= 15, "the gentle opponent won {wins} of 20: {games:?}");
+    assert!(
+        wins >= 15,
+        "the gentle opponent won {wins} of 20: {games:?}"
+    );
 }

@@ -218,8 +218,11 @@ fn body(ui: &mut Ui, session: &mut Session, state: &mut EditorUi) {
     ui.horizontal(|row| {
         let play = row
             .add_enabled(valid.is_ok(), egui::Button::new("Play from here"))
-            .on_hover_text("A new game from this position, with the players set above");
-        if play.clicked() && session.new_game_from_fen(&fen) {
+            .on_hover_text(
+                "A new game from this position, with the players of the Play tab (the \
+                 analysis ends: whoever played the computer before plays it again)",
+            );
+        if play.clicked() && session.play_from_here(&fen) {
             state.message = None;
             state.on_main = false;
         }

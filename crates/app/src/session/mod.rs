@@ -329,7 +329,8 @@ impl Session {
 
     /// The game on the board as a [`LeftGame`], when it is in progress with moves.
     fn leaving(&self) -> Option<LeftGame> {
-        (self.game.outcome().is_none() && self.game.notation().next().is_some()).then(|| LeftGame {
+        let in_progress = self.game.outcome().is_none() && self.game.notation().next().is_some();
+        (in_progress && !self.analysed()).then(|| LeftGame {
             game: self.game.clone(),
             players: self.players,
             level: self.level,
@@ -418,8 +419,14 @@ impl Session {
 
     // ---- settings ------------------------------------------------------------------
 
-    /// Sets who plays `color` (stops a search for a side that is now human).
+    /// Sets who plays `color` (stops a search for a side that is now human); chosen
+    /// during the analysis, it stays when the analysis ends.
     pub fn set_player(&mut self, color: Color, player: Player) {
+        self.forget_analysis_players();
+        self.set_player_keeping_analysis(color, player);
+    }
+
+    fn set_player_keeping_analysis(&mut self, color: Color, player: Player) {
         self.players[color.index()] = player;
         if player == Player::Human
             && self.thinking().is_some_and(|t| t.job == Job::Move)

@@ -157,8 +157,9 @@ impl Scorebook {
         for left in session.take_left_games() {
             self.adjourn(session, &left);
         }
-        // Learn's "try it" board is not a game for the archive.
-        if session.mode() == Mode::Learn {
+        // Learn's "try it" board is not a game for the archive, nor a board the analysis
+        // tried moves on (a line played through to its mate is no result).
+        if session.mode() == Mode::Learn || session.analysed() {
             return;
         }
         if session.game_tag() != self.tag {
