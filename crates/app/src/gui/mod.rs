@@ -15,6 +15,7 @@ mod tabs;
 mod trust;
 mod view_options;
 mod warnings;
+mod welcome;
 mod widgets;
 
 use crate::session::scorebook::Scorebook;
@@ -153,6 +154,8 @@ pub struct UiState {
     pub fit_requested: bool,
     /// The W layer the tesseract brings forward (the others faint), if any.
     pub focus_w: Option<u8>,
+    /// The first start's card (welcome.rs) is shown.
+    pub welcome: bool,
 }
 
 struct App {
@@ -183,7 +186,8 @@ struct App {
 impl App {
     fn new(session: Session, book: Scorebook, opts: ViewerOptions) -> App {
         let shape = session.rules().info().shape.sizes();
-        App {
+        let welcome = welcome::first_start(&book);
+        let mut app = App {
             session,
             book,
             ui: UiState {
@@ -199,6 +203,7 @@ impl App {
                 probes: Vec::new(),
                 fit_requested: false,
                 focus_w: None,
+                welcome: false,
             },
             opts,
             rig: CameraRig::for_shape(shape),
@@ -216,7 +221,9 @@ impl App {
             zoom_view: View::Both,
             repaint_at: None,
             error: None,
-        }
+        };
+        app.ui.welcome = welcome;
+        app
     }
 
     fn fail(&mut self, event_loop: &ActiveEventLoop, message: String) {

@@ -5,7 +5,7 @@
 use super::camera::CameraRig;
 use super::input::Pointer;
 use super::{UiState, players, tabs, widgets};
-use crate::session::opponent::Job;
+use crate::session::opponent::{Job, Strength};
 use crate::session::scorebook::Scorebook;
 use crate::session::{Mode, Player, Session};
 use chess4d_core::Color;
@@ -300,6 +300,7 @@ fn play_tab(
     ui: &mut UiState,
     rig: &mut CameraRig,
 ) {
+    super::welcome::card(side, session, ui, rig); // welcome.rs: the first start's card
     widgets::section(side, "Game");
     // How this variant is won, with its goal squares, hands and regions (picker.rs), on
     // the title, so the panel's layout stays put.
@@ -327,14 +328,26 @@ fn play_tab(
             session.set_player(Color::Black, Player::Human);
         }
     });
-    let mut level = session.level().get();
+    let gentle = session.strength() == Strength::Gentle;
+    let mut level = session.chosen_level().get();
     if side
-        .add(egui::Slider::new(&mut level, 1..=8).text("computer level"))
-        .on_hover_text(session.level().describe())
+        .add_enabled(
+            !gentle,
+            egui::Slider::new(&mut level, 1..=8).text("computer level"),
+        )
+        .on_hover_text(session.chosen_level().describe())
         .changed()
         && let Ok(l) = Level::new(level)
     {
         session.set_level(l);
+    }
+    let mut on = gentle;
+    if side
+        .checkbox(&mut on, "Gentle computer (a first game)")
+        .on_hover_text(Strength::Gentle.describe())
+        .changed()
+    {
+        session.set_gentle(on);
     }
     rated_row(side, session, book, ui);
     if let Some(fault) = session.game().fault() {

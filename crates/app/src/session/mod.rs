@@ -9,6 +9,7 @@ pub mod editor;
 pub mod engines;
 mod files;
 mod flow;
+pub mod guided;
 pub mod hand;
 #[cfg(test)]
 mod hand_tests;
@@ -128,6 +129,8 @@ pub struct Session {
     game: Game,
     players: [Player; 2],
     level: Level,
+    /// The gentle opponent instead of the level (opponent.rs's [`opponent::Strength`]).
+    gentle: bool,
     selected: Option<Square>,
     /// The kind picked in the hand of the side to move, to be dropped (hand.rs).
     selected_hand: Option<PieceKind>,
@@ -195,6 +198,7 @@ impl Session {
             game: Game::new(rules),
             players: [Player::Human, Player::Computer],
             level: Level::new(3).unwrap_or(Level::MIN),
+            gentle: false,
             selected: None,
             selected_hand: None,
             targets: Vec::new(),
@@ -254,8 +258,22 @@ impl Session {
         self.players[color.index()]
     }
 
-    /// The computer's level.
+    /// The computer's level (the gentle opponent's is 2).
     pub fn level(&self) -> Level {
+        self.strength().level()
+    }
+
+    /// How the computer plays: gently or at its level.
+    pub fn strength(&self) -> opponent::Strength {
+        if self.gentle {
+            opponent::Strength::Gentle
+        } else {
+            opponent::Strength::Level(self.level)
+        }
+    }
+
+    /// The level the slider shows (kept while the gentle opponent plays).
+    pub fn chosen_level(&self) -> Level {
         self.level
     }
 
@@ -333,7 +351,7 @@ impl Session {
         (in_progress && !self.analysed()).then(|| LeftGame {
             game: self.game.clone(),
             players: self.players,
-            level: self.level,
+            level: self.level(),
             tag: self.tag,
         })
     }
@@ -437,9 +455,16 @@ impl Session {
         self.touch();
     }
 
-    /// Sets the computer's level.
+    /// Sets the computer's level (and ends the gentle opponent).
     pub fn set_level(&mut self, level: Level) {
         self.level = level;
+        self.gentle = false;
+        self.touch();
+    }
+
+    /// Lets the gentle opponent play (or the level again).
+    pub fn set_gentle(&mut self, gentle: bool) {
+        self.gentle = gentle;
         self.touch();
     }
 
