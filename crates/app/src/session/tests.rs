@@ -507,3 +507,47 @@ fn a_second_click_on_a_pawn_that_may_promote_where_it_stands_offers_it() {
     assert_eq!(s.selected(), None);
     assert!(s.choice().is_none());
 }
+
+#[test]
+fn the_keyboard_focus_leaves_a_square_the_game_emptied_and_a_new_position() {
+    let mut s = session();
+    s.navigate(Nav::Right); // from nowhere: a1[0,0], White's rook
+    assert_eq!(s.focus(), Some(sq(&s, "a1[0,0]")));
+    // The rook moves away by mouse: the focus does not stay lit on the empty square.
+    s.click(sq(&s, "a1[0,0]"));
+    s.click(sq(&s, "a1[0,1]"));
+    assert_eq!(s.game().moves().len(), 1);
+    assert_eq!(s.focus(), None);
+    // A focus on a piece stays through a move elsewhere.
+    s.navigate(Nav::Right);
+    s.navigate(Nav::Right); // b1[0,0], the knight
+    let knight = sq(&s, "b1[0,0]");
+    assert_eq!(s.focus(), Some(knight));
+    s.click(sq(&s, "a4[1,1]"));
+    s.click(sq(&s, "a4[1,0]"));
+    assert_eq!(s.game().moves().len(), 2);
+    assert_eq!(s.focus(), Some(knight));
+    // A position set up without a piece there: the focus goes.
+    assert!(s.new_game_from_fen("2Q1/4/4/R3|4/4/4/3K|k3/4/4/4|4/4/4/4 w - - 0 1"));
+    assert_eq!(s.focus(), None);
+    assert!(marks(&s, Highlight::Focus).is_empty());
+}
+
+#[test]
+fn a_click_on_the_selected_king_puts_it_down_and_says_so() {
+    let mut s = session();
+    let king = sq(&s, "a1[1,0]");
+    s.click(king);
+    assert_eq!(s.selected(), Some(king));
+    s.click(king);
+    assert_eq!(s.selected(), None);
+    let said = s.last_notice().expect("a word").text.clone();
+    assert!(said.contains("king on a1[1,0] is put down"), "{said}");
+    // The same by mouse: pressed and released on the selected king.
+    s.press(king);
+    s.release(Some(king));
+    assert_eq!(s.selected(), Some(king), "the first press picks it up");
+    s.press(king);
+    s.release(Some(king));
+    assert_eq!(s.selected(), None);
+}
