@@ -97,6 +97,11 @@ fn confirm_dialog(ctx: &egui::Context, board: egui::Rect, session: &mut Session,
         return;
     }
     let (title, question, yes) = match what {
+        Confirm::Resign if session.resign_aborts() => (
+            "Abort?",
+            "You have not moved yet: the game is aborted, not lost, and nothing is recorded.",
+            "Abort",
+        ),
         Confirm::Resign => (
             "Resign?",
             "Give up this game? It counts as a loss.",

@@ -125,12 +125,46 @@ impl Session {
         }
     }
 
-    /// The player to move resigns (the human side when playing the computer).
+    /// The player to move resigns (the human side when playing the computer). Before
+    /// that side's first move the game is aborted instead, as lichess does: a fresh
+    /// board, nothing recorded, no rating moved.
     pub fn resign(&mut self) {
+        if self.resign_aborts() {
+            return self.abort();
+        }
         let side = self.human_side();
         self.opponent.cancel();
         self.game.resign(side);
         self.clear_selection();
+    }
+
+    /// Whether Resign would abort the game: the side resigning has not moved yet.
+    pub fn resign_aborts(&self) -> bool {
+        let side = self.human_side();
+        let start = self.game.start_position().side_to_move();
+        // Plies played by `side`: every other one, starting with the first if it began.
+        let plies = self.game.moves().len();
+        let played = if start == side {
+            plies.div_ceil(2)
+        } else {
+            plies / 2
+        };
+        self.game.outcome().is_none() && played == 0
+    }
+
+    /// Drops the game on the board for a fresh one from the same start, keeping
+    /// nothing of it (no archive entry, no adjourned game).
+    fn abort(&mut self) {
+        self.opponent.cancel();
+        let start = self.game.start_position().clone();
+        self.game = Game::from_position(self.rules().clone(), start);
+        self.hint = None;
+        self.replaced(None);
+        self.clear_selection();
+        self.notify(
+            false,
+            "Game aborted before your first move: nothing is recorded, no rating moves.",
+        );
     }
 
     /// The side a person plays: the side to move when both are people, else the

@@ -226,6 +226,11 @@ fn the_computer_judges_a_draw_offer_by_its_eval() {
 #[test]
 fn resign_and_draws_are_stated_with_their_reason() {
     let mut s = session();
+    for (f, t) in [("b2[0,0]", "b3[0,0]"), ("b3[0,1]", "b2[0,1]")] {
+        s.click(sq(&s, f));
+        s.click(sq(&s, t));
+    }
+    assert!(!s.resign_aborts());
     s.resign();
     assert_eq!(s.status_line(), "Black wins by resignation (0-1)");
     let mut s = session();
@@ -550,4 +555,36 @@ fn a_click_on_the_selected_king_puts_it_down_and_says_so() {
     s.press(king);
     s.release(Some(king));
     assert_eq!(s.selected(), None);
+}
+
+#[test]
+fn resigning_a_rated_game_before_any_move_aborts_it_and_moves_no_rating() {
+    use crate::ratings::Ratings;
+    use crate::session::scorebook::Scorebook;
+    let mut book = Scorebook::new(Ratings::in_memory().unwrap());
+    let ann = book.ratings_mut().create_profile("Ann").unwrap();
+    book.ratings_mut().set_current(Some(ann)).unwrap();
+    // Ann plays Black against the computer, which has moved.
+    let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+    s.set_player(Color::White, Player::Computer);
+    s.set_player(Color::Black, Player::Human);
+    s.set_level(chess4d_engine::Level::new(1).unwrap());
+    book.update(&mut s);
+    s.tick(Instant::now());
+    assert!(s.finish_search());
+    book.update(&mut s);
+    assert_eq!(s.game().moves().len(), 1);
+    assert!(book.rated_counts());
+    assert!(s.resign_aborts(), "Black has not moved");
+    let tag = s.game_tag();
+    s.resign();
+    book.update(&mut s);
+    assert!(s.game().outcome().is_none(), "aborted, not lost");
+    assert!(s.game().moves().is_empty());
+    assert_ne!(s.game_tag(), tag, "a fresh game");
+    assert!(s.last_notice().unwrap().text.contains("aborted"));
+    assert!(book.ratings().recent_games(None, 5).unwrap().is_empty());
+    assert!(book.adjourned().unwrap().is_empty(), "not adjourned either");
+    let r = book.ratings().rating(ann, "full").unwrap();
+    assert_eq!(r.games, 0, "{r:?}");
 }
