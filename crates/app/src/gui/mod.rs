@@ -172,7 +172,8 @@ struct App {
     board_area: Rect,
     last_frame: Instant,
     title: String,
-    printed: bool,
+    /// The board's rectangle when the square centres were last printed (scripts).
+    printed_area: Option<Rect>,
     /// What the script output last said (probes and messages), so each is said once.
     said: Vec<String>,
     /// Whether the camera was fitted to the first frame's board rectangle.
@@ -215,7 +216,7 @@ impl App {
             board_area: Rect::default(),
             last_frame: Instant::now(),
             title: String::new(),
-            printed: false,
+            printed_area: None,
             said: Vec::new(),
             printed_fit: false,
             zoom_view: View::Both,
@@ -363,8 +364,10 @@ impl App {
             window.set_title(&title);
             self.title = title;
         }
-        if self.opts.print_squares && !self.printed {
-            self.printed = true;
+        // Again whenever the board moves (the analysis' bar comes or goes), so scripts
+        // that read the last printed centre click where the square is now.
+        if self.opts.print_squares && self.printed_area != Some(self.board_area) {
+            self.printed_area = Some(self.board_area);
             print_squares(&scene.shape, self.ui.view, self.board_area, &self.session);
         }
         if self.opts.print_squares {

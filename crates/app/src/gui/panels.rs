@@ -269,7 +269,11 @@ fn side_panel(
             (Tab::View, "View"),
             (Tab::Variants, "Variants"),
         ] {
-            if row.selectable_label(ui.tab == tab, label).clicked() && ui.tab != tab {
+            let r = row.selectable_label(ui.tab == tab, label);
+            if tab == Tab::Play {
+                probe(ui, "tab-play", &r);
+            }
+            if r.clicked() && ui.tab != tab {
                 ui.tab = tab;
                 match tab {
                     Tab::Play | Tab::Analysis => session.set_mode(Mode::Play),
@@ -287,15 +291,19 @@ fn side_panel(
         }
     });
     side.separator();
-    egui::ScrollArea::vertical().show(side, |side| match ui.tab {
-        Tab::Play => play_tab(side, session, book, ui, rig),
-        Tab::Analysis => super::analysis::analysis_tab(side, session),
-        Tab::Players => players::players_tab(side, session, book, &mut ui.players),
-        Tab::Learn => tabs::learn_tab(side, session),
-        Tab::Explore => tabs::explore_tab(side, session),
-        Tab::View => tabs::view_tab(side, session, ui, rig),
-        Tab::Variants => tabs::variants_tab(side, session, rig),
-    });
+    // Each tab keeps its own scroll position: a click meant for the top of the Play tab
+    // must not land where another tab was scrolled to (the board editor).
+    egui::ScrollArea::vertical()
+        .id_salt(("side-tab", ui.tab as u8))
+        .show(side, |side| match ui.tab {
+            Tab::Play => play_tab(side, session, book, ui, rig),
+            Tab::Analysis => super::analysis::analysis_tab(side, session),
+            Tab::Players => players::players_tab(side, session, book, &mut ui.players),
+            Tab::Learn => tabs::learn_tab(side, session),
+            Tab::Explore => tabs::explore_tab(side, session),
+            Tab::View => tabs::view_tab(side, session, ui, rig),
+            Tab::Variants => tabs::variants_tab(side, session, rig),
+        });
 }
 
 fn play_tab(
@@ -417,7 +425,7 @@ fn play_tab(
             session.new_game_from_fen(&fen);
         }
     });
-    super::editor::editor_section(side, session);
+    super::editor::editor_section(side, session, &mut ui.probes);
     let colour = Color32::from_gray(120);
     side.label(
         RichText::new("Ctrl+Z undo · Ctrl+Y redo")
