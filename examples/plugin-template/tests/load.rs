@@ -60,7 +60,7 @@ fn built_plugin() -> std::sync::Arc<dyn chess4d_core::Rules> {
         .expect("cargo's target folder")
         .to_path_buf();
     let trust = chess4d_variants::PluginTrust::default();
-    match chess4d_variants::load_trusted(&name, &library, &[built.clone()], &trust) {
+    match chess4d_variants::load_trusted(&name, &library, std::slice::from_ref(&built), &trust) {
         Ok(r) => r,
         Err(e) => panic!(
             "{VARIANT_FILE} names library '{library}', which does not load from {}: {e}",

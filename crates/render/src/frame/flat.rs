@@ -82,6 +82,11 @@ impl Frame {
                 for band in bands {
                     self.quads.push(rect_quad(band, frame, MODE_SOLID));
                 }
+                // Where a wrapping axis joins, the frame is dashed (frame/seam.rs).
+                for dash in super::seam::seam_dashes(b, s, pad, scene.wrap) {
+                    self.quads
+                        .push(rect_quad(dash, super::seam::SEAM, MODE_SOLID));
+                }
             }
         }
         for square in 0..board.square_count() as u16 {
