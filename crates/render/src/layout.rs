@@ -513,7 +513,11 @@ impl FlatLayout {
                 .iter()
                 .map(|&c| polyline_distance(route, c))
                 .fold(f32::MAX, f32::min);
-            let clear = if i < own_shapes { clear } else { clear - 0.3 * s };
+            let clear = if i < own_shapes {
+                clear
+            } else {
+                clear - 0.3 * s
+            };
             if best.is_none_or(|(b, _)| clear > b + 1e-3) {
                 best = Some((clear, i));
             }
@@ -827,7 +831,10 @@ mod tests {
         let sq = |x: u32, y: u32, z: u32, w: u32| board.square([x, y, z, w]).unwrap();
         // Knights: on one board, and across W (a3[1,1] to a1[1,0]) — smooth arcs, no
         // corner anywhere, bulging off the straight line.
-        for (a, b) in [(sq(1, 0, 0, 0), sq(2, 2, 0, 0)), (sq(0, 2, 1, 1), sq(0, 0, 1, 0))] {
+        for (a, b) in [
+            (sq(1, 0, 0, 0), sq(2, 2, 0, 0)),
+            (sq(0, 2, 1, 1), sq(0, 0, 1, 0)),
+        ] {
             let route = flat.arrow_route(&[a, b]);
             assert!(route.len() > 8, "{route:?}");
             assert!(sharpest_turn(&route) < 35.0, "{}", sharpest_turn(&route));

@@ -248,7 +248,9 @@ fn a_leap_and_a_step_between_boards_look_alike_in_both_pictures() {
     let rgba = r.render(&scene).unwrap().to_vec();
     save("leap-and-step.png", AREA_1280.0, AREA_1280.1, &rgba);
     // Both arrows are drawn in both pictures: red and yellow on each side of the split.
-    let split = scene_layout(&scene, Rect::new(0.0, 0.0, 950.0, 692.0)).tesseract.unwrap();
+    let split = scene_layout(&scene, Rect::new(0.0, 0.0, 950.0, 692.0))
+        .tesseract
+        .unwrap();
     let count = |left: bool, red: bool| {
         let mut n = 0;
         for y in 0..AREA_1280.1 {
@@ -268,7 +270,11 @@ fn a_leap_and_a_step_between_boards_look_alike_in_both_pictures() {
     };
     for left in [true, false] {
         for red in [true, false] {
-            assert!(count(left, red) > 100, "left {left} red {red}: {}", count(left, red));
+            assert!(
+                count(left, red) > 100,
+                "left {left} red {red}: {}",
+                count(left, red)
+            );
         }
     }
 }
