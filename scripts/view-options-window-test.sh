@@ -4,8 +4,8 @@
 # start, middle and rest), then the View tab (projection toggles, quarter-turn buttons)
 # and the Variants tab's grouped picker searched for "raum" are photographed. Then the
 # first ten minutes, for a person to look at: the full set's start in a 1280x800 and a
-# 900x600 window, the last move of a game, a hint, YW at 90° and a quarter turn
-# mid-way (7-... to 12-...).
+# 900x600 window, the last move of a game, a hint, YW at 90°, a quarter turn mid-way
+# and XW at 115° typed into the View tab (7-... to 13-...).
 #
 #   scripts/view-options-window-test.sh     # builds the debug binary first
 #   CHESS4D_BIN=path/to/chess4d SHOTS=dir scripts/view-options-window-test.sh
@@ -114,4 +114,26 @@ n=$(convert "$SHOTS/10-hint.png" "$SHOTS/11-yw-90.png" -compose difference -comp
 xdotool key 1
 sleep 0.3
 window_shot 12-xw-mid-turn
+sleep 1.5
+# XW at 115° (YW back to 0) typed into the View tab's angle boxes.
+xdotool mousemove --window "$wid" 34 88 click 1
+sleep 0.8
+type_angle() {
+  local x y
+  read -r x y <<<"$(widget "$1")"
+  [ -n "$x" ] || fail "no angle box $1 was printed"
+  xdotool mousemove --window "$wid" "$x" "$y" click 1
+  sleep 0.4
+  xdotool key ctrl+a
+  xdotool type --delay 80 "$2"
+  xdotool key Return
+  sleep 0.4
+}
+type_angle yw-angle 0
+type_angle xw-angle 115
+sleep 2
+window_shot 13-xw-115
+n=$(convert "$SHOTS/12-xw-mid-turn.png" "$SHOTS/13-xw-115.png" -compose difference -composite \
+  -threshold 10% -format '%[fx:mean*w*h]' info: 2>/dev/null)
+[ "${n%.*}" -gt 2000 ] 2>/dev/null || fail "typing XW 115 did not turn the picture ($n pixels)"
 echo "view-options-window-test: ok (screenshots in $SHOTS)"

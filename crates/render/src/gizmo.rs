@@ -44,6 +44,16 @@ const AXIS_COLOURS: [Rgba; 4] = [
     [1.00, 0.68, 0.22, 1.0],
 ];
 
+/// The gizmo's plate in the bottom-left corner of the tesseract's `rect`, `None` when
+/// the picture is too small to have one (labels keep off it).
+pub(crate) fn gizmo_rect(rect: Rect) -> Option<Rect> {
+    if rect.w < 160.0 || rect.h < 160.0 {
+        return None;
+    }
+    let centre = Vec2::new(rect.x + 58.0, rect.y + rect.h - 62.0);
+    Some(Rect::new(centre.x - 54.0, centre.y - 54.0, 108.0, 112.0))
+}
+
 /// Pushes the gizmo into the bottom-left corner of `rect`: one labelled arm per axis
 /// the board has (`sizes` above 1; X and Y always); an axis that points mostly out of
 /// the screen is a ring with its letter.
@@ -54,18 +64,14 @@ pub(crate) fn push_gizmo(
     sizes: [u32; 4],
 ) {
     let rect = proj.rect();
-    if rect.w < 160.0 || rect.h < 160.0 {
+    let Some(plate_rect) = gizmo_rect(rect) else {
         return; // no room without covering the board
-    }
+    };
     let dirs = axis_directions(proj);
     let longest = dirs.iter().map(|d| d.length()).fold(1e-6f32, f32::max);
     let centre = Vec2::new(rect.x + 58.0, rect.y + rect.h - 62.0);
     let plate = with_alpha(pal.background, 0.55);
-    quads.push(rect_quad(
-        Rect::new(centre.x - 54.0, centre.y - 54.0, 108.0, 112.0),
-        plate,
-        crate::instances::MODE_SOLID,
-    ));
+    quads.push(rect_quad(plate_rect, plate, crate::instances::MODE_SOLID));
     let ink = 12.0;
     let mut rings = 0.0;
     let mut placed: Vec<Vec2> = Vec::new();

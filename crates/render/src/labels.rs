@@ -41,10 +41,12 @@ pub(crate) fn tesseract_labels(
     pal: &Palette,
 ) -> Vec<PlacedLabel> {
     // Every sprite whole: no silhouette reaches outside it.
+    // ... and the axis gizmo's plate.
     let pieces: Vec<Rect> = piece_sprites(board, proj, scene)
         .into_iter()
         .flatten()
         .map(|(c, h)| Rect::new(c.x - h, c.y - h, h * 2.0, h * 2.0))
+        .chain(crate::gizmo::gizmo_rect(proj.rect()))
         .collect();
     let clear = |r: Rect| !pieces.iter().any(|p| overlaps(*p, r));
     let [sx, sy, sz, sw] = board.sizes();

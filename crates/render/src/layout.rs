@@ -401,12 +401,18 @@ impl FlatLayout {
                 continue;
             };
             let one_board = same_board(&self.board, hop[0], hop[1]);
-            let points = if one_board && neighbours(&self.board, hop[0], hop[1]) {
+            let step = neighbours(&self.board, hop[0], hop[1]);
+            let points = if one_board && step {
                 vec![a, b]
             } else if let Some(axis) = self.wrapped_axis(hop[0], hop[1]) {
                 self.round_the_edge(hop[0], a, b, axis)
+            } else if step {
+                // One step to another board: a straight move, as in the tesseract,
+                // moved sideways off the squares between.
+                self.bent_hop(a, b, &centres, Hop::Step)
             } else {
-                self.bent_hop(a, b, &centres)
+                // A leap: a jump (an arc), as in the tesseract.
+                self.bent_hop(a, b, &centres, Hop::Leap)
             };
             for p in points {
                 if out.last().is_none_or(|l| l.distance(p) > 1e-3) {
@@ -459,11 +465,12 @@ impl FlatLayout {
         vec![a, ea, la, lb, eb, b]
     }
 
-    /// A leap or cross-board hop from `a` to `b`: either out, along and back in
-    /// (parallel to the straight line), or along the lanes between ranks and files,
+    /// A leap or cross-board step from `a` to `b`. A step goes out, along and back in
+    /// (parallel to the straight line); a leap arcs over like a jump. Only where none
+    /// of those clears the other squares do the lanes between ranks and files serve,
     /// first across then up or the other way round. The route that stays farthest from
     /// `avoid` wins (the first that clears it by half a square ends the search).
-    fn bent_hop(&self, a: Vec2, b: Vec2, avoid: &[Vec2]) -> Vec<Vec2> {
+    fn bent_hop(&self, a: Vec2, b: Vec2, avoid: &[Vec2], hop: Hop) -> Vec<Vec2> {
         let s = self.square;
         let d = b - a;
         if d.length_squared() < 1e-6 {
@@ -473,7 +480,10 @@ impl FlatLayout {
         let mut routes: Vec<Vec<Vec2>> = Vec::new();
         for h in [0.5, -0.5, 0.35, -0.35, 0.7, -0.7, 0.25, -0.25, 1.0, -1.0] {
             let off = n * (h * s);
-            routes.push(vec![a, a + off, b + off, b]);
+            routes.push(match hop {
+                Hop::Step => vec![a, a + off, b + off, b],
+                Hop::Leap => arc(a, b, off),
+            });
         }
         for dx in [0.5 * s, -0.5 * s] {
             for dy in [0.5 * s, -0.5 * s] {
@@ -495,12 +505,19 @@ impl FlatLayout {
                 ]);
             }
         }
+        // The lanes only where the move's own shape runs over other squares.
+        let own_shapes = 10;
         let mut best: Option<(f32, usize)> = None;
         for (i, route) in routes.iter().enumerate() {
             let clear = avoid
                 .iter()
                 .map(|&c| polyline_distance(route, c))
                 .fold(f32::MAX, f32::min);
+            let clear = if i < own_shapes {
+                clear
+            } else {
+                clear - 0.3 * s
+            };
             if best.is_none_or(|(b, _)| clear > b + 1e-3) {
                 best = Some((clear, i));
             }
@@ -512,6 +529,31 @@ impl FlatLayout {
         routes.swap_remove(chosen)
     }
 }
+
+/// What kind of hop an arrow makes between two squares the flat view does not join
+/// straight.
+#[derive(Clone, Copy)]
+enum Hop {
+    /// To a neighbouring square of another board.
+    Step,
+    /// To a square that is no neighbour.
+    Leap,
+}
+
+/// A jump from `a` to `b` bulging by `bulge` at its middle (a quadratic curve through
+/// the middle point `(a + b) / 2 + bulge`), sampled as a polyline.
+fn arc(a: Vec2, b: Vec2, bulge: Vec2) -> Vec<Vec2> {
+    let control = (a + b) * 0.5 + bulge * 2.0;
+    (0..=ARC_SAMPLES)
+        .map(|i| {
+            let t = i as f32 / ARC_SAMPLES as f32;
+            a * (1.0 - t) * (1.0 - t) + control * (2.0 * t * (1.0 - t)) + b * t * t
+        })
+        .collect()
+}
+
+/// Segments of a drawn jump.
+const ARC_SAMPLES: usize = 12;
 
 /// The axis whose wrap-around (in the bit mask `wrap`) makes `a` and `b` neighbours:
 /// they sit on the two edges of that axis, and no other coordinate differs by more
@@ -772,6 +814,43 @@ mod tests {
         let [white, black] = scene_layout(&scene, area).hands.unwrap();
         assert!(white.y < black.y);
         assert_eq!(pick_hand(&scene, area, Vec2::new(999.0, 350.0)), None);
+    }
+
+    /// The largest turn, in degrees, between consecutive segments of a route.
+    fn sharpest_turn(route: &[Vec2]) -> f32 {
+        route
+            .windows(3)
+            .map(|w| (w[1] - w[0]).angle_to(w[2] - w[1]).abs().to_degrees())
+            .fold(0.0, f32::max)
+    }
+
+    #[test]
+    fn a_leap_is_drawn_as_a_jump_and_a_step_between_boards_as_a_straight_move() {
+        let board = BoardGeometry::new([4, 4, 2, 2]).unwrap();
+        let flat = FlatLayout::new(board, Rect::new(0.0, 0.0, 800.0, 700.0));
+        let sq = |x: u32, y: u32, z: u32, w: u32| board.square([x, y, z, w]).unwrap();
+        // Knights: on one board, and across W (a3[1,1] to a1[1,0]) — smooth arcs, no
+        // corner anywhere, bulging off the straight line.
+        for (a, b) in [
+            (sq(1, 0, 0, 0), sq(2, 2, 0, 0)),
+            (sq(0, 2, 1, 1), sq(0, 0, 1, 0)),
+        ] {
+            let route = flat.arrow_route(&[a, b]);
+            assert!(route.len() > 8, "{route:?}");
+            assert!(sharpest_turn(&route) < 35.0, "{}", sharpest_turn(&route));
+            let (pa, pb) = (route[0], *route.last().unwrap());
+            let mid = route[route.len() / 2];
+            let off = (mid - pa).perp_dot(pb - pa).abs() / pa.distance(pb);
+            assert!(off > 0.15 * flat.square_size(), "{off}");
+        }
+        // One step to the next board (a rook stepping across Z): a straight move moved
+        // sideways off the squares between, its long run parallel to the line between
+        // the squares.
+        let (a, b) = (sq(0, 0, 0, 0), sq(0, 0, 1, 0));
+        let route = flat.arrow_route(&[a, b]);
+        assert_eq!(route.len(), 4, "{route:?}");
+        let (chord, run) = (route[3] - route[0], route[2] - route[1]);
+        assert!(chord.angle_to(run).abs() < 1e-3);
     }
 
     #[test]

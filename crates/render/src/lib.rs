@@ -1,8 +1,11 @@
 //! chess4d-render draws boards of up to four axes with wgpu: a rotatable tesseract (each
-//! W copy of the board is a cube, W = 0 inside, W = 1 outside, seen through a 4D
-//! perspective) beside the flat 2D boards. It knows geometry, not rules: the app builds a
+//! W copy of the board is a cube: the same size and pulled apart, or nested with W = 0
+//! inside seen through a 4D perspective) beside the flat 2D boards. It knows geometry, not rules: the app builds a
 //! plain [`Scene`] (shape, pieces as letters, square marks, arrows, camera) each frame,
 //! and [`pick`] maps a pointer position back to a square with the same projection math.
+//! [`tesseract_pieces_on_screen`] and [`tesseract_label_boxes`] say what the picture
+//! shows (piece heights, hidden silhouettes, label plates), so tests can hold it to
+//! what a person needs to read it.
 //!
 //! ```no_run
 //! use chess4d_render::{render_to_png, Highlight, Scene, ScenePiece};

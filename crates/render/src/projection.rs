@@ -705,6 +705,32 @@ mod tests {
     }
 
     #[test]
+    fn stacked_w_layers_put_each_players_army_nearest_them() {
+        let board = BoardGeometry::new([4, 4, 2, 2]).unwrap();
+        let home = Camera::for_shape([4, 4, 2, 2]);
+        assert!(home.w_stack && home.ortho_4d);
+        // Screen height of each W cube's middle, and its width on screen.
+        let cube = |cam: &Camera, w: f32| {
+            let p = Projector::new(cam, RECT);
+            let mid = p.project(board.point(2.0, 2.0, 1.0, w)).unwrap();
+            let (lo, hi) = bounds(board.cube_corners(w as u32).map(|c| p.project(c).unwrap()));
+            (mid.y, hi.x - lo.x)
+        };
+        // From White's side W=0 (White's army) is the lower, nearer cube ...
+        let (w0, w1) = (cube(&home, 0.0), cube(&home, 1.0));
+        assert!(w0.0 > w1.0 + 50.0, "{w0:?} {w1:?}");
+        // ... and the two are the same size (no 4D perspective, the same 3D depth).
+        assert!((w0.1 - w1.1).abs() < 0.05 * w0.1, "{w0:?} {w1:?}");
+        // From Black's side W=1 comes down in front.
+        let black = Camera {
+            yaw_deg: home.yaw_deg + 180.0,
+            ..home
+        };
+        let (b0, b1) = (cube(&black, 0.0), cube(&black, 1.0));
+        assert!(b1.0 > b0.0 + 50.0, "{b0:?} {b1:?}");
+    }
+
+    #[test]
     fn orthographic_4d_lays_every_w_copy_at_one_size() {
         let board = BoardGeometry::new([4, 4, 2, 2]).unwrap();
         let cam = Camera {

@@ -230,7 +230,9 @@ pub enum Theme {
 /// The tesseract camera: a 3D orbit around the board plus a rotation in 4D.
 ///
 /// Angles are in degrees. The 4D rotations turn the board before it is projected from
-/// 4D to 3D: at all zero, W = 0 is the inner cube and W = 1 the outer one.
+/// 4D to 3D: at all zero with the default nested picture, W = 0 is the inner cube and
+/// W = 1 the outer one; [`Camera::for_shape`] gives a board with two W layers both cubes
+/// at one size, W = 1 behind W = 0 along the ranks.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Camera {
     /// Turn around the vertical axis, degrees (0 = looking from rank 1 side).
@@ -250,7 +252,8 @@ pub struct Camera {
     /// 4D perspective strength, 0 (none: the cubes coincide) to 0.45; 1/3 makes the
     /// outer cube twice the inner one.
     pub perspective_4d: f32,
-    /// How far apart the W layers are pulled along the screen's horizontal, world
+    /// How far apart the W layers are pulled along the screen's horizontal (along the
+    /// ranks with [`Camera::w_stack`]), world
     /// units per unit of 4D depth (0: nested as in the usual tesseract picture; about
     /// 1.6 puts the two cubes of a 4x4x2x2 board side by side). A depth cue the player
     /// can widen so the inner cube's pieces never mix with the outer cube's.

@@ -213,7 +213,7 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
             .text("W separation"),
     )
     .on_hover_text("Pull the W layers' cubes apart so their pieces never mix");
-    super::view_options::quarter_turn_buttons(side, rig);
+    super::view_options::quarter_turn_buttons(side, rig, &mut ui.probes);
     widgets::section(side, "Focus one W layer");
     let layers = session.rules().info().shape.sizes()[3];
     side.horizontal_wrapped(|row| {

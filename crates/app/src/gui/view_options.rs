@@ -65,8 +65,17 @@ pub fn projection_options(side: &mut Ui, rig: &mut CameraRig) {
     });
 }
 
-/// One row per W plane: turn back or on by 90°, with the key that does the same.
-pub fn quarter_turn_buttons(side: &mut Ui, rig: &mut CameraRig) {
+/// Names the window scripts find each plane's angle box by (`widget xw-angle X Y`).
+const ANGLE_PROBES: [&str; 3] = ["xw-angle", "yw-angle", "zw-angle"];
+
+/// One row per W plane: turn back or on by 90°, with the key that does the same, and
+/// the angle, which can be typed in (the camera glides there). Each angle box's place
+/// goes to `probes` for the window scripts.
+pub fn quarter_turn_buttons(
+    side: &mut Ui,
+    rig: &mut CameraRig,
+    probes: &mut Vec<(&'static str, egui::Pos2)>,
+) {
     side.label(RichText::new("Quarter turns (keys 1 2 3, Alt for back):").weak());
     for (key, plane) in WPlane::ALL.iter().enumerate() {
         side.horizontal(|row| {
@@ -85,14 +94,24 @@ pub fn quarter_turn_buttons(side: &mut Ui, rig: &mut CameraRig) {
             {
                 rig.quarter_turn(*plane, 1);
             }
-            let angle = plane.angle(&rig.shown);
             let moving = rig.turning().is_some_and(|t| t.plane == *plane);
-            let text = if moving {
-                format!("{angle:.0}° turning")
+            if moving {
+                let angle = plane.angle(&rig.shown);
+                row.label(RichText::new(format!("{angle:.0}° turning")).weak());
             } else {
-                format!("{angle:.0}°")
-            };
-            row.label(RichText::new(text).weak());
+                let mut angle = plane.angle(&rig.target);
+                let typed = row.add(
+                    egui::DragValue::new(&mut angle)
+                        .range(-180.0..=180.0)
+                        .speed(1.0)
+                        .max_decimals(0)
+                        .suffix("°"),
+                );
+                if typed.changed() {
+                    plane.set_angle(&mut rig.target, angle);
+                }
+                probes.push((ANGLE_PROBES[key], typed.rect.center()));
+            }
         });
     }
 }

@@ -409,8 +409,9 @@ mod tests {
                 .unwrap()
                 .scene(View::Flat, Camera::default())
         };
-        assert_eq!(scene("xiangqi").river, Some(5));
-        assert_eq!(scene("chess").river, None);
+        let xiangqi = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants/xiangqi.toml");
+        assert_eq!(scene(xiangqi).river, Some(5));
+        assert_eq!(scene("orthodox").river, None);
         assert_eq!(scene("full").river, None);
     }
 }

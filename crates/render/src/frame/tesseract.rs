@@ -325,7 +325,7 @@ impl Frame {
                 };
                 let mut step = b - a;
                 step[axis] = -step[axis] / span.abs();
-                let width = (radius * 0.2).clamp(3.0, 12.0);
+                let width = (radius * 0.26).clamp(4.0, 14.0);
                 if let Some(p) = proj.project(a)
                     && points.last().is_none_or(|l| l.distance(p.truncate()) > 0.5)
                 {
@@ -369,7 +369,7 @@ impl Frame {
                 }
             }
         }
-        let width = (radius * 0.2).clamp(3.0, 12.0);
+        let width = (radius * 0.26).clamp(4.0, 14.0);
         push_path_arrow(&mut self.quads, &points, width, colour);
     }
 

@@ -231,3 +231,50 @@ fn a_river_runs_across_the_xiangqi_board() {
     eprintln!("river: {before} blue pixels without, {after} with");
     assert!(after > before + 2000, "{before} {after}");
 }
+
+#[test]
+fn a_leap_and_a_step_between_boards_look_alike_in_both_pictures() {
+    let Some(mut r) = offscreen(AREA_1280.0, AREA_1280.1) else {
+        return;
+    };
+    let (mut scene, _) = first_view(AREA_1280.0, AREA_1280.1);
+    // A knight's check across W (a3[1,1] to a1[1,0]) and a pawn's capture across W
+    // (b2[0,0] to c3[0,1]).
+    scene.pieces.clear();
+    scene.arrows = vec![
+        Arrow::new(sq(0, 2, 1, 1), sq(0, 0, 1, 0), ArrowKind::Check),
+        Arrow::new(sq(1, 1, 0, 0), sq(2, 2, 0, 1), ArrowKind::LastMove),
+    ];
+    let rgba = r.render(&scene).unwrap().to_vec();
+    save("leap-and-step.png", AREA_1280.0, AREA_1280.1, &rgba);
+    // Both arrows are drawn in both pictures: red and yellow on each side of the split.
+    let split = scene_layout(&scene, Rect::new(0.0, 0.0, 950.0, 692.0))
+        .tesseract
+        .unwrap();
+    let count = |left: bool, red: bool| {
+        let mut n = 0;
+        for y in 0..AREA_1280.1 {
+            for x in 0..AREA_1280.0 {
+                if ((x as f32) < split.w) != left {
+                    continue;
+                }
+                let p = pixel(&rgba, AREA_1280.0, x as f32, y as f32);
+                let is_red = p[0] > 200 && p[1] < 80 && p[2] < 80;
+                let is_yellow = p[0] > 180 && p[1] > 170 && p[2] < 120;
+                if (red && is_red) || (!red && is_yellow) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    };
+    for left in [true, false] {
+        for red in [true, false] {
+            assert!(
+                count(left, red) > 100,
+                "left {left} red {red}: {}",
+                count(left, red)
+            );
+        }
+    }
+}
