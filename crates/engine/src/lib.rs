@@ -33,6 +33,7 @@ mod search;
 mod see;
 mod tt;
 
+pub use eval::net as network;
 pub use eval::{StaticEval, Weights};
 pub use gentle::{QUIET_MOVES, gentle_level, gentle_limits};
 pub use limits::{Level, LevelError, Limits, MAX_CONTEMPT, MAX_DEPTH, MAX_THREADS};

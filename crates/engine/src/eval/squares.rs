@@ -10,12 +10,9 @@
 //! squares in index order from the owner's side (ranks turned for Black); `ownB` rows
 //! count while the owner's king is in bucket B, `enemyB` rows while the enemy's is.
 
-use chess4d_core::{Color, Piece, PieceKind, Position, Rules, VariantInfo};
+use super::family::Family;
+use chess4d_core::{Color, Piece, PieceKind, Position, Rules};
 
-/// Orthodox chess's corrections, built in.
-const ORTHODOX: &str = include_str!("../../nets/orthodox.squares");
-/// The variants they were fitted for: chess's own rules, whatever the start.
-const ORTHODOX_VARIANTS: &[&str] = &["orthodox", "fischerandom"];
 /// King buckets: the king's pair of files (a-b, c-d, e-f, g-h) and its rank from its
 /// own side (the back rank, the next, or further).
 pub(crate) const BUCKETS: usize = 12;
@@ -79,23 +76,14 @@ impl KingSquares {
     }
 }
 
-/// Whether `info` is chess's own rules on its own 8x8 board, whatever the start: what
-/// the corrections and the network (`net.rs`) were fitted for.
-pub(crate) fn is_orthodox(info: &VariantInfo) -> bool {
-    ORTHODOX_VARIANTS.contains(&info.name.as_str())
-        && info.shape.axes() == 2
-        && info.shape.sizes()[0] == 8
-        && info.shape.len() == 64
-}
-
-/// The built-in corrections for `rules`, if there are any for its name, board and
-/// pieces.
-pub(crate) fn for_variant(rules: &dyn Rules) -> Option<Corrections> {
+/// The corrections of `family` for `rules` (whose fingerprint is the family's), if the
+/// family has them and they cover the board and every kind.
+pub(crate) fn for_family(rules: &dyn Rules, family: &Family) -> Option<Corrections> {
     let info = rules.info();
-    if !is_orthodox(info) {
+    if info.shape.axes() != 2 || info.shape.len() != 64 {
         return None;
     }
-    let parsed = parse(ORTHODOX).ok()?;
+    let parsed = parse(family.squares?).ok()?;
     let squares = 64;
     let codes = 2 * info.pieces.len() + 2;
     // The square of `sq` seen from `color`'s side.
@@ -238,10 +226,11 @@ fn parse(text: &str) -> Result<Vec<Row>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::family::{FAMILIES, family_of};
 
     #[test]
     fn the_built_in_corrections_cover_every_orthodox_square() {
-        let rows = parse(ORTHODOX).expect("parses");
+        let rows = parse(FAMILIES[0].squares.expect("chess squares")).expect("parses");
         assert_eq!(rows.iter().filter(|r| r.family == 0).count(), 6);
         assert_eq!(rows.len(), 6 * (1 + 2 * BUCKETS));
         assert!(rows.iter().all(|r| r.values.len() == 64));
@@ -253,10 +242,15 @@ mod tests {
         catalog.resolve(name).expect("catalog variant")
     }
 
+    /// The corrections of the variant's family, if it has one.
+    fn chess(rules: &dyn Rules) -> Option<Corrections> {
+        family_of(rules).and_then(|f| for_family(rules, f))
+    }
+
     #[test]
     fn only_chess_with_its_own_rules_gets_them() {
-        assert!(for_variant(&*rules("orthodox")).is_some());
-        assert!(for_variant(&*rules("fischerandom")).is_some());
+        assert!(chess(&*rules("orthodox")).is_some());
+        assert!(chess(&*rules("fischerandom")).is_some());
         for other in [
             "kingofthehill",
             "crazyhouse",
@@ -264,14 +258,14 @@ mod tests {
             "capablanca",
             "full",
         ] {
-            assert!(for_variant(&*rules(other)).is_none(), "{other}");
+            assert!(chess(&*rules(other)).is_none(), "{other}");
         }
     }
 
     #[test]
     fn a_square_is_worth_the_same_to_either_side_from_its_own_side() {
         let rules = rules("orthodox");
-        let table = for_variant(&*rules).expect("orthodox corrections").plain;
+        let table = chess(&*rules).expect("orthodox corrections").plain;
         let info = rules.info();
         let shape = info.shape;
         let n = shape.len();
@@ -297,7 +291,7 @@ mod tests {
         let without = crate::eval::Evaluator::with_weights(&*rules, crate::Weights::default());
         // What the file says, read by the rules of its header: squares and kings each
         // from their owner's side.
-        let rows = parse(ORTHODOX).expect("parses");
+        let rows = parse(FAMILIES[0].squares.expect("chess squares")).expect("parses");
         let mg = |letter: char, family: usize, own: usize| {
             let row = rows
                 .iter()

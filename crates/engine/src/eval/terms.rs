@@ -162,15 +162,15 @@ impl Evaluator {
             };
             let c = p.color().index();
             let k = p.kind().index();
-            if self.line_slider[k] {
+            if self.kinds[k].line_slider {
                 let (mg, eg) = self.line_terms(c, sq as usize, pawns);
                 t[c].mg += mg;
                 t[c].eg += eg;
             }
-            if self.bound[k] {
+            if self.kinds[k].bound {
                 halves[c] |= 1 << self.region[k * n + sq as usize];
             }
-            if self.outpost_kind[k]
+            if self.kinds[k].outpost
                 && flags[sq as usize] & (PAWN_ATTACK << c) != 0
                 && self.outpost(c, sq as usize, &pawns[1 - c])
             {
@@ -215,14 +215,14 @@ impl Evaluator {
                     }
                 }
             }
-            let mob = (moves - self.mobility_mean[k]) * self.mobility_scale[k];
-            let [wmg, weg] = self.mobility[k];
+            let mob = (moves - self.kinds[k].mobility_mean) * self.kinds[k].mobility_scale;
+            let [wmg, weg] = self.kinds[k].mobility;
             t[c].mg += mob * wmg / 64;
             t[c].eg += mob * weg / 64;
             if hits > 0 {
                 t[1 - c].attackers += 1;
                 let hits = (hits * 9 + zone_len[1 - c] / 2) / zone_len[1 - c];
-                t[1 - c].units += hits.min(4) * self.attack_weight[k];
+                t[1 - c].units += hits.min(4) * self.kinds[k].attack_weight;
             }
         }
         self.unguarded_checks(flags, &checks[..check_count], &mut t);
@@ -304,8 +304,8 @@ impl Evaluator {
     /// is worth more (a pawn or royal victim is scored elsewhere).
     #[inline]
     fn lesser_threat(&self, attacker: usize, victim: usize) -> (i32, i32) {
-        let v = self.value.get(victim).copied().unwrap_or(0);
-        if self.pawn.get(victim).copied().unwrap_or(true) || v <= self.value[attacker] {
+        let v = self.kinds.get(victim).map_or(0, |k| k.value);
+        if self.kinds.get(victim).is_none_or(|k| k.pawn) || v <= self.kinds[attacker].value {
             return (0, 0);
         }
         (self.w.threat_lesser_mg, self.w.threat_lesser_eg)
@@ -370,7 +370,7 @@ impl Evaluator {
             }
             let f = flags[sq as usize];
             if f & (PAWN_ATTACK << (1 - c)) != 0 {
-                let v = self.value[p.kind().index()];
+                let v = self.kinds[p.kind().index()].value;
                 mg += v * w.threat_pawn_mg / 100;
                 eg += v * w.threat_pawn_eg / 100;
             }
