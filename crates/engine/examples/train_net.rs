@@ -26,22 +26,19 @@
 //! learned in a mirror too (files turned).
 
 use chess4d_core::Color;
+use chess4d_engine::network::{self, HIDDEN, INPUTS, Mode, Network, SCALE};
 use chess4d_engine::{Rng, StaticEval, Weights};
 use chess4d_variants::Catalog;
 use std::io::Write;
 
-/// Hidden units per side's view (the engine's `net::HIDDEN`).
-const HIDDEN: usize = 128;
-/// Output buckets by the men on the board (the engine's `net::BUCKETS`).
+// The inputs, hidden units, output scale, features, buckets and file format are the
+// engine's own (`chess4d_engine::network`): what this writes is what it reads.
+
+/// Output buckets by the men on the board ([`network::bucket`]).
 const BUCKETS: usize = 8;
-const INPUTS: usize = 768;
-/// Stockfish's centipawns per unit of the loss's sigmoid.
-const SCALE: f32 = 400.0;
-/// The first layer's weights stay within this, so that 255 times them fits an `i16`
-/// and a sum over 32 men does too.
+/// The first layer's weights stay within this, so that `network::QA` times them fits
+/// an `i16` and a sum over 32 men does too.
 const CLIP: f32 = 1.98;
-/// The first layer's quantisation (the engine's `net::QA`).
-const QA: f32 = 255.0;
 
 /// One position: both views' features, the side to move's first, its bucket, target.
 struct Sample {
@@ -179,7 +176,7 @@ fn run() -> Result<(), String> {
         valid.len()
     );
     let p = fit(&mut train, &valid, residual)?;
-    std::fs::write(out, encode(&p, mode, 1.0 / k)).map_err(|e| format!("{out}: {e}"))?;
+    std::fs::write(out, encode(&p, mode, 1.0 / k)?).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("wrote {out}");
     Ok(())
 }
@@ -241,15 +238,10 @@ fn parse_fen(fen: &str) -> Result<Board, String> {
     })
 }
 
-/// The feature of a man seen from `white`'s side or Black's (the engine's
-/// `net::feature`).
+/// The feature of a man seen from `white`'s side or Black's ([`network::feature`]).
 fn feature(kind: usize, man_white: bool, sq: usize, view_white: bool) -> u16 {
-    let (own, sq) = if view_white {
-        (man_white, sq)
-    } else {
-        (!man_white, sq ^ 56)
-    };
-    ((usize::from(!own) * 6 + kind) * 64 + sq) as u16
+    let square = network::view_square(sq, view_white);
+    network::feature(kind, man_white == view_white, square) as u16
 }
 
 fn sample(board: &Board, cp: f32, base: f32, mirror: bool) -> Sample {
@@ -267,7 +259,7 @@ fn sample(board: &Board, cp: f32, base: f32, mirror: bool) -> Sample {
         base,
         ours,
         theirs,
-        bucket: ((board.men.len().saturating_sub(2)) / 4).min(BUCKETS - 1) as u8,
+        bucket: network::bucket(board.men.len(), BUCKETS) as u8,
         target: sigmoid(cp / SCALE),
     }
 }
@@ -448,21 +440,27 @@ fn shuffle(set: &mut [Sample], rng: &mut Rng) {
     }
 }
 
-/// The file `eval/net.rs` reads: the magic `C4DNET1\n`, then little-endian: hidden
-/// units, buckets, and the mode (`MODE`; u16 each), the scale from Stockfish's centipawns to ours (f32),
-/// the first layer's weights (input-major) and biases as i16 at 255 per unit, the
-/// output weights (bucket-major, the side to move's units first) and biases as f32.
-fn encode(p: &Params, mode: u16, scale: f32) -> Vec<u8> {
-    let mut out = b"C4DNET1\n".to_vec();
-    out.extend((HIDDEN as u16).to_le_bytes());
-    out.extend((BUCKETS as u16).to_le_bytes());
-    out.extend(mode.to_le_bytes());
-    out.extend(scale.to_le_bytes());
-    for &w in p.w1.iter().chain(&p.b1) {
-        out.extend(((w * QA).round() as i16).to_le_bytes());
+/// The network in the engine's format ([`Network::write`]): the first layer quantised
+/// ([`Network::quantise`]), the output layer as it is.
+fn encode(p: &Params, mode: u16, scale: f32) -> Result<Vec<u8>, String> {
+    let mode = match mode {
+        0 => Mode::Alone,
+        1 => Mode::Correction,
+        2 => Mode::Mean,
+        m => return Err(format!("MODE={m}: 0, 1 or 2")),
+    };
+    let mut b1 = [0i16; HIDDEN];
+    for (q, &w) in b1.iter_mut().zip(&p.b1) {
+        *q = Network::quantise(w);
     }
-    for &w in p.w2.iter().chain(&p.b2) {
-        out.extend(w.to_le_bytes());
-    }
-    out
+    let net = Network {
+        buckets: BUCKETS,
+        mode,
+        scale,
+        w1: p.w1.iter().map(|&w| Network::quantise(w)).collect(),
+        b1,
+        w2: p.w2.clone(),
+        b2: p.b2.clone(),
+    };
+    Ok(net.write())
 }

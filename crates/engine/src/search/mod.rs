@@ -12,6 +12,7 @@ mod history;
 use eval_cache::EvalCache;
 pub(crate) use eval_cache::Kept as KeptEvals;
 pub(crate) use history::{Histories, Kept as KeptHistories};
+mod node;
 mod ordering;
 mod root;
 
@@ -91,11 +92,7 @@ pub(crate) struct Search<'a> {
     /// Scratch space for sorting a node's moves.
     sort_buffer: Vec<(i32, Move)>,
     squares: usize,
-    /// Whether the search may prune and reduce by the evaluation's trend (reverse
-    /// futility to 5 plies, fewer late quiet moves when not improving, internal
-    /// iterative reduction): together they gained on orthodox chess and lost on the
-    /// classic 4D set, where mating attacks make a static evaluation a poor guide, so
-    /// they apply on boards of one or two axes only.
+    /// Whether the board has at most two axes: see [`Search::trusts_static_trend`].
     bold: bool,
     move_limit: u16,
     /// Whether the variant can end by reaching a goal: then every node first checks for
@@ -269,291 +266,6 @@ impl<'a> Search<'a> {
         false
     }
 
-    #[allow(clippy::too_many_arguments)] // the classic negamax signature
-    fn negamax(
-        &mut self,
-        pos: &mut Position,
-        depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        in_check: bool,
-        null_ok: bool,
-    ) -> i32 {
-        self.pv[ply].clear();
-        if self.poll() {
-            return 0;
-        }
-        let hash = pos.hash();
-        if self.is_repetition(hash, pos.halfmove_clock()) {
-            return self.draw(pos);
-        }
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, in_check, 0);
-        }
-        if let Some(v) = self.goal_reached(pos, ply) {
-            return v;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
-        }
-        let pv_node = beta - alpha > 1;
-        // A singular-extension search of this node: the table's entry is the node's
-        // own, with the left-out move in it.
-        let excluded = self.excluded[ply];
-        let mut tt_move = None;
-        let tt_hit = self.tt.probe(hash);
-        if let Some(hit) = tt_hit {
-            tt_move = hit.mv;
-            if !pv_node && excluded.is_none() && hit.depth as i32 >= depth {
-                let s = from_table(hit.score, ply);
-                match hit.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
-            }
-        }
-        // No stored move to try first: a shallower search costs little here, and what
-        // it stores orders the next visit (internal iterative reduction; where the
-        // evaluation is a poor guide, as on the 4D sets, the full depth is kept).
-        let depth = if self.bold && tt_move.is_none() && depth >= 4 {
-            depth - 1
-        } else {
-            depth
-        };
-
-        let side = pos.side_to_move();
-        let (raw_eval, keys) = if in_check {
-            (-INFINITY, Keys::default())
-        } else {
-            self.uncorrected(pos)
-        };
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.corrected(pos, raw_eval, keys)
-        };
-        self.evals[ply] = static_eval;
-        let corrected_eval = static_eval;
-        // The table's score is a better guess than the static evaluation where its
-        // bound points the same way: pruning decisions use it.
-        let static_eval = match tt_hit {
-            Some(hit) if !in_check && from_table(hit.score, ply).abs() < MATE_BOUND => {
-                let s = from_table(hit.score, ply);
-                match hit.bound {
-                    Bound::Lower if s > static_eval => s,
-                    Bound::Upper if s < static_eval => s,
-                    Bound::Exact => s,
-                    _ => static_eval,
-                }
-            }
-            _ => static_eval,
-        };
-        // Better than two plies ago (or no earlier evaluation to compare with): the
-        // side's position is getting better, so pruning can be bolder.
-        let improving = !in_check
-            && (ply < 2 || self.evals[ply - 2] == -INFINITY || static_eval > self.evals[ply - 2]);
-        let quiet_window = !pv_node && !in_check && beta.abs() < MATE_BOUND;
-        // Reverse futility: far above beta near the leaves, one quiet move will not
-        // bring the opponent back.
-        let (rfp_depth, rfp_margin) = if self.bold {
-            (5, 100 - 30 * improving as i32)
-        } else {
-            (3, 120)
-        };
-        if quiet_window && depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
-            return static_eval;
-        }
-        // Razoring: far below alpha near the leaves, only captures can help.
-        if quiet_window && depth <= 2 && static_eval + 300 * depth < alpha {
-            let v = self.quiesce(pos, alpha, beta, ply, false, 0);
-            if v < alpha {
-                return v;
-            }
-        }
-        if null_ok
-            && excluded.is_none()
-            && quiet_window
-            && depth >= 3
-            && static_eval >= beta
-            && self.eval.has_pieces(pos, side)
-        {
-            // Passing is a legal-looking position for the rules: only the side to move
-            // changes. A clock of 0 keeps repetition checks from looking across the pass.
-            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
-            let undo = pos.begin_undo();
-            pos.set_side_to_move(!side);
-            pos.set_en_passant(None);
-            pos.set_halfmove_clock(0);
-            self.path.push(hash);
-            self.played[ply] = None;
-            let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
-            self.path.pop();
-            pos.restore(&undo);
-            if self.stopped {
-                return 0;
-            }
-            if v >= beta {
-                return if v >= MATE_BOUND { beta } else { v };
-            }
-        }
-
-        let singular = match self.singular(pos, depth, beta, ply, in_check, tt_hit) {
-            Singular::Cut(v) => return v,
-            Singular::Extend => tt_move,
-            Singular::No => None,
-        };
-
-        let rules = self.rules;
-        rules.legal_moves(pos, &mut self.moves[ply]);
-        let n = self.moves[ply].len();
-        if n == 0 {
-            return terminal_score(rules, pos, ply, in_check, self.draw(pos));
-        }
-        if self.move_limit > 0 && pos.halfmove_clock() >= self.move_limit {
-            return self.draw(pos);
-        }
-        self.order_moves(pos, ply, tt_move);
-
-        let alpha0 = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        let mut best_quiet = true;
-        // Futility: near the leaves and far below alpha, quiet moves are not tried.
-        let futile = quiet_window && depth <= 2 && static_eval + 150 * depth <= alpha;
-        // Where the side is not improving, two thirds as many (a half pruned the
-        // defensive moves an attack needs answered).
-        let late_quiets = if self.bold {
-            (3 + (depth * depth) as usize) * (2 + improving as usize) / 3
-        } else {
-            3 + (depth * depth) as usize
-        };
-        let mut quiets = 0usize;
-        for i in 0..n {
-            let mv = self.pick(ply, i);
-            if excluded.is_some_and(|x| x.matches(&mv)) {
-                continue;
-            }
-            let losing = ordering::is_losing(self.keys[ply][i]);
-            let mover = ordering::mover(pos, &mv);
-            let quiet = (mv.promotion.is_none() || mv.is_drop()) && victim(pos, &mv).is_none();
-            if quiet {
-                quiets += 1;
-            }
-            // Futility and late-move pruning skip quiet moves near the leaves, and
-            // captures that lose material in the exchange, but never a check: on a
-            // board this small a quiet check is often the whole attack.
-            let stat = if quiet {
-                self.quiet_score(pos, ply, &mv)
-            } else {
-                0
-            };
-            let prunable = i > 0
-                && best > -MATE_BOUND
-                && ((quiet && (futile || (quiet_window && depth <= 4 && quiets > late_quiets)))
-                    || (quiet && quiet_window && depth <= 3 && stat < -HISTORY_PRUNE * depth)
-                    || (losing && quiet_window && depth <= 3)
-                    || (quiet
-                        && quiet_window
-                        && depth <= QUIET_SEE_DEPTH
-                        && !self.exchange.at_least(
-                            rules,
-                            self.eval,
-                            pos,
-                            &mv,
-                            -QUIET_SEE_MARGIN * depth,
-                        )));
-            let undo = rules.make_move(pos, mv);
-            let check = rules.in_check(pos);
-            if prunable && !check {
-                rules.unmake_move(pos, &undo);
-                continue;
-            }
-            self.path.push(hash);
-            self.played[ply] = mover.map(|p| (p.code(), mv.to.0));
-            let extend = (check || singular.is_some_and(|s| s.matches(&mv))) && ply < MAX_PLY / 2;
-            let nd = depth - 1 + extend as i32;
-            let v = if i == 0 {
-                -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true)
-            } else {
-                let r = if depth >= 3 && i >= 2 + pv_node as usize && (quiet || losing) && !in_check
-                {
-                    let mut r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
-                    r -= pv_node as i32 + check as i32 + self.is_killer(ply, &mv) as i32;
-                    // Quiet moves that have done well elsewhere are reduced less, those
-                    // that keep failing more.
-                    r -= stat / HISTORY_PER_PLY;
-                    r += (self.bold && !improving) as i32;
-                    r.min(nd - 1).max(0)
-                } else {
-                    0
-                };
-                let mut s = -self.negamax(pos, nd - r, -alpha - 1, -alpha, ply + 1, check, true);
-                if s > alpha && r > 0 {
-                    s = -self.negamax(pos, nd, -alpha - 1, -alpha, ply + 1, check, true);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true);
-                }
-                s
-            };
-            self.path.pop();
-            rules.unmake_move(pos, &undo);
-            if self.stopped {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = Some(mv);
-                best_quiet = quiet;
-                if v > alpha {
-                    alpha = v;
-                    self.set_pv(ply, mv);
-                    if v >= beta {
-                        if quiet {
-                            self.reward_quiet(ply, mv, mover.map_or(0, |p| p.code()), depth);
-                            self.punish_quiets(pos, ply, i, depth);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        if excluded.is_some() {
-            // Every other move was tried (or pruned): what they reach, or nothing.
-            return if best == -INFINITY { alpha0 } else { best };
-        }
-        let bound = Bound::of(best, alpha0, beta);
-        // Where the search's score says more than its bound hides, the evaluation's
-        // error for these pawns and pieces is learned (not from captures: their gain is
-        // no error).
-        if !in_check
-            && best_quiet
-            && best.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && best <= corrected_eval)
-            && !(bound == Bound::Upper && best >= corrected_eval)
-        {
-            self.histories
-                .learn_correction(side.index(), keys, best - raw_eval, depth);
-        }
-        self.tt.store(
-            hash,
-            depth as u32,
-            to_table(best, ply),
-            bound,
-            best_move.as_ref().map(MoveRef::of),
-        );
-        best
-    }
-
     /// Whether the table move is singular: searched shallower without it, every
     /// other move falls clearly short of the table's score, so the line hangs on that
     /// one move and it is searched a ply deeper. Where even the other moves reach
@@ -572,7 +284,7 @@ impl<'a> Search<'a> {
         };
         let tt_score = from_table(hit.score, ply);
         if ply == 0
-            || !self.bold
+            || !self.trusts_static_trend()
             || depth < SINGULAR_DEPTH
             || hit.mv.is_none()
             || self.excluded[ply].is_some()
@@ -641,7 +353,7 @@ impl<'a> Search<'a> {
         // On a small crowded board nearly every capture checks; answering every check
         // with every move would make quiescence a full search. Past the first plies a
         // check is judged like any other position (the main search extends checks).
-        let evasion_plies = if self.bold {
+        let evasion_plies = if self.trusts_static_trend() {
             QUIESCE_EVASION_PLIES_2D
         } else {
             QUIESCE_EVASION_PLIES
@@ -716,7 +428,7 @@ impl<'a> Search<'a> {
                 let attacker = pos
                     .piece_at(mv.from)
                     .map_or(0, |p| self.eval.value(p.kind()));
-                if !self.bold
+                if !self.trusts_static_trend()
                     && attacker > gain
                     && rules.is_attacked(pos, mv.to, !pos.side_to_move())
                 {
