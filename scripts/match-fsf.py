@@ -238,7 +238,7 @@ def sprt_llr(pairs, elo0, elo1):
 
 def elo_difference(score):
     score = min(max(score, 0.001), 0.999)
-    return -400 * math.log10(1 / score - 1)
+    return -400 * math.log10(1 / score - 1) + 0.0  # no "-0"
 
 
 def open_engines(args):

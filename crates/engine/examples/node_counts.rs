@@ -15,7 +15,11 @@ fn main() {
             Some("r1bq1rk1/pp1nbppp/2p1pn2/6B1/2BP4/2N1PN2/PP3PPP/2RQK2R b K - 0 9"),
             8,
         ),
-        ("orthodox", Some("8/5k2/3p4/1p1P1p2/1P3P2/6K1/8/8 w - - 0 1"), 14),
+        (
+            "orthodox",
+            Some("8/5k2/3p4/1p1P1p2/1P3P2/6K1/8/8 w - - 0 1"),
+            14,
+        ),
         ("fischerandom", None, 8),
         ("3check", None, 7),
         ("crazyhouse", None, 7),

@@ -53,9 +53,17 @@ pub(crate) fn rules_print(rules: &dyn Rules) -> u64 {
     h.bytes(&info.shape.sizes());
     h.u64(info.shape.len() as u64);
     for p in &info.pieces {
-        h.bytes(&[p.letter.to_ascii_uppercase() as u8, p.royal as u8, p.pawn as u8]);
+        h.bytes(&[
+            p.letter.to_ascii_uppercase() as u8,
+            p.royal as u8,
+            p.pawn as u8,
+        ]);
     }
-    h.bytes(&[info.en_passant as u8, info.repetition_limit, info.bare_kings_draw as u8]);
+    h.bytes(&[
+        info.en_passant as u8,
+        info.repetition_limit,
+        info.bare_kings_draw as u8,
+    ]);
     h.u64(u64::from(info.move_limit_plies));
     let start = rules.start_position();
     // How many castling rights the start has, not their letters: Chess960 names them
@@ -144,7 +152,10 @@ pub(crate) struct Family {
 impl Family {
     /// The fingerprint the family's file gives (`None` if it cannot be read).
     pub(crate) fn print(&self) -> Option<u64> {
-        let text = self.print.lines().find(|l| !l.trim_start().starts_with('#'))?;
+        let text = self
+            .print
+            .lines()
+            .find(|l| !l.trim_start().starts_with('#'))?;
         u64::from_str_radix(text.trim().trim_start_matches("0x"), 16).ok()
     }
 }
@@ -216,7 +227,9 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("temp dir");
         let path = dir.join("my-chess.toml");
         std::fs::write(&path, renamed).expect("write");
-        let rules = catalog.resolve(path.to_str().expect("path")).expect("renamed chess");
+        let rules = catalog
+            .resolve(path.to_str().expect("path"))
+            .expect("renamed chess");
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(rules.info().name, "my-chess");
         assert!(family_of(&*rules).is_some_and(|f| std::ptr::eq(f, &FAMILIES[0])));

@@ -190,7 +190,6 @@ impl Evaluator {
         })
     }
 
-
     /// The score from the side to move's view.
     pub(crate) fn evaluate(&self, pos: &Position) -> i32 {
         self.fade(pos, self.raw(pos))

@@ -279,8 +279,8 @@ impl NetEval {
             let kind = LETTERS.iter().position(|&l| l == letter)?;
             for color in Color::ALL {
                 let code = chess4d_core::Piece::new(chess4d_core::PieceKind(k as u8), color).code();
-                inputs[usize::from(code)] = [Color::White, Color::Black]
-                    .map(|view| feature(kind, view == color, 0) as u16);
+                inputs[usize::from(code)] =
+                    [Color::White, Color::Black].map(|view| feature(kind, view == color, 0) as u16);
             }
         }
         Some(NetEval { net, inputs })
@@ -329,7 +329,11 @@ mod tests {
 
     #[test]
     fn the_built_in_network_reads() {
-        assert!(family_net(0).is_some(), "{:?}", Network::read(chess_net()).err());
+        assert!(
+            family_net(0).is_some(),
+            "{:?}",
+            Network::read(chess_net()).err()
+        );
     }
 
     /// Every network file in `nets/` goes through the writer the trainer uses and the
@@ -384,7 +388,10 @@ mod tests {
                 let [w, b] = net.inputs[usize::from(code)];
                 for sq in [0usize, 9, 36, 63] {
                     let white = color == Color::White;
-                    assert_eq!(usize::from(w) + view_square(sq, true), feature(kind, white, sq));
+                    assert_eq!(
+                        usize::from(w) + view_square(sq, true),
+                        feature(kind, white, sq)
+                    );
                     assert_eq!(
                         usize::from(b) + view_square(sq, false),
                         feature(kind, !white, sq ^ 56)

@@ -5,7 +5,10 @@
 
 use super::family::Family;
 use super::geometry::{self, PawnGeometry, RayTable};
-use super::{CodeInfo, Evaluator, GEOMETRY_SQUARES, GOAL_STEP, Kind, chebyshev, material, net, pawn_cache, squares};
+use super::{
+    CodeInfo, Evaluator, GEOMETRY_SQUARES, GOAL_STEP, Kind, chebyshev, material, net, pawn_cache,
+    squares,
+};
 use crate::eval::Weights;
 use chess4d_core::{Color, Piece, PieceKind, Position, Rules};
 use std::sync::OnceLock;
@@ -142,7 +145,11 @@ impl Evaluator {
         let kinds: Vec<Kind> = (0..kinds)
             .map(|k| Kind {
                 value: value[k],
-                liability: if royal[k] { 0 } else { info.pieces[k].value.min(0) },
+                liability: if royal[k] {
+                    0
+                } else {
+                    info.pieces[k].value.min(0)
+                },
                 royal: royal[k],
                 pawn: pawn[k],
                 mobility_scale: mobility_scale[k],

@@ -304,15 +304,13 @@ fn in_giveaway_a_piece_more_is_a_liability() {
 fn material_that_cannot_mate_scores_near_a_draw() {
     // The side to move's tempo bonus aside, which every score carries.
     let (rules, e) = setup("orthodox");
-    let score =
-        |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN")) - e.w.tempo;
+    let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN")) - e.w.tempo;
     let kb = score("8/8/4k3/8/8/3BK3/8/8 w - - 0 1");
     assert!(kb.abs() < 80, "{kb}");
     assert!(score("8/8/4k3/8/8/3RK3/8/8 w - - 0 1") > 400);
     assert!(score("8/8/4k3/3b4/8/3RK3/8/8 w - - 0 1").abs() < 80);
     let (rules, e) = setup("classic");
-    let score =
-        |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN")) - e.w.tempo;
+    let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN")) - e.w.tempo;
     let rook = score("4/4/4/R1K1|4/4/4/4|3k/4/4/4|4/4/4/4 w - - 0 1");
     assert!(rook.abs() < 100, "{rook}");
     assert!(score("4/4/4/Q1K1|4/4/4/4|3k/4/4/4|4/4/4/4 w - - 0 1") > 400);

@@ -4,7 +4,8 @@
 use super::Search;
 use crate::rng::Rng;
 use crate::score::{INFINITY, MATE_BOUND, Score};
-use crate::{Limits, SearchInfo, SearchResult, Team};
+use crate::team::Team;
+use crate::{Limits, SearchInfo, SearchResult};
 use chess4d_core::{Move, Position};
 use std::time::Duration;
 
