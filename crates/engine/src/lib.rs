@@ -8,7 +8,15 @@
 //! [`gentle_limits`] is a newcomer's first opponent, level 2 that gives no check in the
 //! game's first moves.
 //! [`search_shared`] searches with a [`HashTable`] kept between moves, on
-//! [`Limits::threads`] threads (lazy SMP), reporting [`Limits::multipv`] lines.
+//! [`Limits::threads`] threads (lazy SMP, the thread team in `team.rs`), reporting
+//! [`Limits::multipv`] lines.
+//!
+//! Inside: `search` is the tree walk (a node's steps named in `search/node.rs`),
+//! `eval` the evaluation, learned from the rules (split by concern: tables of
+//! material and placement, geometry terms, the network and square corrections of a
+//! rules family chosen by a fingerprint of what the rules are, never by name, and the
+//! caches), `see` the static exchange, `tt` the shared table. [`network`] is the
+//! network file format and its inputs, shared with the trainer in `examples/`.
 //!
 //! ```
 //! use chess4d_engine::{Limits, search};

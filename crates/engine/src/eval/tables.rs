@@ -4,7 +4,7 @@
 //! as a search meets them.
 
 use super::family::Family;
-use super::geometry::{self, PawnGeometry, RayTable};
+use super::geometry::{self, Masks, PawnGeometry, RayTable};
 use super::{
     CodeInfo, Evaluator, GEOMETRY_SQUARES, GOAL_STEP, Kind, chebyshev, material, net, pawn_cache,
     squares,
@@ -70,99 +70,25 @@ impl Evaluator {
         let coords: Vec<[u8; 4]> = shape.squares().map(|s| shape.coords(s)).collect();
         let centrality = centrality(&coords, shape.sizes());
         let edge = centrality.iter().map(|&c| 100 - c).collect();
-        let kinds = info.pieces.len();
-        let value: Vec<i32> = info
-            .pieces
-            .iter()
-            .map(|p| if p.royal { 0 } else { p.value.max(0) })
-            .collect();
-        let royal: Vec<bool> = info.pieces.iter().map(|p| p.royal).collect();
-        let pawn: Vec<bool> = info.pieces.iter().map(|p| p.pawn).collect();
-        let learn = squares <= GEOMETRY_SQUARES;
         let words = squares.div_ceil(64);
-        let movers: Vec<bool> = (0..kinds).map(|k| learn && !royal[k] && !pawn[k]).collect();
-        let rays = RayTable::build(rules, &movers);
-        let (mobility_scale, mobility_mean) = mobility_weights(&rays, squares, kinds, &movers);
-        let mates_alone: Vec<bool> = (0..kinds)
-            .map(|k| !movers[k] || material::mates_alone(mobility_mean[k] * 2, squares))
-            .collect();
-        let pawns = pawn
-            .iter()
-            .position(|&p| p)
-            .filter(|_| learn)
-            .map(|k| PawnGeometry::learn(rules, PieceKind(k as u8), words));
-        let zones = royal
-            .iter()
-            .position(|&r| r)
-            .filter(|_| learn)
-            .map(|k| geometry::king_zones(rules, PieceKind(k as u8), words));
-        let max_value = value.iter().copied().max().unwrap_or(0);
-        let line_slider: Vec<bool> = match &pawns {
-            Some(g) => geometry::line_sliders(&rays, g, squares, &movers, words)
-                .into_iter()
-                .zip(&value)
-                .map(|(s, &v)| s && v < max_value)
-                .collect(),
-            None => vec![false; kinds],
-        };
-        let outpost_kind: Vec<bool> = (0..kinds)
-            .map(|k| movers[k] && !line_slider[k] && value[k] < max_value)
-            .collect();
-        let (bound, region) = geometry::colour_regions(&rays, squares, &movers);
-        let role: Vec<Option<usize>> = (0..kinds)
-            .map(|k| {
-                if royal[k] || pawn[k] {
-                    None
-                } else if value[k] == max_value {
-                    Some(3)
-                } else if line_slider[k] {
-                    Some(2)
-                } else if bound[k] {
-                    Some(1)
-                } else {
-                    Some(0)
-                }
-            })
-            .collect();
-        let attack_weight: Vec<i32> = role
-            .iter()
-            .zip(&value)
-            .map(|(r, &v)| isqrt(v) / 6 * r.map_or(100, |r| w.role(r).attack) / 25)
-            .collect();
-        let mobility: Vec<[i32; 2]> = role
-            .iter()
-            .map(|r| r.map_or([0, 0], |r| w.role(r).mobility))
-            .collect();
+        let Learned {
+            kinds,
+            rays,
+            region,
+            pawns,
+            zones,
+            max_value,
+        } = learn_kinds(rules, &w, squares, words);
+        let royal: Vec<bool> = kinds.iter().map(|k| k.royal).collect();
         let safe_checks = (w.safe_check_mg, w.safe_check_eg) != (0, 0);
         let start = rules.start_position();
         let forward = forward(&coords, &start, &royal, shape.sizes());
         let phase_total = start
             .pieces()
-            .filter(|(_, p)| !pawn[p.kind().index()])
-            .map(|(_, p)| value[p.kind().index()])
+            .filter(|(_, p)| !kinds[p.kind().index()].pawn)
+            .map(|(_, p)| kinds[p.kind().index()].value)
             .sum::<i32>()
             .max(1);
-        let kinds: Vec<Kind> = (0..kinds)
-            .map(|k| Kind {
-                value: value[k],
-                liability: if royal[k] {
-                    0
-                } else {
-                    info.pieces[k].value.min(0)
-                },
-                royal: royal[k],
-                pawn: pawn[k],
-                mobility_scale: mobility_scale[k],
-                mobility_mean: mobility_mean[k],
-                attack_weight: attack_weight[k],
-                mates_alone: mates_alone[k],
-                line_slider: line_slider[k],
-                outpost: outpost_kind[k],
-                bound: bound[k],
-                role: role[k],
-                mobility: mobility[k],
-            })
-            .collect();
         let mut e = Evaluator {
             id: pawn_cache::new_owner(),
             squares,
@@ -324,6 +250,113 @@ impl Evaluator {
             }
             table.into_boxed_slice()
         })
+    }
+}
+
+/// What the evaluator learns of the piece kinds from the rules on an empty board.
+struct Learned {
+    kinds: Vec<Kind>,
+    rays: RayTable,
+    region: Vec<u8>,
+    pawns: Option<PawnGeometry>,
+    zones: Option<Masks>,
+    max_value: i32,
+}
+
+/// Each kind's rays, mobility, roles and weights; the pawns' lines and the kings'
+/// zones (on boards small enough to learn them).
+fn learn_kinds(rules: &dyn Rules, w: &Weights, squares: usize, words: usize) -> Learned {
+    let info = rules.info();
+    let kinds = info.pieces.len();
+    let value: Vec<i32> = info
+        .pieces
+        .iter()
+        .map(|p| if p.royal { 0 } else { p.value.max(0) })
+        .collect();
+    let royal: Vec<bool> = info.pieces.iter().map(|p| p.royal).collect();
+    let pawn: Vec<bool> = info.pieces.iter().map(|p| p.pawn).collect();
+    let learn = squares <= GEOMETRY_SQUARES;
+    let movers: Vec<bool> = (0..kinds).map(|k| learn && !royal[k] && !pawn[k]).collect();
+    let rays = RayTable::build(rules, &movers);
+    let (mobility_scale, mobility_mean) = mobility_weights(&rays, squares, kinds, &movers);
+    let mates_alone: Vec<bool> = (0..kinds)
+        .map(|k| !movers[k] || material::mates_alone(mobility_mean[k] * 2, squares))
+        .collect();
+    let pawns = pawn
+        .iter()
+        .position(|&p| p)
+        .filter(|_| learn)
+        .map(|k| PawnGeometry::learn(rules, PieceKind(k as u8), words));
+    let zones = royal
+        .iter()
+        .position(|&r| r)
+        .filter(|_| learn)
+        .map(|k| geometry::king_zones(rules, PieceKind(k as u8), words));
+    let max_value = value.iter().copied().max().unwrap_or(0);
+    let line_slider: Vec<bool> = match &pawns {
+        Some(g) => geometry::line_sliders(&rays, g, squares, &movers, words)
+            .into_iter()
+            .zip(&value)
+            .map(|(s, &v)| s && v < max_value)
+            .collect(),
+        None => vec![false; kinds],
+    };
+    let outpost_kind: Vec<bool> = (0..kinds)
+        .map(|k| movers[k] && !line_slider[k] && value[k] < max_value)
+        .collect();
+    let (bound, region) = geometry::colour_regions(&rays, squares, &movers);
+    let role: Vec<Option<usize>> = (0..kinds)
+        .map(|k| {
+            if royal[k] || pawn[k] {
+                None
+            } else if value[k] == max_value {
+                Some(3)
+            } else if line_slider[k] {
+                Some(2)
+            } else if bound[k] {
+                Some(1)
+            } else {
+                Some(0)
+            }
+        })
+        .collect();
+    let attack_weight: Vec<i32> = role
+        .iter()
+        .zip(&value)
+        .map(|(r, &v)| isqrt(v) / 6 * r.map_or(100, |r| w.role(r).attack) / 25)
+        .collect();
+    let mobility: Vec<[i32; 2]> = role
+        .iter()
+        .map(|r| r.map_or([0, 0], |r| w.role(r).mobility))
+        .collect();
+    let kinds: Vec<Kind> = (0..kinds)
+        .map(|k| Kind {
+            value: value[k],
+            liability: if royal[k] {
+                0
+            } else {
+                info.pieces[k].value.min(0)
+            },
+            royal: royal[k],
+            pawn: pawn[k],
+            mobility_scale: mobility_scale[k],
+            mobility_mean: mobility_mean[k],
+            attack_weight: attack_weight[k],
+            mates_alone: mates_alone[k],
+            line_slider: line_slider[k],
+            outpost: outpost_kind[k],
+            bound: bound[k],
+            role: role[k],
+            mobility: mobility[k],
+        })
+        .collect();
+    Learned {
+        kinds,
+        rays,
+        region,
+        pawns,
+        zones,
+        max_value,
     }
 }
 
