@@ -73,7 +73,9 @@ pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
                     .small()
                     .color(widgets::accent(row.visuals())),
             );
-            if row.small_button("Close").clicked() {
+            let close = row.small_button("Close");
+            ui.probes.push(("welcome-close", close.rect.center()));
+            if close.clicked() {
                 ui.welcome = false;
             }
         });
