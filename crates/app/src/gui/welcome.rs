@@ -52,13 +52,13 @@ pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
                 session.set_gentle(true);
                 ui.welcome = false;
             }
-            if way(
+            let guided = way(
                 row,
                 "Guided game",
                 "White's mate in 4, move by move, each threat across W or Z explained",
-            )
-            .clicked()
-            {
+            );
+            ui.probes.push(("welcome-guided", guided.rect.center()));
+            if guided.clicked() {
                 session.set_guide(Some(0));
                 ui.tab = Tab::Learn;
             }
