@@ -33,6 +33,8 @@ impl Session {
         self.variant = game.rules().info().name.clone();
         self.game = game;
         self.players = [white, black];
+        // Chosen for this game: the analysis, if on, does not bring older ones back.
+        self.forget_analysis_players();
         self.hint = None;
         self.focus = None;
         self.replaced(left);
