@@ -2,7 +2,8 @@
 # The README's plugin steps, run as an author would, for both templates (the 1D line
 # and the 8x8 board): a renamed copy outside the workspace (its own crate) and one
 # inside it (a member), each built, then listed by `chess4d variants` and played by
-# `chess4d perft` from its variant file (a bare file name, the library beside it).
+# `chess4d perft` from its variant file (a bare file name, the library beside it); the
+# inside copy's own `cargo test` is run with the library copied beside its file.
 # Run by scripts/test-all.sh; a few seconds.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -63,4 +64,13 @@ for t in line board; do
   cargo build -q -p "ci-$t"
   listed "$root/plugins/ci-$t" "ci-$t"
   same "ci-$t (inside)" "$want" "$("$chess4d" perft --variant "plugins/ci-$t/ci-$t.toml" --depth 3)"
+  # Step 4 puts a copy of the library beside the variant file; the copy's own tests
+  # must still pass then (they load the library they build, never the untrusted copy).
+  cp "$root/target/debug/lib$lib.so" "$root/plugins/ci-$t/" 2>/dev/null ||
+    cp "$root/target/debug/"*"$lib".* "$root/plugins/ci-$t/"
+  cargo test -q -p "ci-$t" >/dev/null || {
+    echo "ci-$t (inside): cargo test fails once the library is beside its variant file"
+    exit 1
+  }
+  echo "ci-$t (inside): cargo test passes with the library copied beside its variant file"
 done

@@ -61,6 +61,10 @@ if [ -x scripts/analysis-window-test.sh ]; then
   echo "== the analysis board under Xvfb (attackers, evaluation bar, Stockfish)"
   scripts/analysis-window-test.sh
 fi
+if [ -x scripts/first-game-window-test.sh ]; then
+  echo "== a first game under Xvfb (the first start's card, analysis, Play from here, the computer answers)"
+  scripts/first-game-window-test.sh
+fi
 if [ -x scripts/editor-window-test.sh ]; then
   echo "== the board editor under Xvfb (a position built by mouse, then played)"
   scripts/editor-window-test.sh

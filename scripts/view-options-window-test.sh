@@ -2,7 +2,10 @@
 # The 4D view options in the real window under Xvfb: key 1 turns XW by 90° with an
 # animation (a screenshot mid-turn and one at rest; the tesseract must differ between
 # start, middle and rest), then the View tab (projection toggles, quarter-turn buttons)
-# and the Variants tab's grouped picker searched for "raum" are photographed.
+# and the Variants tab's grouped picker searched for "raum" are photographed. Then the
+# first ten minutes, for a person to look at: the full set's start in a 1280x800 and a
+# 900x600 window, the last move of a game, a hint, YW at 90° and a quarter turn
+# mid-way (7-... to 12-...).
 #
 #   scripts/view-options-window-test.sh     # builds the debug binary first
 #   CHESS4D_BIN=path/to/chess4d SHOTS=dir scripts/view-options-window-test.sh
@@ -52,4 +55,63 @@ click 150 160                     # the search box
 xdotool type --delay 80 raum
 sleep 0.8
 shot 6-variants-search-raum
+stop_app
+
+# The viewer in a window of SIZE (the whole Xvfb screen or less).
+start_sized() {
+  local size=$1
+  log="$SHOTS/$2.log"
+  shift 2
+  "$CHESS4D_BIN" view --window-size "$size" --print-squares "$@" >"$log" 2>&1 &
+  app=$!
+  for _ in $(seq 1 120); do
+    grep -q '^ready' "$log" && break
+    kill -0 "$app" 2>/dev/null || fail "the viewer exited early: $(cat "$log")"
+    sleep 0.5
+  done
+  grep -q '^ready' "$log" || fail "the viewer never drew a frame: $(tail -5 "$log")"
+  wid=$(xdotool search --sync --limit 1 --name '^chess4d')
+  xdotool windowfocus --sync "$wid"
+  sleep 1
+}
+centre() { awk -v s="$1" '$1 == "square" && $2 == s { print $3, $4 }' "$log"; }
+widget() { grep "^widget $1 " "$log" | tail -1 | awk '{ print $3, $4 }'; }
+window_shot() { import -window "$wid" "$SHOTS/$1.png"; }
+
+start_sized 900x600 small --variant full --white human --black human
+window_shot 7-start-900x600
+stop_app
+start_sized 1280x800 large --variant full --white human --black human
+window_shot 8-start-1280x800
+for s in 'b2[0,0]' 'b3[0,0]'; do
+  read -r x y <<<"$(centre "$s")"
+  [ -n "$x" ] || fail "no position printed for $s"
+  xdotool mousemove --window "$wid" "$x" "$y" click 1
+  sleep 0.6
+done
+sleep 1
+window_shot 9-last-move
+expect_moved() {
+  convert "$SHOTS/8-start-1280x800.png" "$SHOTS/9-last-move.png" -compose difference -composite \
+    -threshold 10% -format '%[fx:mean*w*h]' info: 2>/dev/null
+}
+n=$(expect_moved)
+[ "${n%.*}" -gt 500 ] 2>/dev/null || fail "the move did not change the picture ($n pixels)"
+read -r x y <<<"$(widget hint)"
+[ -n "$x" ] || fail "no Hint button was printed"
+xdotool mousemove --window "$wid" "$x" "$y" click 1
+sleep 4
+window_shot 10-hint
+# Keys reach the board once it has been clicked (an empty spot of it) after a button.
+xdotool mousemove --window "$wid" 345 745 click 1
+sleep 0.5
+xdotool key 2
+sleep 1.6
+window_shot 11-yw-90
+n=$(convert "$SHOTS/10-hint.png" "$SHOTS/11-yw-90.png" -compose difference -composite \
+  -threshold 10% -format '%[fx:mean*w*h]' info: 2>/dev/null)
+[ "${n%.*}" -gt 2000 ] 2>/dev/null || fail "key 2 did not turn YW ($n pixels)"
+xdotool key 1
+sleep 0.3
+window_shot 12-xw-mid-turn
 echo "view-options-window-test: ok (screenshots in $SHOTS)"

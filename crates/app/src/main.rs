@@ -70,6 +70,15 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Play a line of moves (SAN or coordinates) and print the position reached: FEN, a
+    /// board per 2D slice, the legal move count and the result in words.
+    Play {
+        #[command(flatten)]
+        at: PositionArgs,
+        /// The moves, separated by spaces (`e4 e5 Nf3`, `1. e4 e5`, `a2[0,0]a3[0,0]`).
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
+        moves: String,
+    },
     /// Print every legal move, one per line, in coordinate notation or SAN.
     Moves {
         #[command(flatten)]
@@ -148,6 +157,8 @@ enum Command {
     },
     /// List the player profiles with their rating in each variant.
     Players,
+    /// Run a game server for friends: accounts, lobby, clocks, ratings (docs/protocol.md).
+    Serve(cli::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -178,8 +189,12 @@ fn main() -> ExitCode {
             cli::view::view_verb(&a)
         }
         Some(Command::Render(a)) => cli::render::render_verb(&a),
+        Some(Command::Serve(a)) => cli::serve::serve_verb(&a),
         Some(Command::Perft { at, depth, divide }) => {
             cli::rules::perft_verb(&at.variant.variant, at.fen.as_deref(), depth, divide)
+        }
+        Some(Command::Play { at, moves }) => {
+            cli::play::play_verb(&at.variant.variant, at.fen.as_deref(), &moves)
         }
         Some(Command::Moves { at, notation }) => {
             cli::rules::moves_verb(&at.variant.variant, at.fen.as_deref(), notation == "san")

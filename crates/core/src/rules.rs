@@ -342,6 +342,102 @@ pub trait Rules: Send + Sync {
     fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveParseError> {
         parse_among_legal(self, pos, text)
     }
+
+    /// Where `pos` stands, in words: "White to move", "Black wins by checkmate", "draw
+    /// by stalemate", "White wins by reaching the hill" (the variant's own words where
+    /// it has them, see [`Rules::describe_outcome`]).
+    fn describe_status(&self, pos: &Position) -> String {
+        let side = pos.side_to_move();
+        match self.status(pos).outcome(side) {
+            Some(outcome) => self.describe_outcome(pos, outcome),
+            None => format!("{side} to move"),
+        }
+    }
+
+    /// A result in words, in the variant's own words where it has them: the goal
+    /// region's name ("reaching the hill"), a side that wins by losing its pieces
+    /// (antichess) or by being mated (losers). `pos` is the final position.
+    fn describe_outcome(&self, pos: &Position, outcome: crate::Outcome) -> String {
+        describe_outcome_words(self, pos, outcome)
+    }
+}
+
+impl Status {
+    /// What the status means as a result with `side_to_move` to move, `None` while the
+    /// game goes on (the conversion [`crate::Game`] makes).
+    pub fn outcome(self, side_to_move: Color) -> Option<crate::Outcome> {
+        use crate::Reason;
+        let (winner, reason) = match self {
+            Status::Ongoing => return None,
+            Status::Checkmate => (Some(!side_to_move), Reason::Checkmate),
+            Status::Stalemate => (None, Reason::Stalemate),
+            Status::InsufficientMaterial => (None, Reason::BareKings),
+            Status::Ended { winner, reason } => (winner, reason),
+        };
+        Some(crate::Outcome { winner, reason })
+    }
+}
+
+/// The words of [`Rules::describe_outcome`]'s default.
+fn describe_outcome_words<R: Rules + ?Sized>(
+    rules: &R,
+    pos: &Position,
+    outcome: crate::Outcome,
+) -> String {
+    use crate::Reason;
+    let Some(winner) = outcome.winner else {
+        return outcome.to_string();
+    };
+    let side = pos.side_to_move();
+    let how = match outcome.reason {
+        Reason::Goal => goal_words(rules, winner),
+        // Losers: the mated side is the one that wins.
+        Reason::Checkmate if winner == side => "being checkmated".to_string(),
+        // Antichess, suicide: having no move wins.
+        Reason::Stalemate if winner == side => "having no move (stalemate)".to_string(),
+        Reason::Stalemate => format!("stalemate ({} has no move)", side),
+        Reason::Extinction => extinction_words(rules.info(), pos, winner),
+        _ => return outcome.to_string(),
+    };
+    format!("{winner} wins by {how}")
+}
+
+/// How extinction ended the game, seen from the pieces left: antichess's winner has
+/// none, losers' a bare king, shatranj's loser a bare king.
+fn extinction_words(info: &VariantInfo, pos: &Position, winner: Color) -> String {
+    let royal = |p: crate::Piece| info.pieces.get(p.kind().index()).is_some_and(|i| i.royal);
+    let of = |c: Color| pos.pieces().filter(move |(_, p)| p.color() == c);
+    if of(winner).next().is_none() {
+        "losing every piece".to_string()
+    } else if of(winner).all(|(_, p)| royal(p)) {
+        "being left with a bare king".to_string()
+    } else if of(!winner).all(|(_, p)| royal(p)) {
+        format!("baring {}'s king", !winner)
+    } else {
+        format!("extinction ({} has lost the pieces that count)", !winner)
+    }
+}
+
+/// "reaching the hill": the name of the region that is `winner`'s goal, when the
+/// variant names one.
+fn goal_words<R: Rules + ?Sized>(rules: &R, winner: Color) -> String {
+    let Some((_, mut goal)) = rules.goal(winner) else {
+        return crate::Reason::Goal.describe().to_string();
+    };
+    goal.sort_unstable();
+    let name = rules
+        .board_look()
+        .regions
+        .into_iter()
+        .find_map(|(name, sets)| {
+            let mut own = sets[winner.index()].clone();
+            own.sort_unstable();
+            (own == goal).then_some(name)
+        });
+    match name {
+        Some(name) => format!("reaching the {name}"),
+        None => crate::Reason::Goal.describe().to_string(),
+    }
 }
 
 /// Every square `piece` could move to from `sq` on an otherwise empty board: its reach,

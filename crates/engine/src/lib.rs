@@ -4,7 +4,9 @@
 //! transposition table, quiescence, killer/history ordering and check extensions) on
 //! the calling thread; [`Searcher::start`] runs the same search on its own thread and
 //! hands back a [`SearchHandle`] to stop it or wait for it. [`Level`] 1 to 8 sets the
-//! strength: depth caps and seeded noise make the low levels play like beginners.
+//! strength: depth caps and seeded noise make the low levels play like beginners;
+//! [`gentle_limits`] is a newcomer's first opponent, level 2 that gives no check in the
+//! game's first moves.
 //! [`search_shared`] searches with a [`HashTable`] kept between moves, on
 //! [`Limits::threads`] threads (lazy SMP), reporting [`Limits::multipv`] lines.
 //!
@@ -23,6 +25,7 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 mod eval;
+mod gentle;
 mod limits;
 mod rng;
 mod score;
@@ -31,6 +34,7 @@ mod see;
 mod tt;
 
 pub use eval::{StaticEval, Weights};
+pub use gentle::{QUIET_MOVES, gentle_level, gentle_limits};
 pub use limits::{Level, LevelError, Limits, MAX_CONTEMPT, MAX_DEPTH, MAX_THREADS};
 pub use rng::Rng;
 pub use score::{MATE, MATE_BOUND, Score};

@@ -53,11 +53,61 @@ impl Camera {
             .fold(0.0f32, f32::max);
         let (right, up) = proj.screen_axes();
         let half_angle = narrowest_half_angle(rect);
-        Camera {
+        let round = Camera {
             distance: radius / (half_angle * (1.0 - FIT_MARGIN)).sin(),
             pan: [centre.dot(right), centre.dot(up)],
             ..*self
+        };
+        if self.w_stack {
+            round.fit_as_seen(&board, rect)
+        } else {
+            round
         }
+    }
+
+    /// This camera moved in until the board as seen from its angles (every cube, and
+    /// the pieces standing on the top layers) fills `rect` less the margins: with the W
+    /// copies stacked, a tall picture is used from top to bottom instead of being sized
+    /// for the widest view from any side.
+    fn fit_as_seen(&self, board: &BoardGeometry, rect: Rect) -> Camera {
+        let mut cam = *self;
+        let stand = glam::Vec4::new(0.0, 0.0, board.pitch() * 0.8, 0.0);
+        let points: Vec<glam::Vec4> = (0..board.sizes()[3])
+            .flat_map(|w| board.cube_corners(w))
+            .flat_map(|c| [c, c + stand])
+            .collect();
+        let room = if rect.w > 4.0 * LABEL_ROOM_PX {
+            LABEL_ROOM_PX
+        } else {
+            0.0
+        };
+        let free = |size: f32, side_room: f32| {
+            (size * (1.0 - 2.0 * FIT_MARGIN) - 2.0 * side_room).max(1.0)
+        };
+        for _ in 0..4 {
+            let proj = Projector::new(&cam, rect);
+            let Some((lo, hi)) = points.iter().try_fold(
+                (glam::Vec2::splat(f32::MAX), glam::Vec2::splat(f32::MIN)),
+                |(lo, hi), &p| {
+                    let s = proj.project(p)?.truncate();
+                    Some((lo.min(s), hi.max(s)))
+                },
+            ) else {
+                return *self;
+            };
+            let size = (hi - lo).max(glam::Vec2::ONE);
+            let scale = (size.x / free(rect.w, room)).max(size.y / free(rect.h, room * 0.5));
+            // Re-centre: the pixel offset of the middle of what is drawn, in world units
+            // at the orbit centre.
+            let off = (lo + hi) * 0.5 - rect.centre();
+            let per_unit =
+                proj.pixels_per_unit(proj.eye() - proj.eye().normalize_or_zero() * cam.distance);
+            let k = 1.0 / per_unit.max(1e-3);
+            cam.pan[0] += off.x * k;
+            cam.pan[1] -= off.y * k;
+            cam.distance = (cam.distance * scale).clamp(0.5, 500.0);
+        }
+        cam
     }
 
     /// This camera pulled back just enough that what fills a square (or wider) picture

@@ -239,17 +239,22 @@ pub(crate) fn push_label_plate(
     ink: f32,
     colour: Rgba,
 ) {
+    let r = label_plate_rect(chars, at, align, ink);
+    quads.push(rect_quad(r, colour, MODE_SOLID));
+}
+
+/// The rectangle [`push_label_plate`] fills behind a label of `chars` characters.
+pub(crate) fn label_plate_rect(chars: usize, at: Vec2, align: f32, ink: f32) -> Rect {
     let cell_h = ink / FONT_INK_HEIGHT;
     let advance = cell_h * FONT_ASPECT * 30.0 / 32.0;
     let width = advance * chars as f32;
     let pad = ink * 0.35;
-    let r = Rect::new(
+    Rect::new(
         at.x - width * align - pad,
         at.y - ink * 0.5 - pad,
         width + 2.0 * pad,
         ink + 2.0 * pad,
-    );
-    quads.push(rect_quad(r, colour, MODE_SOLID));
+    )
 }
 
 /// Text centred vertically on `at`, with `align` 0 = left edge at `at`, 0.5 = centred.
@@ -277,7 +282,7 @@ pub(crate) fn push_text(
 }
 
 /// A short label built without allocating.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 pub(crate) struct Label {
     chars: [char; 16],
     len: usize,

@@ -8,7 +8,7 @@ use crate::projection::{BoardGeometry, Projector, Rect};
 use crate::scene::{Scene, View};
 
 /// Share of the width the tesseract gets when both views are shown.
-const TESSERACT_SHARE: f32 = 0.56;
+const TESSERACT_SHARE: f32 = 0.6;
 
 /// The rectangles of the two pictures inside the drawing area.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -28,10 +28,12 @@ mod frame;
 mod gizmo;
 mod gpu;
 mod instances;
+mod labels;
 mod layout;
 mod offscreen;
 mod pick;
 mod projection;
+mod readability;
 mod scene;
 mod silhouettes;
 mod style;
@@ -51,6 +53,7 @@ pub use pick::{pick_tesseract_piece, pick_tesseract_scene};
 pub use projection::{
     BoardGeometry, MAX_SEPARATION, MAX_SQUARES, Projector, Rect, pick_tesseract, rotation_4d,
 };
+pub use readability::{PieceOnScreen, tesseract_label_boxes, tesseract_pieces_on_screen};
 pub use scene::{
     Arrow, ArrowKind, Camera, FLOATING_PIECE_PX, HandPiece, Highlight, Scene, ScenePiece, Theme,
     View,

@@ -10,7 +10,7 @@ use crate::scene::Scene;
 
 /// Half-size of a piece sprite in the tesseract, as a share of its cell's projected
 /// radius. Smaller than the cell so neighbouring pieces leave air between them.
-pub(crate) const PIECE_SPRITE: f32 = 0.74;
+pub(crate) const PIECE_SPRITE: f32 = 0.84;
 
 /// Silhouette coverage (0..255, the atlas' R channel) above which a pixel is the piece.
 const SOLID: u8 = 110;
@@ -27,9 +27,56 @@ pub(crate) fn piece_sprite(
     Some((p, proj.cell_radius_px(board, c) * PIECE_SPRITE))
 }
 
+/// Where every piece of `scene` is drawn in the tesseract (in the scene's order), as
+/// [`piece_sprite`] places it.
+pub(crate) fn piece_sprites(
+    board: &BoardGeometry,
+    proj: &Projector,
+    scene: &Scene,
+) -> Vec<Option<(Vec3, f32)>> {
+    let mut sprites: Vec<Option<(Vec3, f32)>> = scene
+        .pieces
+        .iter()
+        .map(|p| piece_sprite(board, proj, p.square))
+        .collect();
+    if sprites.len() > CROWD_LIMIT {
+        return sprites;
+    }
+    // Where the projection crowds pieces together (a 4D turn folding layers onto each
+    // other), each piece shrinks to fit the room to its nearest neighbour on screen, so
+    // the silhouettes stay apart instead of hiding each other.
+    let room: Vec<f32> = sprites
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let Some((a, _)) = a else { return f32::MAX };
+            sprites
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .filter_map(|(_, b)| b.map(|(b, _)| a.truncate().distance(b.truncate())))
+                .fold(f32::MAX, f32::min)
+        })
+        .collect();
+    for (sprite, room) in sprites.iter_mut().zip(room) {
+        if let Some((_, half)) = sprite {
+            let floor = *half * CROWD_FLOOR;
+            *half = half.min((room * CROWD_ROOM).max(floor));
+        }
+    }
+    sprites
+}
+
+/// Most pieces for which crowding is looked at (the test is quadratic).
+const CROWD_LIMIT: usize = 512;
+/// A crowded piece's half-size as a share of the distance to its nearest neighbour.
+const CROWD_ROOM: f32 = 0.95;
+/// The smallest a crowded piece gets, as a share of its uncrowded size.
+const CROWD_FLOOR: f32 = 0.45;
+
 /// Whether pixel `pos` falls on the silhouette at atlas rectangle `uv` drawn as a
 /// sprite at `centre` with half-size `half`.
-fn on_silhouette(uv: [f32; 4], centre: Vec3, half: f32, pos: Vec2) -> bool {
+pub(crate) fn on_silhouette(uv: [f32; 4], centre: Vec3, half: f32, pos: Vec2) -> bool {
     if half <= 0.0 {
         return false;
     }
@@ -62,11 +109,13 @@ pub fn pick_tesseract_piece(
         let w = board.coords(square).map_or(0, |c| c[3]);
         scene.focus_w.is_some_and(|f| u32::from(f) != w)
     };
+    let sprites = piece_sprites(board, proj, scene);
     scene
         .pieces
         .iter()
-        .filter_map(|piece| {
-            let (centre, half) = piece_sprite(board, proj, piece.square)?;
+        .zip(sprites)
+        .filter_map(|(piece, sprite)| {
+            let (centre, half) = sprite?;
             let uv = scene_piece_uv(&scene.pictures, piece.glyph);
             on_silhouette(uv, centre, half, pos).then_some((
                 faint(piece.square),

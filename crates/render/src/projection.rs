@@ -290,7 +290,15 @@ impl Projector {
         let right = Vec3::Y.cross(dir).normalize_or(Vec3::X);
         let up = dir.cross(right);
         let target = right * finite(camera.pan[0], 0.0) + up * finite(camera.pan[1], 0.0);
-        let separation = right * finite(camera.w_separation, 0.0).clamp(0.0, MAX_SEPARATION);
+        let apart = if camera.w_stack {
+            // Along the ranks as the screen shows them: up from White's side, down from
+            // Black's, across from the side; always in the screen's plane, so every
+            // copy stays the same size.
+            right * yaw.sin() + up * yaw.cos()
+        } else {
+            right
+        };
+        let separation = apart * finite(camera.w_separation, 0.0).clamp(0.0, MAX_SEPARATION);
         let eye = target + dir * distance;
         let view = glam::camera::rh::view::look_at_mat4(eye, target, Vec3::Y);
         let w = rect.w.max(1.0);

@@ -48,6 +48,9 @@ pub struct Scene {
     pub tiles: bool,
     /// Squares the board does not have (holes): not drawn, never picked.
     pub absent: Vec<u16>,
+    /// The first rank (0-based) of the far half of a board split by a river (xiangqi):
+    /// the flat boards draw the river between this rank and the one before it.
+    pub river: Option<u8>,
     /// Bit mask of the axes that wrap around (bit 0: X, 1: Y): the flat boards draw an
     /// arrow across such an edge round the outside of the board.
     pub wrap: u8,
@@ -75,6 +78,7 @@ impl Default for Scene {
             hands: None,
             tiles: false,
             absent: Vec::new(),
+            river: None,
             wrap: 0,
         }
     }
@@ -251,6 +255,10 @@ pub struct Camera {
     /// 1.6 puts the two cubes of a 4x4x2x2 board side by side). A depth cue the player
     /// can widen so the inner cube's pieces never mix with the outer cube's.
     pub w_separation: f32,
+    /// Pull the W layers apart away from the viewer along the ranks (in the screen's
+    /// plane: W = 0 nearest White's side, so from White's side each army stands nearest
+    /// its own player's edge of the picture) instead of along the screen's horizontal.
+    pub w_stack: bool,
     /// Drop W orthographically in the 4D-to-3D step (no 4D perspective: every W copy
     /// the same size, told apart by [`Camera::w_separation`] and its tint) instead of
     /// the nested-cubes perspective.
@@ -282,9 +290,12 @@ impl Camera {
                 ..Self::default()
             }
         } else if shape[3] == 2 {
-            // Two W copies: pulled apart, so no cube's pieces mix with the other's.
+            // Two W copies: the same size (no 4D perspective) and side by side, so
+            // both armies read alike and no cube's pieces mix with the other's.
             Self {
                 w_separation: 1.3,
+                ortho_4d: true,
+                w_stack: true,
                 ..Self::default()
             }
             .fit(shape, crate::Rect::new(0.0, 0.0, 1000.0, 1000.0))
@@ -314,6 +325,7 @@ impl Default for Camera {
             zw_deg: 0.0,
             perspective_4d: 1.0 / 3.0,
             w_separation: 0.0,
+            w_stack: false,
             ortho_4d: false,
             ortho_3d: false,
         }

@@ -95,9 +95,46 @@ struct Builder<'a> {
     text: &'a str,
 }
 
+/// The keys whose values are piece letters the core may refuse as "promotion to 'X'".
+const LETTER_KEYS: &[&str] = &[
+    "promotion",
+    "demote",
+    "opposite_colors",
+    "castling_rook",
+    "piece_regions",
+    "to",
+    "promotes",
+    "limits",
+];
+
+/// The keys whose values name a `[region.NAME]`.
+const REGION_KEYS: &[&str] = &[
+    "region",
+    "promotion_region",
+    "double_step_region",
+    "confined",
+    "piece_regions",
+    "zone",
+];
+
+/// The letter an `[ends]` error names ("goal names 'X', not a piece").
+fn ends_letter(reason: &str) -> Option<char> {
+    let (_, rest) = reason.split_once("names '")?;
+    rest.chars().next()
+}
+
 impl Builder<'_> {
     fn err(&self, span: Range<usize>, msg: impl Into<String>) -> VariantFileError {
         VariantFileError::spanned(self.path, self.text, span, msg)
+    }
+
+    /// [`crate::check`]'s raw reading of the file: where a key that gave `wanted` is.
+    fn find_string(
+        &self,
+        keys: &[&str],
+        wanted: &dyn Fn(&str) -> bool,
+    ) -> Option<(String, Range<usize>)> {
+        crate::check::find_string(self.text, keys, wanted)
     }
 
     fn build(&self, file: VariantFile) -> Result<VariantSpec, VariantFileError> {
@@ -368,12 +405,26 @@ impl Builder<'_> {
                         inner..inner
                     }
                     VariantError::NoKing(_) | VariantError::TwoKings(_) => start.span.clone(),
-                    VariantError::BadPromotion(_) => promotion_span.clone(),
+                    // The key that gave the refused letter or name, wherever it is
+                    // (`demote`, `castling_rook`, a goal's `region`), before the table.
+                    VariantError::BadPromotion(c) => self
+                        .find_string(LETTER_KEYS, &|s| {
+                            single_letter(s).is_some_and(|l| l.eq_ignore_ascii_case(c))
+                        })
+                        .map_or(promotion_span.clone(), |(_, s)| s),
                     VariantError::BadRegion { name, .. } => match &rules.promotion_region {
                         Some(p) if p.get_ref() == name => p.span(),
-                        _ => region_span(name),
+                        _ => self
+                            .find_string(REGION_KEYS, &|s| s == name)
+                            .map_or_else(|| region_span(name), |(_, s)| s),
                     },
-                    VariantError::BadEnds(_) => ends_span.clone(),
+                    VariantError::BadEnds(reason) => ends_letter(reason)
+                        .and_then(|c| {
+                            self.find_string(&["pieces", "points"], &|s| {
+                                single_letter(s) == Some(c)
+                            })
+                        })
+                        .map_or(ends_span.clone(), |(_, s)| s),
                     VariantError::BadCastling { letter, .. } => file
                         .castling
                         .iter()
@@ -385,6 +436,15 @@ impl Builder<'_> {
                 };
                 let msg = match e {
                     VariantError::Start(fen) => format!("start position: {}", fen.message),
+                    // Only `promotion` promotes: a letter refused elsewhere says its key.
+                    VariantError::BadPromotion(c) => match self.find_string(LETTER_KEYS, &|s| {
+                        single_letter(s).is_some_and(|l| l.eq_ignore_ascii_case(&c))
+                    }) {
+                        Some((key, _)) if key != "promotion" => {
+                            format!("{key} = \"{c}\": no such non-royal piece in this variant")
+                        }
+                        _ => e.to_string(),
+                    },
                     other => other.to_string(),
                 };
                 self.err(span, msg)

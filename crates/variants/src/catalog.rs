@@ -259,16 +259,17 @@ impl Catalog {
                     .iter()
                     .any(|(f, t)| f.trim_end_matches(".toml") == name && *t == text);
                 if !own {
-                    self.warnings.push(format!(
-                        "{shown}: the variant \"{name}\" replaces the built-in variant of that name"
-                    ));
+                    let message = crate::check::built_in_message(name, &shown.to_string());
+                    self.warnings.push(format!("{shown}: {message}"));
                 }
             }
             Source::File(other) if other != path => {
-                self.warnings.push(format!(
-                    "{shown}: the variant \"{name}\" is also the name of {}, which is now hidden; rename one of them",
-                    other.display()
-                ));
+                let message = crate::check::collision_message(
+                    name,
+                    &shown.to_string(),
+                    &other.display().to_string(),
+                );
+                self.warnings.push(format!("{shown}: {message}"));
             }
             Source::File(_) => {}
         }
@@ -344,9 +345,29 @@ impl Catalog {
         &self.entries
     }
 
-    /// The rules of a variant by catalog name.
+    /// The catalog name `name` stands for: itself when an entry has it, else the entry
+    /// it names in other programs' words (`chess`, `standard`, `kingOfTheHill`, see
+    /// [`crate::ALIASES`]) or written in another case (`KingOfTheHill`).
+    pub fn canonical_name(&self, name: &str) -> Option<&str> {
+        let has = |n: &str| self.entries.iter().find(|e| e.name == n);
+        if let Some(e) = has(name) {
+            return Some(&e.name);
+        }
+        if let Some(e) = crate::alias_target(name).and_then(has) {
+            return Some(&e.name);
+        }
+        let squeezed = crate::aliases::squeeze(name);
+        self.entries
+            .iter()
+            .find(|e| crate::aliases::squeeze(&e.name) == squeezed)
+            .map(|e| e.name.as_str())
+    }
+
+    /// The rules of a variant by catalog name (or another program's name for it, see
+    /// [`Catalog::canonical_name`]).
     pub fn get(&self, name: &str) -> Result<Arc<dyn Rules>, LoadError> {
-        match self.entries.iter().find(|e| e.name == name) {
+        let found = self.canonical_name(name);
+        match found.and_then(|n| self.entries.iter().find(|e| e.name == n)) {
             Some(Entry {
                 rules: EntryRules::Ready(r),
                 ..
@@ -362,6 +383,10 @@ impl Catalog {
             None => Err(LoadError::Unknown {
                 name: name.to_string(),
                 known: self.entries.iter().map(|e| e.name.clone()).collect(),
+                nearest: crate::nearest(name, self.entries.iter().map(|e| e.name.as_str()))
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect(),
             }),
         }
     }

@@ -93,6 +93,8 @@ pub enum LoadError {
         name: String,
         /// The names there are.
         known: Vec<String>,
+        /// The known names nearest to it, best first (empty when none is close).
+        nearest: Vec<String>,
     },
     /// A rule plugin could not be loaded or misbehaved (a stored message).
     Plugin(String),
@@ -105,11 +107,21 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Io { path, error } => write!(f, "{path}: cannot read: {error}"),
             LoadError::File(e) => e.fmt(f),
-            LoadError::Unknown { name, known } => {
+            LoadError::Unknown {
+                name,
+                known,
+                nearest,
+            } => {
+                write!(f, "no variant named '{name}'")?;
+                match nearest.as_slice() {
+                    [] => {}
+                    [one] => write!(f, "; did you mean '{one}'?")?,
+                    many => write!(f, "; did you mean one of: {}?", many.join(", "))?,
+                }
                 write!(
                     f,
-                    "no variant named '{name}' (known: {}); a path to a .toml file also works",
-                    known.join(", ")
+                    " (`chess4d variants` lists all {}; a path to a .toml file also works)",
+                    known.len()
                 )
             }
             LoadError::Plugin(msg) => write!(f, "{msg}"),

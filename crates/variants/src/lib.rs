@@ -16,6 +16,7 @@
 // Library code turns every failure into an error value; tests may unwrap (clippy.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+mod aliases;
 mod build;
 mod catalog;
 pub mod check;
@@ -24,6 +25,7 @@ mod picture;
 pub mod plugin;
 mod schema;
 
+pub use aliases::{ALIASES, alias_target, nearest};
 pub use build::{VariantSpec, parse_variant};
 pub use catalog::{
     Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, EntryRules, PluginEntry, Source, load_file,

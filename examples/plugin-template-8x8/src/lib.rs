@@ -16,7 +16,13 @@
 //! rules.legal_moves(&start.as_ref(), &mut moves);
 //! // Rooks 7 each, knights 3, bishops 7, the queen 14, the king 2 (e2, f2: d2 is on
 //! // the black queen's open file).
-//! assert_eq!(moves.len(), 50);
+//! let expected = 50;
+//! assert_eq!(
+//!     moves.len(),
+//!     expected,
+//!     "the start position's move count: after changing the pieces or the start on \
+//!      purpose, set `expected` here to the new count (and PERFT in tests/load.rs)"
+//! );
 //! ```
 
 use chess4d_plugin_api::{

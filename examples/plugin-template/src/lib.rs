@@ -14,7 +14,13 @@
 //! let mut moves = Vec::new();
 //! rules.legal_moves(&start.as_ref(), &mut moves);
 //! // Knight b-d, rook c-d, c-e, and the shot c×f (the rook stays on c).
-//! assert_eq!(moves.len(), 4);
+//! let expected = 4;
+//! assert_eq!(
+//!     moves.len(),
+//!     expected,
+//!     "the start position's move count: after changing the pieces or the start on \
+//!      purpose, set `expected` here to the new count (and PERFT in tests/load.rs)"
+//! );
 //! assert!(moves.contains(&Move::new(2, 5)));
 //! ```
 

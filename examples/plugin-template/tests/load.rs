@@ -37,6 +37,38 @@ fn build_plugin() {
     );
 }
 
+/// The library `build_plugin` just built, loaded as the variant file names it.
+///
+/// Not `chess4d_variants::load_file`: that looks beside the variant file first, where
+/// the README's "Play it" step copies a library, and such a copy is an older build
+/// that runs only once trusted with `--trust-plugin`, which `cargo test` cannot give.
+/// The test trusts what it built itself: the library in cargo's target folder, beside
+/// this test program's `deps/` (a trusted place, as beside the program).
+fn built_plugin() -> std::sync::Arc<dyn chess4d_core::Rules> {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(VARIANT_FILE);
+    let text = std::fs::read_to_string(&file).expect("read the variant file");
+    let (name, library) = match chess4d_variants::parse_variant(&text, VARIANT_FILE) {
+        Ok(chess4d_variants::VariantSpec::Plugin { name, library }) => (name, library),
+        Ok(_) => panic!("{VARIANT_FILE} does not name a plugin (`plugin = \"...\"`)"),
+        Err(e) => panic!("{e}"),
+    };
+    let exe = std::env::current_exe().expect("the test program's path");
+    // target/debug/deps/load-* -> target/debug, where cargo puts the library.
+    let built = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("cargo's target folder")
+        .to_path_buf();
+    let trust = chess4d_variants::PluginTrust::default();
+    match chess4d_variants::load_trusted(&name, &library, std::slice::from_ref(&built), &trust) {
+        Ok(r) => r,
+        Err(e) => panic!(
+            "{VARIANT_FILE} names library '{library}', which does not load from {}: {e}",
+            built.display()
+        ),
+    }
+}
+
 /// Perft straight through the trait.
 fn direct_perft(pos: &PositionData, depth: u32) -> u64 {
     let mut moves = Vec::new();
@@ -76,11 +108,7 @@ fn the_rules_have_their_perft_figures() {
 #[test]
 fn the_built_plugin_plays_through_the_program() {
     build_plugin();
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(VARIANT_FILE);
-    let rules_via_host = match chess4d_variants::load_file(&file) {
-        Ok(r) => r,
-        Err(e) => panic!("{VARIANT_FILE} and its plugin do not load: {e}"),
-    };
+    let rules_via_host = built_plugin();
     assert_eq!(
         rules_via_host.info().name,
         rules().variant().name,

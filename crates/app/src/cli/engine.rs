@@ -138,8 +138,9 @@ pub fn bestmove_verb(
                 super::uci::uci_move(&*rules, &pos, r.best, false)
             )?;
         }
-        Err(SearchError::NoLegalMoves(status)) => {
-            writeln!(out, "info string no legal moves ({status:?})")?;
+        Err(SearchError::NoLegalMoves(_)) => {
+            let words = rules.describe_status(&pos);
+            writeln!(out, "info string no legal moves: {words}")?;
             writeln!(out, "bestmove (none)")?;
         }
         Err(e) => return Err(e.into()),

@@ -2,8 +2,10 @@
 
 pub mod archive;
 pub mod engine;
+pub mod play;
 pub mod render;
 pub mod rules;
+pub mod serve;
 pub mod uci;
 pub mod view;
 

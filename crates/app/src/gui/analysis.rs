@@ -101,6 +101,11 @@ fn lines(ui: &mut Ui, session: &mut Session) {
     }
     let found = session.analysis_lines().to_vec();
     if found.is_empty() {
+        // A finished game has no lines to wait for.
+        if let Some(reason) = session.analysis_idle_reason() {
+            ui.label(RichText::new(reason).weak());
+            return;
+        }
         ui.horizontal(|row| {
             row.spinner();
             row.label(RichText::new("thinking…").weak());

@@ -8,6 +8,8 @@ use chess4d_render::{Camera, QuarterTurn, Rect, View, WPlane};
 /// camera never enters the pieces and never loses the board.
 const ZOOM_IN: f32 = 0.55;
 const ZOOM_OUT: f32 = 2.5;
+/// The 3D view's vertical field of view, degrees (the renderer's).
+const FOV_Y_DEG: f32 = 38.0;
 
 /// The camera shown and the one it glides towards.
 #[derive(Clone, Copy, Debug)]
@@ -140,6 +142,31 @@ impl CameraRig {
         }
     }
 
+    /// Zooms by wheel steps towards the pointer at `pointer` over the tesseract's
+    /// picture `rect`: what lies under the pointer (at the orbit centre's depth) stays
+    /// under it, as in a map. A pointer outside `rect` zooms towards the centre.
+    pub fn zoom_at(&mut self, steps: f32, pointer: [f32; 2], rect: Rect) {
+        let before = self.shown.fitted(rect).distance;
+        self.zoom(steps);
+        let after = self.shown.fitted(rect).distance;
+        let inside = pointer[0] >= rect.x
+            && pointer[1] >= rect.y
+            && pointer[0] < rect.x + rect.w
+            && pointer[1] < rect.y + rect.h;
+        if !inside || rect.h < 1.0 {
+            return;
+        }
+        // World units per pixel at the orbit centre, per unit of distance.
+        let k = 2.0 * (FOV_Y_DEG.to_radians() * 0.5).tan() / rect.h;
+        let c = rect.centre();
+        let (dx, dy) = (pointer[0] - c.x, pointer[1] - c.y);
+        let shift = k * (before - after);
+        for cam in [&mut self.shown, &mut self.target] {
+            cam.pan[0] += dx * shift;
+            cam.pan[1] -= dy * shift;
+        }
+    }
+
     /// Moves the shown camera towards the target by `dt` seconds; returns whether it is
     /// still moving.
     pub fn advance(&mut self, dt: f32) -> bool {
@@ -261,6 +288,33 @@ mod tests {
         }
         assert!((rig.shown.yaw_deg - home.yaw_deg).abs() < 0.1);
         assert!((rig.shown.distance - home.distance).abs() < 0.01);
+    }
+
+    #[test]
+    fn zoom_goes_towards_the_pointer() {
+        use chess4d_render::{BoardGeometry, Projector};
+        let shape = [4, 4, 2, 2];
+        let rect = Rect::new(0.0, 0.0, 600.0, 700.0);
+        let mut rig = CameraRig::for_shape(shape);
+        rig.fit(shape, rect);
+        rig.shown = rig.target;
+        let board = BoardGeometry::new(shape).unwrap();
+        // The pointer on a corner square of White's cube.
+        let at = |rig: &CameraRig| {
+            let p = Projector::new(&rig.shown.fitted(rect), rect);
+            p.project(board.centre_4d(0).unwrap()).unwrap().truncate()
+        };
+        let before = at(&rig);
+        rig.zoom_at(2.0, [before.x, before.y], rect);
+        let after = at(&rig);
+        // It stays near the pointer (exact at the orbit centre's depth only) ...
+        assert!(before.distance(after) < 12.0, "{before} -> {after}");
+        // ... where zooming to the centre would have pushed it outwards.
+        let mut centred = CameraRig::for_shape(shape);
+        centred.fit(shape, rect);
+        centred.shown = centred.target;
+        centred.zoom(2.0);
+        assert!(before.distance(at(&centred)) > 3.0 * before.distance(after).max(1.0));
     }
 
     #[test]

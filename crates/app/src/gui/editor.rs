@@ -33,8 +33,9 @@ fn open_id() -> egui::Id {
 }
 
 /// The "Board editor" section: shut until opened, on the current game's position.
-pub fn editor_section(side: &mut Ui, session: &mut Session) {
-    egui::CollapsingHeader::new("Board editor")
+/// `probes` gets where its header and "Play from here" are drawn, for scripts.
+pub fn editor_section(side: &mut Ui, session: &mut Session, probes: &mut Probes) {
+    let shown = egui::CollapsingHeader::new("Board editor")
         .id_salt("board-editor")
         .default_open(false)
         .show(side, |ui| {
@@ -44,13 +45,14 @@ pub fn editor_section(side: &mut Ui, session: &mut Session) {
                 .data(|d| d.get_temp::<EditorUi>(id))
                 .filter(|s| !stale(s))
                 .unwrap_or_else(|| fresh(session));
-            body(ui, session, &mut state);
+            body(ui, session, &mut state, probes);
             let frame = ui.ctx().cumulative_frame_nr();
             ui.data_mut(|d| {
                 d.insert_temp(id, state);
                 d.insert_temp(open_id(), frame);
             });
         });
+    probes.push(("board-editor", shown.header_response.rect.center()));
 }
 
 /// Whether the editor's panel is open on screen now (drawn this frame or the last),
@@ -162,7 +164,10 @@ fn fresh(session: &Session) -> EditorUi {
     }
 }
 
-fn body(ui: &mut Ui, session: &mut Session, state: &mut EditorUi) {
+/// Where named buttons are drawn (points), for scripts.
+pub type Probes = Vec<(&'static str, egui::Pos2)>;
+
+fn body(ui: &mut Ui, session: &mut Session, state: &mut EditorUi, probes: &mut Probes) {
     let brush = state.editor.brush;
     palette(ui, &mut state.editor);
     if state.editor.brush != brush {
@@ -218,8 +223,12 @@ fn body(ui: &mut Ui, session: &mut Session, state: &mut EditorUi) {
     ui.horizontal(|row| {
         let play = row
             .add_enabled(valid.is_ok(), egui::Button::new("Play from here"))
-            .on_hover_text("A new game from this position, with the players set above");
-        if play.clicked() && session.new_game_from_fen(&fen) {
+            .on_hover_text(
+                "A new game from this position, with the players of the Play tab (the \
+                 analysis ends: whoever played the computer before plays it again)",
+            );
+        probes.push(("play-from-here", play.rect.center()));
+        if play.clicked() && session.play_from_here(&fen) {
             state.message = None;
             state.on_main = false;
         }

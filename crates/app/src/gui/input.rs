@@ -123,7 +123,14 @@ impl App {
                     MouseScrollDelta::LineDelta(_, y) => *y,
                     MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
                 };
-                self.rig.zoom(steps);
+                let tesseract = self
+                    .session
+                    .board_layout(self.ui.view, self.board_area)
+                    .tesseract;
+                match (self.input.pos, tesseract) {
+                    (Some(p), Some(t)) => self.rig.zoom_at(steps, [p.x, p.y], t),
+                    _ => self.rig.zoom(steps),
+                }
                 true
             }
             WindowEvent::KeyboardInput { event, .. } => self.key(event),
@@ -186,7 +193,7 @@ impl App {
     }
 
     fn key(&mut self, event: &winit::event::KeyEvent) -> bool {
-        if !self.input.board_focus || self.egui_ctx.text_edit_focused() {
+        if self.egui_ctx.text_edit_focused() {
             return false;
         }
         let pressed = event.state == ElementState::Pressed;
@@ -194,6 +201,18 @@ impl App {
         let Some(action) = action else {
             return false;
         };
+        if !self.input.board_focus {
+            if !takes_the_board_back(action) {
+                // Enter, Space and Escape act on the panel button last clicked.
+                return false;
+            }
+            self.input.board_focus = true;
+            self.egui_ctx.memory_mut(|m| {
+                if let Some(id) = m.focused() {
+                    m.surrender_focus(id);
+                }
+            });
+        }
         if pressed {
             match action {
                 Action::Nav(n) => self.session.navigate(n),
@@ -229,6 +248,14 @@ enum Action {
     FocusLayer,
     /// A 90° turn in a W plane, +1 or -1.
     QuarterTurn(chess4d_render::WPlane, i32),
+}
+
+/// Whether a board key pressed after a click on the panels goes to the board anyway:
+/// Tab, the arrows and the view keys (W, F, 1 2 3, Ctrl+Z/Y) mean nothing to a panel
+/// button, so they need no click on the board first; Enter, Space and Escape stay with
+/// the button that has the focus.
+fn takes_the_board_back(action: Action) -> bool {
+    !matches!(action, Action::Activate | Action::Escape)
 }
 
 /// The W layer the W key focuses next: all, then each layer in turn, then all again.
@@ -328,6 +355,13 @@ mod tests {
             Some(Action::QuarterTurn(WPlane::Xw, -1))
         );
         assert_eq!(board_key(&Key::Character("4".into()), none), None);
+        // After a click on a panel button, these still reach the board.
+        for key in [named(NamedKey::Tab), w.clone(), two.clone(), f.clone()] {
+            let action = board_key(&key, none).unwrap();
+            assert!(takes_the_board_back(action), "{key:?}");
+        }
+        assert!(!takes_the_board_back(Action::Activate));
+        assert!(!takes_the_board_back(Action::Escape));
         assert_eq!(next_focus(None, 2), Some(0));
         assert_eq!(next_focus(Some(0), 2), Some(1));
         assert_eq!(next_focus(Some(1), 2), None);

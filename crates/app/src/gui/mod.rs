@@ -15,6 +15,7 @@ mod tabs;
 mod trust;
 mod view_options;
 mod warnings;
+mod welcome;
 mod widgets;
 
 use crate::session::scorebook::Scorebook;
@@ -153,6 +154,8 @@ pub struct UiState {
     pub fit_requested: bool,
     /// The W layer the tesseract brings forward (the others faint), if any.
     pub focus_w: Option<u8>,
+    /// The first start's card (welcome.rs) is shown.
+    pub welcome: bool,
 }
 
 struct App {
@@ -169,7 +172,8 @@ struct App {
     board_area: Rect,
     last_frame: Instant,
     title: String,
-    printed: bool,
+    /// The board's rectangle when the square centres were last printed (scripts).
+    printed_area: Option<Rect>,
     /// What the script output last said (probes and messages), so each is said once.
     said: Vec<String>,
     /// Whether the camera was fitted to the first frame's board rectangle.
@@ -183,7 +187,8 @@ struct App {
 impl App {
     fn new(session: Session, book: Scorebook, opts: ViewerOptions) -> App {
         let shape = session.rules().info().shape.sizes();
-        App {
+        let welcome = welcome::first_start(&book);
+        let mut app = App {
             session,
             book,
             ui: UiState {
@@ -199,6 +204,7 @@ impl App {
                 probes: Vec::new(),
                 fit_requested: false,
                 focus_w: None,
+                welcome: false,
             },
             opts,
             rig: CameraRig::for_shape(shape),
@@ -210,13 +216,15 @@ impl App {
             board_area: Rect::default(),
             last_frame: Instant::now(),
             title: String::new(),
-            printed: false,
+            printed_area: None,
             said: Vec::new(),
             printed_fit: false,
             zoom_view: View::Both,
             repaint_at: None,
             error: None,
-        }
+        };
+        app.ui.welcome = welcome;
+        app
     }
 
     fn fail(&mut self, event_loop: &ActiveEventLoop, message: String) {
@@ -356,8 +364,10 @@ impl App {
             window.set_title(&title);
             self.title = title;
         }
-        if self.opts.print_squares && !self.printed {
-            self.printed = true;
+        // Again whenever the board moves (the analysis' bar comes or goes), so scripts
+        // that read the last printed centre click where the square is now.
+        if self.opts.print_squares && self.printed_area != Some(self.board_area) {
+            self.printed_area = Some(self.board_area);
             print_squares(&scene.shape, self.ui.view, self.board_area, &self.session);
         }
         if self.opts.print_squares {

@@ -5,7 +5,7 @@
 use super::camera::CameraRig;
 use super::input::Pointer;
 use super::{UiState, players, tabs, widgets};
-use crate::session::opponent::Job;
+use crate::session::opponent::{Job, Strength};
 use crate::session::scorebook::Scorebook;
 use crate::session::{Mode, Player, Session};
 use chess4d_core::Color;
@@ -97,6 +97,11 @@ fn confirm_dialog(ctx: &egui::Context, board: egui::Rect, session: &mut Session,
         return;
     }
     let (title, question, yes) = match what {
+        Confirm::Resign if session.resign_aborts() => (
+            "Abort?",
+            "You have not moved yet: the game is aborted, not lost, and nothing is recorded.",
+            "Abort",
+        ),
         Confirm::Resign => (
             "Resign?",
             "Give up this game? It counts as a loss.",
@@ -178,11 +183,11 @@ fn top_bar(
                 ui.fit_requested = true;
             }
             bar.separator();
-            if bar
+            let hint = bar
                 .button("Hint")
-                .on_hover_text("Show the best move as an arrow and in words")
-                .clicked()
-            {
+                .on_hover_text("Show the best move as an arrow and in words");
+            probe(ui, "hint", &hint);
+            if hint.clicked() {
                 session.request_hint();
             }
             let can_redo = session.game().can_redo();
@@ -264,7 +269,11 @@ fn side_panel(
             (Tab::View, "View"),
             (Tab::Variants, "Variants"),
         ] {
-            if row.selectable_label(ui.tab == tab, label).clicked() && ui.tab != tab {
+            let r = row.selectable_label(ui.tab == tab, label);
+            if tab == Tab::Play {
+                probe(ui, "tab-play", &r);
+            }
+            if r.clicked() && ui.tab != tab {
                 ui.tab = tab;
                 match tab {
                     Tab::Play | Tab::Analysis => session.set_mode(Mode::Play),
@@ -282,15 +291,19 @@ fn side_panel(
         }
     });
     side.separator();
-    egui::ScrollArea::vertical().show(side, |side| match ui.tab {
-        Tab::Play => play_tab(side, session, book, ui, rig),
-        Tab::Analysis => super::analysis::analysis_tab(side, session),
-        Tab::Players => players::players_tab(side, session, book, &mut ui.players),
-        Tab::Learn => tabs::learn_tab(side, session),
-        Tab::Explore => tabs::explore_tab(side, session),
-        Tab::View => tabs::view_tab(side, session, ui, rig),
-        Tab::Variants => tabs::variants_tab(side, session, rig),
-    });
+    // Each tab keeps its own scroll position: a click meant for the top of the Play tab
+    // must not land where another tab was scrolled to (the board editor).
+    egui::ScrollArea::vertical()
+        .id_salt(("side-tab", ui.tab as u8))
+        .show(side, |side| match ui.tab {
+            Tab::Play => play_tab(side, session, book, ui, rig),
+            Tab::Analysis => super::analysis::analysis_tab(side, session),
+            Tab::Players => players::players_tab(side, session, book, &mut ui.players),
+            Tab::Learn => tabs::learn_tab(side, session),
+            Tab::Explore => tabs::explore_tab(side, session),
+            Tab::View => tabs::view_tab(side, session, ui, rig),
+            Tab::Variants => tabs::variants_tab(side, session, rig),
+        });
 }
 
 fn play_tab(
@@ -300,6 +313,7 @@ fn play_tab(
     ui: &mut UiState,
     rig: &mut CameraRig,
 ) {
+    super::welcome::card(side, session, ui, rig); // welcome.rs: the first start's card
     widgets::section(side, "Game");
     // How this variant is won, with its goal squares, hands and regions (picker.rs), on
     // the title, so the panel's layout stays put.
@@ -327,14 +341,26 @@ fn play_tab(
             session.set_player(Color::Black, Player::Human);
         }
     });
-    let mut level = session.level().get();
+    let gentle = session.strength() == Strength::Gentle;
+    let mut level = session.chosen_level().get();
     if side
-        .add(egui::Slider::new(&mut level, 1..=8).text("computer level"))
-        .on_hover_text(session.level().describe())
+        .add_enabled(
+            !gentle,
+            egui::Slider::new(&mut level, 1..=8).text("computer level"),
+        )
+        .on_hover_text(session.chosen_level().describe())
         .changed()
         && let Ok(l) = Level::new(level)
     {
         session.set_level(l);
+    }
+    let mut on = gentle;
+    if side
+        .checkbox(&mut on, "Gentle computer (a first game)")
+        .on_hover_text(Strength::Gentle.describe())
+        .changed()
+    {
+        session.set_gentle(on);
     }
     rated_row(side, session, book, ui);
     if let Some(fault) = session.game().fault() {
@@ -399,7 +425,7 @@ fn play_tab(
             session.new_game_from_fen(&fen);
         }
     });
-    super::editor::editor_section(side, session);
+    super::editor::editor_section(side, session, &mut ui.probes);
     let colour = Color32::from_gray(120);
     side.label(
         RichText::new("Ctrl+Z undo · Ctrl+Y redo")

@@ -184,6 +184,24 @@ pub fn matches(name: &str, info: &VariantInfo, search: &str) -> bool {
         .all(|word| hay.contains(&word.to_lowercase()))
 }
 
+/// How well a variant's name answers the search, best first: the exact name, a name
+/// that starts with it, a name that holds it, then a match elsewhere (title,
+/// description, board). Searching "xiangqi" lists xiangqi first, not ninth.
+pub fn rank(name: &str, search: &str) -> u8 {
+    let (name, search) = (name.to_lowercase(), search.trim().to_lowercase());
+    if search.is_empty() {
+        3
+    } else if name == search {
+        0
+    } else if name.starts_with(&search) {
+        1
+    } else if name.contains(&search) {
+        2
+    } else {
+        3
+    }
+}
+
 /// The picker: search, then one folding group per family with its variants. Returns
 /// whether a new game of a picked variant started.
 pub fn variant_picker(side: &mut Ui, session: &mut Session) -> bool {
@@ -207,10 +225,12 @@ pub fn variant_picker(side: &mut Ui, session: &mut Session) -> bool {
             search.clear();
         }
     });
-    let shown: Vec<_> = ok
+    let mut shown: Vec<_> = ok
         .iter()
         .filter(|(e, info)| matches(&e.name, info, &search))
         .collect();
+    // Best matches first (a stable sort keeps the catalog's order among equals).
+    shown.sort_by_key(|(e, _)| rank(&e.name, &search));
     side.label(
         RichText::new(format!("{} of {} variants", shown.len(), ok.len()))
             .small()
@@ -218,6 +238,16 @@ pub fn variant_picker(side: &mut Ui, session: &mut Session) -> bool {
     );
     let current = session.variant().to_string();
     let mut chosen = None;
+    if !search.trim().is_empty() {
+        // While searching: one list, the best matches on top, not grouped by family.
+        for (e, info) in &shown {
+            if variant_row(side, e, info, e.name == current) {
+                chosen = Some(e.name.clone());
+            }
+        }
+        side.data_mut(|d| d.insert_temp(id, search));
+        return chosen.is_some_and(|name| session.new_game(&name));
+    }
     for fam in Family::ALL {
         let members: Vec<_> = shown.iter().filter(|(_, i)| family(i) == fam).collect();
         if members.is_empty() {
@@ -227,12 +257,6 @@ pub fn variant_picker(side: &mut Ui, session: &mut Session) -> bool {
         let header = egui::CollapsingHeader::new(format!("{} · {}", fam.title(), members.len()))
             .id_salt(("variant-family", fam))
             .default_open(holds_current);
-        // While searching every group with a match is open.
-        let header = if search.is_empty() {
-            header
-        } else {
-            header.open(Some(true))
-        };
         header.show(side, |ui| {
             for (e, info) in members {
                 if variant_row(ui, e, info, e.name == current) {
@@ -279,12 +303,18 @@ pub fn variant_switch(bar: &mut Ui, session: &mut Session) -> bool {
                     continue;
                 }
                 menu.menu_button(format!("{} ({})", fam.title(), members.len()), |sub| {
-                    for (e, info) in members {
-                        let label = format!("{} · {}", e.name, info.title);
-                        if sub.selectable_label(e.name == current, label).clicked() {
-                            chosen = Some(e.name.clone());
-                        }
-                    }
+                    // A long family scrolls inside the window instead of running off it.
+                    let room = submenu_height(sub.ctx().content_rect().height());
+                    egui::ScrollArea::vertical()
+                        .max_height(room)
+                        .show(sub, |sub| {
+                            for (e, info) in members {
+                                let label = format!("{} · {}", e.name, info.title);
+                                if sub.selectable_label(e.name == current, label).clicked() {
+                                    chosen = Some(e.name.clone());
+                                }
+                            }
+                        });
                 });
             }
         })
@@ -292,6 +322,12 @@ pub fn variant_switch(bar: &mut Ui, session: &mut Session) -> bool {
         .on_hover_text("New game of another variant (the Variants tab can search them)");
     }
     chosen.is_some_and(|name| session.new_game(&name))
+}
+
+/// The tallest a family's submenu may be in a window `window` points tall: the window
+/// less the top bar and a margin, so 52 variants fit an 800-pixel window by scrolling.
+fn submenu_height(window: f32) -> f32 {
+    (window - 90.0).max(120.0)
 }
 
 /// One variant: its name to click, board and title, how it is won, where it comes
@@ -344,6 +380,37 @@ mod tests {
         let mut shogi = info("orthodox");
         shogi.pieces[1].name = "gold general".into();
         assert_eq!(family(&shogi), Family::Shogi);
+    }
+
+    #[test]
+    fn searching_a_name_lists_that_variant_first() {
+        let mut catalog = Catalog::embedded();
+        catalog.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
+        let names: Vec<String> = catalog.entries().iter().map(|e| e.name.clone()).collect();
+        let mut found: Vec<(String, VariantInfo)> = names
+            .iter()
+            .filter_map(|n| catalog.get(n).ok().map(|r| (n.clone(), r.info().clone())))
+            .filter(|(n, i)| matches(n, i, "xiangqi"))
+            .collect();
+        assert!(found.len() > 2, "{}", found.len());
+        found.sort_by_key(|(n, _)| rank(n, "xiangqi"));
+        assert_eq!(found[0].0, "xiangqi");
+        // Names holding the word come before matches in a description.
+        let first_other = found.iter().position(|(n, _)| !n.contains("xiangqi"));
+        let last_named = found.iter().rposition(|(n, _)| n.contains("xiangqi"));
+        if let (Some(o), Some(l)) = (first_other, last_named) {
+            assert!(
+                l < o,
+                "{:?}",
+                found.iter().map(|f| &f.0).collect::<Vec<_>>()
+            );
+        }
+        assert_eq!(rank("Xiangqi", " XIANGQI "), 0);
+        assert_eq!(rank("minixiangqi", "xiangqi"), 2);
+        assert_eq!(rank("xiangqi-lite", "xiangqi"), 1);
+        // The submenu of a long family fits an 800-pixel window (less the top bar).
+        assert!(submenu_height(800.0) + 40.0 <= 800.0);
+        assert!(submenu_height(300.0) >= 120.0);
     }
 
     #[test]

@@ -24,6 +24,9 @@ struct Adjourned {
     generation: u64,
     player: Option<PlayerId>,
     list: Result<Vec<GameSummary>, String>,
+    /// The guest's, while a profile is chosen: a profile created after games as the
+    /// guest does not hide those games.
+    guest: Result<Vec<GameSummary>, String>,
 }
 
 pub fn players_tab(
@@ -50,6 +53,7 @@ pub fn players_tab(
             generation: key.0,
             player: key.1,
             list: book.adjourned().map_err(|e| e.to_string()),
+            guest: guest_adjourned(book).map_err(|e| e.to_string()),
         });
     }
     let mut resume: Option<GameId> = None;
@@ -64,32 +68,111 @@ pub fn players_tab(
                 .weak(),
             );
         }
-        Some(Ok(list)) => {
-            for g in list {
-                side.horizontal(|row| {
-                    if on_board == Some(g.id) {
-                        row.label(RichText::new("on the board").weak());
-                    } else if row.button("Resume").clicked() {
-                        resume = Some(g.id);
-                    }
-                    row.label(format!(
-                        "{} · {} – {} · {} plies{}",
-                        g.variant,
-                        g.white_name,
-                        g.black_name,
-                        g.plies,
-                        if g.rated { " · rated" } else { "" }
-                    ));
-                });
-            }
-        }
+        Some(Ok(list)) => adjourned_rows(side, list, on_board, &mut resume),
         Some(Err(e)) => widgets::error_text(side, e),
         None => {}
+    }
+    match state.adjourned.as_ref().map(|a| &a.guest) {
+        Some(Ok(list)) if !list.is_empty() => {
+            side.add_space(4.0);
+            side.label(
+                RichText::new(format!(
+                    "Played as Guest before this profile ({}): they stay the guest's.",
+                    list.len()
+                ))
+                .small(),
+            );
+            adjourned_rows(side, list, on_board, &mut resume);
+        }
+        Some(Err(e)) => widgets::error_text(side, e),
+        _ => {}
     }
     if let Some(e) = &state.error {
         widgets::error_text(side, e);
     }
     if let Some(id) = resume {
         state.error = book.resume(session, id).err().map(|e| e.to_string());
+    }
+}
+
+/// The guest's adjourned games while a profile other than the guest is chosen (none
+/// otherwise: the main list already holds them).
+fn guest_adjourned(book: &Scorebook) -> Result<Vec<GameSummary>, crate::ratings::RatingsError> {
+    let ratings = book.ratings();
+    let Some(current) = ratings.current() else {
+        return Ok(Vec::new());
+    };
+    match ratings.profile_named(crate::session::scorebook::GUEST) {
+        Ok(guest) if guest.id != current => ratings.adjourned_games(Some(guest.id)),
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// One row per adjourned game: Resume, then the game, wrapped onto a second line in a
+/// narrow panel rather than cut off.
+fn adjourned_rows(
+    side: &mut Ui,
+    list: &[GameSummary],
+    on_board: Option<GameId>,
+    resume: &mut Option<GameId>,
+) {
+    for g in list {
+        side.horizontal_wrapped(|row| {
+            if on_board == Some(g.id) {
+                row.label(RichText::new("on the board").weak());
+            } else if row.button("Resume").clicked() {
+                *resume = Some(g.id);
+            }
+            row.label(adjourned_text(g));
+        });
+    }
+}
+
+/// "full · Guest – Computer level 3 · 14 plies · rated".
+fn adjourned_text(g: &GameSummary) -> String {
+    format!(
+        "{} · {} – {} · {} plies{}",
+        g.variant,
+        g.white_name,
+        g.black_name,
+        g.plies,
+        if g.rated { " · rated" } else { "" }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::guest_adjourned;
+    use crate::ratings::Ratings;
+    use crate::session::Session;
+    use crate::session::scorebook::Scorebook;
+    use chess4d_variants::Catalog;
+
+    #[test]
+    fn a_new_profile_does_not_hide_the_guests_adjourned_games() {
+        let mut book = Scorebook::new(Ratings::in_memory().unwrap());
+        let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+        s.set_player(chess4d_core::Color::Black, crate::session::Player::Human);
+        book.update(&mut s);
+        for m in ["b2[0,0]b3[0,0]", "b3[0,1]b2[0,1]"] {
+            let mv = s.rules().parse_move(s.game().position(), m).unwrap();
+            s.play(mv);
+            book.update(&mut s);
+        }
+        s.new_game("full");
+        book.update(&mut s);
+        assert_eq!(book.adjourned().unwrap().len(), 1, "the guest's game");
+        assert!(
+            guest_adjourned(&book).unwrap().is_empty(),
+            "nobody chosen: one list"
+        );
+        // Ann's first profile becomes the current one: her list is empty, and the
+        // guest's game is still listed apart.
+        let ann = book.ratings_mut().create_profile("Ann").unwrap();
+        book.ratings_mut().set_current(Some(ann)).unwrap();
+        assert!(book.adjourned().unwrap().is_empty());
+        let guest = guest_adjourned(&book).unwrap();
+        assert_eq!(guest.len(), 1);
+        assert!(super::adjourned_text(&guest[0]).contains("2 plies"));
     }
 }

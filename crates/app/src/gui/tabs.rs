@@ -3,12 +3,16 @@
 use super::camera::CameraRig;
 use super::{UiState, widgets};
 use crate::session::learn::{STEPS, TRY_IT};
-use crate::session::{Mode, Session, picture};
+use crate::session::{Mode, Session, guided, picture};
 use chess4d_core::PieceKind;
 use chess4d_render::{Theme, View};
 use egui::{RichText, Ui};
 
 pub fn learn_tab(side: &mut Ui, session: &mut Session) {
+    if let Some(shown) = session.guide() {
+        guided_game(side, session, shown);
+        return;
+    }
     let step = session.learn().step;
     widgets::section(side, "Learn 4D chess");
     side.horizontal_wrapped(|row| {
@@ -80,6 +84,60 @@ pub fn learn_tab(side: &mut Ui, session: &mut Session) {
             session.set_mode(Mode::Learn);
         }
     });
+    side.add_space(10.0);
+    guided_game_entry(side, session);
+}
+
+/// The guided game in the Learn tab: a start button under the steps (and, where the
+/// puzzles will come, nothing yet: no button that does nothing).
+fn guided_game_entry(side: &mut Ui, session: &mut Session) {
+    widgets::section(side, "A guided game");
+    side.label(
+        "The full set is sharp: White can force mate in 4 from the start. Watch it move by \
+         move, each threat across W or Z explained.",
+    );
+    if side.button("Start the guided game").clicked() {
+        session.set_guide(Some(0));
+    }
+}
+
+/// The guided game's move, its words, and Back / Next / Leave.
+fn guided_game(side: &mut Ui, session: &mut Session, shown: usize) {
+    let total = guided::MOVES.len();
+    widgets::section(side, "A guided game: mate in 4");
+    side.label(RichText::new(format!("Move {shown} of {total}")).strong());
+    if let Some(words) = session.last_move_words() {
+        side.label(RichText::new(words).strong());
+    }
+    side.add_space(4.0);
+    side.label(session.guide_text().unwrap_or_default());
+    side.add_space(8.0);
+    side.horizontal(|row| {
+        if row
+            .add_enabled(shown > 0, egui::Button::new("‹ Back"))
+            .clicked()
+        {
+            session.set_guide(Some(shown - 1));
+        }
+        if row
+            .add_enabled(shown < total, egui::Button::new("Next ›"))
+            .clicked()
+        {
+            session.set_guide(Some(shown + 1));
+        }
+        if row
+            .button("Leave")
+            .on_hover_text("Back to the Learn steps; your game comes back")
+            .clicked()
+        {
+            session.set_guide(None);
+        }
+    });
+    side.label(
+        RichText::new("A sandbox board: your game waits until you leave.")
+            .small()
+            .weak(),
+    );
 }
 
 pub fn explore_tab(side: &mut Ui, session: &mut Session) {

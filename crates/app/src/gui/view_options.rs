@@ -11,10 +11,40 @@ use egui::{RichText, Ui};
 /// no 4D perspective nested copies would lie on top of each other.
 const ORTHO_SEPARATION: f32 = 1.3;
 
-/// Projection toggles for both steps.
+/// Projection toggles for both steps, and the two pictures of the W layers.
 pub fn projection_options(side: &mut Ui, rig: &mut CameraRig) {
     widgets::section(side, "Projection");
     let t = &mut rig.target;
+    side.horizontal(|row| {
+        row.label("W layers:");
+        let apart = t.ortho_4d && t.w_stack;
+        if row
+            .selectable_label(apart, "Side by side")
+            .on_hover_text("Every W layer the same size, W=1 behind W=0 along the ranks")
+            .clicked()
+        {
+            t.ortho_4d = true;
+            t.w_stack = true;
+            t.w_separation = ORTHO_SEPARATION;
+        }
+        let nested = !t.ortho_4d && t.w_separation < 0.05;
+        if row
+            .selectable_label(nested, "Nested cubes")
+            .on_hover_text("The 4D page's picture: W=0 the small inner cube, W=1 around it")
+            .clicked()
+        {
+            t.ortho_4d = false;
+            t.w_stack = false;
+            t.w_separation = 0.0;
+        }
+    });
+    side.label(
+        RichText::new(
+            "Nested cubes is the usual tesseract picture: the inner cube is W=0, drawn \
+             smaller only because it is farther in 4D.",
+        )
+        .weak(),
+    );
     side.horizontal(|row| {
         row.label("4D to 3D:");
         row.selectable_value(&mut t.ortho_4d, false, "Perspective")

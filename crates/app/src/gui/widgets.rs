@@ -294,12 +294,17 @@ pub fn overlays(
                 });
             });
     }
-    hover_name(ctx, session, pointer);
+    hover_name(ctx, board, session, pointer);
 }
 
 /// The name of the square under the pointer, beside the pointer, and the piece on it
 /// with how it moves.
-fn hover_name(ctx: &Context, session: &Session, pointer: &super::input::Pointer) {
+fn hover_name(
+    ctx: &Context,
+    board: egui::Rect,
+    session: &Session,
+    pointer: &super::input::Pointer,
+) {
     let text = session.hover_text().or_else(|| session.hover_hand_words());
     let dragging = session.dragging().is_some() || session.dragging_hand().is_some();
     let (Some(mut text), Some(p), false) = (text, pointer.pos, dragging) else {
@@ -309,7 +314,10 @@ fn hover_name(ctx: &Context, session: &Session, pointer: &super::input::Pointer)
         text = format!("{text}\n{piece}");
     }
     let ppp = ctx.pixels_per_point();
-    let at = egui::pos2(p.x / ppp + 16.0, p.y / ppp + 18.0);
+    let pointer_at = egui::pos2(p.x / ppp, p.y / ppp);
+    let Some(at) = hover_card_at(session.selected().is_some(), pointer_at, board) else {
+        return;
+    };
     let painter = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Tooltip,
         egui::Id::unique("hover-name"),
@@ -322,7 +330,7 @@ fn hover_name(ctx: &Context, session: &Session, pointer: &super::input::Pointer)
     );
     // Keep the label on screen: flip it to the left of the pointer near the right edge.
     let screen = ctx.content_rect();
-    let at = if at.x + galley.size().x + 6.0 > screen.right() {
+    let at = if session.selected().is_none() && at.x + galley.size().x + 6.0 > screen.right() {
         egui::pos2(p.x / ppp - 16.0 - galley.size().x, at.y)
     } else {
         at
@@ -330,4 +338,35 @@ fn hover_name(ctx: &Context, session: &Session, pointer: &super::input::Pointer)
     let rect = egui::Rect::from_min_size(at, galley.size()).expand(4.0);
     painter.rect_filled(rect, 4.0, Color32::from_black_alpha(190));
     painter.galley(at, galley, Color32::WHITE);
+}
+
+/// Where the hover card's top-left goes: beside the pointer, or, while a piece is
+/// picked (its destinations lit around it, right where the pointer is), in the board's
+/// top-left corner, off the squares, so the card never hides a destination.
+fn hover_card_at(picked: bool, pointer: egui::Pos2, board: egui::Rect) -> Option<egui::Pos2> {
+    if picked {
+        return board
+            .is_positive()
+            .then(|| board.left_top() + egui::vec2(12.0, 10.0));
+    }
+    Some(pointer + egui::vec2(16.0, 18.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hover_card_at;
+
+    #[test]
+    fn with_a_piece_picked_the_hover_card_leaves_the_pointer_and_its_destinations() {
+        let board = egui::Rect::from_min_max(egui::pos2(330.0, 90.0), egui::pos2(1200.0, 720.0));
+        let pointer = egui::pos2(900.0, 500.0);
+        // Nothing picked: beside the pointer.
+        let free = hover_card_at(false, pointer, board).unwrap();
+        assert!(free.x > pointer.x && free.y > pointer.y);
+        // A piece picked: in the board's corner, far from the pointer where the
+        // destinations are lit (a card is at most 360 points wide).
+        let picked = hover_card_at(true, pointer, board).unwrap();
+        assert!(board.contains(picked));
+        assert!(pointer.x - picked.x > 360.0 || pointer.y - picked.y > 100.0);
+    }
 }

@@ -39,6 +39,12 @@ pub struct Analysis {
     preview: Option<usize>,
     /// Turned on since the window last asked (it then shows the lines).
     started: bool,
+    /// Who played each side before the analysis made both people: they come back when
+    /// it ends, so a game against the computer goes on as it was.
+    players_before: Option<[Player; 2]>,
+    /// [`Session::game_tag`] of the last game the analysis looked at: that board is for
+    /// trying moves, and its result is never the archive's.
+    analysed_tag: Option<u64>,
 }
 
 impl Default for Analysis {
@@ -54,6 +60,8 @@ impl Default for Analysis {
             error: None,
             preview: None,
             started: false,
+            players_before: None,
+            analysed_tag: None,
         }
     }
 }
@@ -77,21 +85,70 @@ impl Session {
     }
 
     /// Turns the analysis mode on (a person then plays both sides: the board is for
-    /// trying moves) or off.
+    /// trying moves) or off (who played each side before comes back, and says so).
     pub fn set_analysis(&mut self, on: bool) {
+        let was = self.analysis.on;
         self.analysis.on = on;
         self.analysis.started = on;
         if on {
-            self.set_player(Color::White, Player::Human);
-            self.set_player(Color::Black, Player::Human);
+            if !was {
+                self.analysis.players_before = Some(self.players);
+            }
+            self.analysis.analysed_tag = Some(self.tag);
+            for c in Color::ALL {
+                self.set_player_keeping_analysis(c, Player::Human);
+            }
         } else {
             self.analysis.running = None;
             self.analysis.playback.clear();
+            if let Some(players) = self.analysis.players_before.take()
+                && players != self.players
+            {
+                self.players = players;
+                let words = match players {
+                    [Player::Human, Player::Computer] => "you play White, the computer Black",
+                    [Player::Computer, Player::Human] => "you play Black, the computer White",
+                    [Player::Computer, Player::Computer] => "the computer plays both sides",
+                    [Player::Human, Player::Human] => "two players",
+                };
+                self.notify(false, format!("Analysis off: {words} again."));
+            }
         }
         self.analysis.found.clear();
         self.analysis.about = None;
         self.analysis.error = None;
         self.touch();
+    }
+
+    /// Whether the game on the board was analysed (the analysis is on, or was on for
+    /// this game): its moves were tried, not played, and the archive keeps none of it.
+    pub fn analysed(&self) -> bool {
+        self.analysis.on || self.analysis.analysed_tag == Some(self.tag)
+    }
+
+    /// Why the analysis has no lines and will find none: the game on the board is over.
+    pub fn analysis_idle_reason(&self) -> Option<String> {
+        let outcome = self.game.outcome()?;
+        Some(format!("Nothing to analyse: {outcome}."))
+    }
+
+    /// A person chose who plays a side while the analysis runs: that choice stays when
+    /// the analysis ends.
+    pub(super) fn forget_analysis_players(&mut self) {
+        self.analysis.players_before = None;
+    }
+
+    /// Leaves the analysis and starts a game from `fen` with the players from before
+    /// the analysis ("Play from here"); false when the position is refused.
+    pub fn play_from_here(&mut self, fen: &str) -> bool {
+        if self.rules().parse_position(fen).is_err() {
+            // Refused: new_game_from_fen says why, and the analysis stays.
+            return self.new_game_from_fen(fen);
+        }
+        if self.analysis.on {
+            self.set_analysis(false);
+        }
+        self.new_game_from_fen(fen)
     }
 
     /// Forgets the lines and any error: the next tick searches afresh.
@@ -333,5 +390,73 @@ mod tests {
         wait_for_lines(&mut s, 1);
         s.set_analysis(false);
         assert!(!s.analysing());
+    }
+
+    #[test]
+    fn after_the_analysis_play_from_here_brings_the_computer_back() {
+        use crate::session::Player;
+        use chess4d_core::Color;
+        let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+        s.set_level(chess4d_engine::Level::new(1).unwrap());
+        s.set_analysis(true);
+        assert_eq!(s.player(Color::Black), Player::Human);
+        // "Play from here" on the start: the analysis ends, the computer plays Black.
+        let fen = s.rules().format_position(s.game().position());
+        assert!(s.play_from_here(&fen));
+        assert!(!s.analysing());
+        assert!(!s.analysed(), "a new game, not the analysed board");
+        assert_eq!(s.player(Color::White), Player::Human);
+        assert_eq!(s.player(Color::Black), Player::Computer);
+        let said = s.last_notice().expect("said").text.clone();
+        assert!(said.contains("the computer Black"), "{said}");
+        let mv = s
+            .rules()
+            .parse_move(s.game().position(), "b2[0,0]b3[0,0]")
+            .unwrap();
+        s.play(mv);
+        s.tick(Instant::now());
+        assert!(s.finish_search(), "the computer answers");
+        assert_eq!(s.game().moves().len(), 2);
+        // A refused position keeps the analysis and the board.
+        s.set_analysis(true);
+        assert!(!s.play_from_here("nonsense"));
+        assert!(s.analysing());
+        // Who plays is chosen during the analysis: that choice stays.
+        s.set_player(Color::Black, Player::Human);
+        s.set_analysis(false);
+        assert_eq!(s.player(Color::Black), Player::Human);
+    }
+
+    #[test]
+    fn an_analysed_board_that_reaches_mate_is_not_stored_and_says_why_it_is_idle() {
+        use crate::ratings::Ratings;
+        use crate::session::scorebook::Scorebook;
+        let mut book = Scorebook::new(Ratings::in_memory().unwrap());
+        let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+        book.update(&mut s);
+        // The queen on c4[0,0] mates on a4[0,0] (the rook guards the a-file).
+        assert!(s.new_game_from_fen("2Q1/4/4/R3|4/4/4/3K|k3/4/4/4|4/4/4/4 w - - 0 1"));
+        s.set_analysis(true);
+        book.update(&mut s);
+        let mate = s
+            .rules()
+            .parse_move(s.game().position(), "c4[0,0]a4[0,0]")
+            .unwrap();
+        s.play(mate);
+        assert!(s.game().outcome().is_some());
+        assert!(s.analysis_idle_reason().unwrap().contains("checkmate"));
+        assert!(
+            !s.analysis_tick(Instant::now()),
+            "no search on a mated position"
+        );
+        book.update(&mut s);
+        assert!(book.ratings().recent_games(None, 10).unwrap().is_empty());
+        // Still not once the analysis is off: the board was analysed.
+        s.set_analysis(false);
+        book.update(&mut s);
+        assert!(book.ratings().recent_games(None, 10).unwrap().is_empty());
+        // A new game is the archive's again.
+        s.new_game("full");
+        assert!(!s.analysed());
     }
 }

@@ -2,7 +2,7 @@
 //! draw offers and resignations, the Learn steps, and the status line.
 
 use super::learn::{self, Learn};
-use super::opponent::{Answer, Job, Key, limits_for};
+use super::opponent::{Answer, Job, Key, limits_at};
 use super::{Mode, Notice, Player, Session, Stash};
 use chess4d_core::{Color, Game, Move, Outcome, Position, Rules, Square};
 use std::time::Instant;
@@ -119,18 +119,52 @@ impl Session {
     /// Lets the computer play from the position shown, dropping the moves after it.
     pub fn resume(&mut self) {
         if self.computer_to_move() && self.opponent.thinking().is_none() {
-            let limits = limits_for(Job::Move, self.level, &self.game);
+            let limits = limits_at(Job::Move, self.strength(), &self.game);
             self.opponent.start(Job::Move, &self.game, limits);
             self.touch();
         }
     }
 
-    /// The player to move resigns (the human side when playing the computer).
+    /// The player to move resigns (the human side when playing the computer). Before
+    /// that side's first move the game is aborted instead, as lichess does: a fresh
+    /// board, nothing recorded, no rating moved.
     pub fn resign(&mut self) {
+        if self.resign_aborts() {
+            return self.abort();
+        }
         let side = self.human_side();
         self.opponent.cancel();
         self.game.resign(side);
         self.clear_selection();
+    }
+
+    /// Whether Resign would abort the game: the side resigning has not moved yet.
+    pub fn resign_aborts(&self) -> bool {
+        let side = self.human_side();
+        let start = self.game.start_position().side_to_move();
+        // Plies played by `side`: every other one, starting with the first if it began.
+        let plies = self.game.moves().len();
+        let played = if start == side {
+            plies.div_ceil(2)
+        } else {
+            plies / 2
+        };
+        self.game.outcome().is_none() && played == 0
+    }
+
+    /// Drops the game on the board for a fresh one from the same start, keeping
+    /// nothing of it (no archive entry, no adjourned game).
+    fn abort(&mut self) {
+        self.opponent.cancel();
+        let start = self.game.start_position().clone();
+        self.game = Game::from_position(self.rules().clone(), start);
+        self.hint = None;
+        self.replaced(None);
+        self.clear_selection();
+        self.notify(
+            false,
+            "Game aborted before your first move: nothing is recorded, no rating moves.",
+        );
     }
 
     /// The side a person plays: the side to move when both are people, else the
@@ -162,7 +196,7 @@ impl Session {
             self.notify(true, "offer a draw on your own turn");
             return;
         }
-        let limits = limits_for(Job::DrawOffer, self.level, &self.game);
+        let limits = limits_at(Job::DrawOffer, self.strength(), &self.game);
         self.opponent.start(Job::DrawOffer, &self.game, limits);
         self.touch();
     }
@@ -172,7 +206,7 @@ impl Session {
         if self.game.outcome().is_some() || self.computer_to_move() {
             return;
         }
-        let limits = limits_for(Job::Hint, self.level, &self.game);
+        let limits = limits_at(Job::Hint, self.strength(), &self.game);
         self.opponent.start(Job::Hint, &self.game, limits);
         self.touch();
     }
@@ -197,7 +231,7 @@ impl Session {
             && self.board_is_game()
             && !self.reviewing()
         {
-            let limits = limits_for(Job::Move, self.level, &self.game);
+            let limits = limits_at(Job::Move, self.strength(), &self.game);
             self.opponent.start(Job::Move, &self.game, limits);
             self.touch();
         }
@@ -290,6 +324,10 @@ impl Session {
     /// Goes to Learn step `step` (the last one starts the "try it" game).
     pub fn learn_step(&mut self, step: usize) {
         let step = step.min(learn::TRY_IT);
+        if self.learn.guide.is_some() {
+            // A step leaves the guided game.
+            self.restore_stash();
+        }
         let was_try = self.learn.step == learn::TRY_IT;
         self.learn.step = step;
         if self.mode == Mode::Learn {
@@ -308,17 +346,25 @@ impl Session {
         self.touch();
     }
 
-    pub(super) fn start_try_it(&mut self) {
+    /// Keeps the game in progress aside while Learn borrows the board ("try it", the
+    /// guided game); [`Session::restore_stash`] gives it back.
+    pub(super) fn stash_game(&mut self) {
         if self.stash.is_none() {
+            self.opponent.cancel();
             self.stash = Some(Stash {
                 variant: self.variant.clone(),
                 game: self.game.clone(),
                 players: self.players,
                 tag: self.tag,
             });
-            // The "try it" board is a game of its own, never the archive's.
+            // Learn's board is a game of its own, never the archive's.
             self.tag = self.tag.wrapping_add(1);
         }
+    }
+
+    pub(super) fn start_try_it(&mut self) {
+        self.learn.guide = None;
+        self.stash_game();
         self.learn.done = false;
         // A sandbox: nobody answers the player's move, and no earlier message shows.
         self.players = [Player::Human, Player::Human];
@@ -329,6 +375,7 @@ impl Session {
     }
 
     pub(super) fn restore_stash(&mut self) {
+        self.learn.guide = None;
         if let Some(s) = self.stash.take() {
             // "Try it"'s messages leave with its board.
             self.notices.clear();

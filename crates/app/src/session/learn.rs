@@ -20,9 +20,10 @@ pub const STEPS: [Step; 5] = [
         title: "1. The four axes",
         text: "A square is a1[z,w]: file a-d (X, across a board), rank 1-4 (Y, up a board), \
                then Z (left board 0, right board 1) and W (bottom row 0, top row 1). In the \
-               tesseract W = 0 is the inner cube and W = 1 the outer cube; both are the same \
-               size, the inner one only looks smaller. The arrows leave a1[0,0] along X, Y, \
-               Z and W.",
+               tesseract the W = 0 cube (White's two boards) and the W = 1 cube (Black's) \
+               stand side by side, the same size; the View tab can nest them, W = 0 inside \
+               W = 1, as the 4D page draws them. The arrows leave a1[0,0] along X, Y, Z \
+               and W.",
     },
     Step {
         title: "2. Every piece's reach",
@@ -40,13 +41,18 @@ pub const STEPS: [Step; 5] = [
         title: "4. Threats across W",
         text: "The white rook on a1[0,0] checks the black king on a1[0,1] along W. Distance \
                on screen gives no protection, and a one-step W attack has no square between \
-               to block: the king must move or the rook be taken.",
+               to block: the king must move or the rook be taken. In the full set's start \
+               the pawns stand face to face across W: a white pawn takes one step forward \
+               along Y plus one along X, Z or W, so the pawn on b2[0,0] already attacks \
+               the black pawn on b3[0,1], on the board above (and that pawn attacks it). \
+               The guided game below shows where that leads.",
     },
     Step {
         title: "5. Try it",
-        text: "You are White against a small computer. Move the rook from a1[0,0] to the \
-               board above: a1[0,0] to a1[0,1] (click the rook, then a1 of the top-left \
-               board — or Tab/arrows/Alt+Up and Enter).",
+        text: "A sandbox board: you move both sides, nobody answers, and your game waits \
+               until you leave Learn. Move the rook from a1[0,0] to the board above: \
+               a1[0,0] to a1[0,1] (click the rook, then a1 of the top-left board — or \
+               Tab/arrows/Alt+Up and Enter).",
     },
 ];
 
@@ -62,6 +68,8 @@ pub struct Learn {
     pub piece: usize,
     /// Whether the player made the "try it" move.
     pub done: bool,
+    /// The guided game's moves shown, while it is on the board (guided.rs).
+    pub guide: Option<usize>,
 }
 
 impl Default for Learn {
@@ -77,6 +85,7 @@ impl Learn {
             step: 0,
             piece: 0,
             done: false,
+            guide: None,
         }
     }
 }
@@ -93,6 +102,10 @@ pub fn picture(rules: &dyn Rules, learn: &Learn) -> Option<Picture> {
         Arrow::along(slide_path(&rules.info().shape, from, to), kind)
     };
     let a1 = sq(rules, "a1[0,0]")?;
+    if learn.guide.is_some() {
+        // The guided game's board is a game: it shows its own moves.
+        return None;
+    }
     match learn.step {
         0 => {
             let ends = ["d1[0,0]", "a4[0,0]", "a1[1,0]", "a1[0,1]"];
@@ -191,5 +204,24 @@ mod tests {
         let a1 = sq(&*rules, "a1[0,0]").unwrap();
         assert!(p.highlights.contains(&(a1, Highlight::Threat)));
         assert_eq!(p.arrows.len(), 1);
+    }
+
+    #[test]
+    fn the_pawns_start_face_to_face_across_w_as_step_4_says() {
+        let rules = Catalog::embedded().get("full").unwrap();
+        let pos = rules.start_position();
+        let (white, black) = (
+            sq(&*rules, "b2[0,0]").unwrap(),
+            sq(&*rules, "b3[0,1]").unwrap(),
+        );
+        let mut by = Vec::new();
+        rules.attackers(&pos, black, Color::White, &mut by);
+        assert!(by.contains(&white), "{by:?}");
+        by.clear();
+        rules.attackers(&pos, white, Color::Black, &mut by);
+        assert!(by.contains(&black), "{by:?}");
+        assert!(STEPS[3].text.contains("b2[0,0]") && STEPS[3].text.contains("b3[0,1]"));
+        // Step 5 says one thing: nobody answers on the sandbox.
+        assert!(!STEPS[TRY_IT].text.contains("computer"));
     }
 }

@@ -9,6 +9,7 @@ pub mod editor;
 pub mod engines;
 mod files;
 mod flow;
+pub mod guided;
 pub mod hand;
 #[cfg(test)]
 mod hand_tests;
@@ -128,6 +129,8 @@ pub struct Session {
     game: Game,
     players: [Player; 2],
     level: Level,
+    /// The gentle opponent instead of the level (opponent.rs's [`opponent::Strength`]).
+    gentle: bool,
     selected: Option<Square>,
     /// The kind picked in the hand of the side to move, to be dropped (hand.rs).
     selected_hand: Option<PieceKind>,
@@ -195,6 +198,7 @@ impl Session {
             game: Game::new(rules),
             players: [Player::Human, Player::Computer],
             level: Level::new(3).unwrap_or(Level::MIN),
+            gentle: false,
             selected: None,
             selected_hand: None,
             targets: Vec::new(),
@@ -254,8 +258,22 @@ impl Session {
         self.players[color.index()]
     }
 
-    /// The computer's level.
+    /// The computer's level (the gentle opponent's is 2).
     pub fn level(&self) -> Level {
+        self.strength().level()
+    }
+
+    /// How the computer plays: gently or at its level.
+    pub fn strength(&self) -> opponent::Strength {
+        if self.gentle {
+            opponent::Strength::Gentle
+        } else {
+            opponent::Strength::Level(self.level)
+        }
+    }
+
+    /// The level the slider shows (kept while the gentle opponent plays).
+    pub fn chosen_level(&self) -> Level {
         self.level
     }
 
@@ -329,10 +347,11 @@ impl Session {
 
     /// The game on the board as a [`LeftGame`], when it is in progress with moves.
     fn leaving(&self) -> Option<LeftGame> {
-        (self.game.outcome().is_none() && self.game.notation().next().is_some()).then(|| LeftGame {
+        let in_progress = self.game.outcome().is_none() && self.game.notation().next().is_some();
+        (in_progress && !self.analysed()).then(|| LeftGame {
             game: self.game.clone(),
             players: self.players,
-            level: self.level,
+            level: self.level(),
             tag: self.tag,
         })
     }
@@ -418,8 +437,14 @@ impl Session {
 
     // ---- settings ------------------------------------------------------------------
 
-    /// Sets who plays `color` (stops a search for a side that is now human).
+    /// Sets who plays `color` (stops a search for a side that is now human); chosen
+    /// during the analysis, it stays when the analysis ends.
     pub fn set_player(&mut self, color: Color, player: Player) {
+        self.forget_analysis_players();
+        self.set_player_keeping_analysis(color, player);
+    }
+
+    fn set_player_keeping_analysis(&mut self, color: Color, player: Player) {
         self.players[color.index()] = player;
         if player == Player::Human
             && self.thinking().is_some_and(|t| t.job == Job::Move)
@@ -430,9 +455,16 @@ impl Session {
         self.touch();
     }
 
-    /// Sets the computer's level.
+    /// Sets the computer's level (and ends the gentle opponent).
     pub fn set_level(&mut self, level: Level) {
         self.level = level;
+        self.gentle = false;
+        self.touch();
+    }
+
+    /// Lets the gentle opponent play (or the level again).
+    pub fn set_gentle(&mut self, gentle: bool) {
+        self.gentle = gentle;
         self.touch();
     }
 

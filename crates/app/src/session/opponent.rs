@@ -81,6 +81,50 @@ pub fn search_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
+/// How strong the computer plays: at a level, or gently (a newcomer's first games:
+/// level 2 that gives no check in the game's first moves, `chess4d_engine::gentle_limits`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// Gently.
+    Gentle,
+    /// At this level.
+    Level(chess4d_engine::Level),
+}
+
+impl Strength {
+    /// The level the archive's computer profile is kept under (the gentle opponent
+    /// searches at level 2).
+    pub fn level(self) -> chess4d_engine::Level {
+        match self {
+            Strength::Gentle => chess4d_engine::gentle_level(),
+            Strength::Level(l) => l,
+        }
+    }
+
+    /// What it does, in one line for a person choosing.
+    pub fn describe(self) -> String {
+        match self {
+            Strength::Gentle => format!(
+                "gentle: looks 2 plies ahead and gives no check in the first {} moves, so \
+                 a first game is not over before it starts",
+                chess4d_engine::QUIET_MOVES
+            ),
+            Strength::Level(l) => l.describe(),
+        }
+    }
+}
+
+/// The limits of a job at `strength`: the computer's move, a strong short hint, a quick
+/// judgement of a draw offer.
+pub fn limits_at(job: Job, strength: Strength, game: &Game) -> Limits {
+    match (job, strength) {
+        (Job::Move, Strength::Gentle) => {
+            chess4d_engine::gentle_limits(game, game.moves().len() as u64)
+        }
+        _ => limits_for(job, strength.level(), game),
+    }
+}
+
 /// The limits of a job: the computer's move at its level, a strong short hint, a quick
 /// judgement of a draw offer.
 pub fn limits_for(job: Job, level: chess4d_engine::Level, game: &Game) -> Limits {

@@ -85,10 +85,48 @@ pub fn moves_in_words(name: &str) -> Option<&'static str> {
         "rook" => "slides any distance along exactly one axis",
         "bishop" => "slides along exactly two axes at once, equally",
         "unicorn" => "slides along three axes at once, equally (the cube's space diagonals)",
-        "balloon" | "dragon" => "slides along four axes at once, equally",
+        "balloon" => "slides along four axes at once, equally",
+        "dragon" => {
+            "slides along four axes at once, equally; shogi's dragon (the promoted rook) is \
+             a rook that also steps one square diagonally"
+        }
         "knight" => "leaps two along one axis and one along another, over anything between",
         "nightrider" => "repeats a knight's leap along one line while the way is empty",
         "pawn" => "steps one square forward; captures forward plus one step along another axis",
+        // The fairy and the East's pieces, as their flat boards have them.
+        "cannon" => {
+            "moves like a rook, but captures only by jumping over exactly one piece (its \
+             screen) on the line; janggi's cannon jumps a screen to move too"
+        }
+        "chariot" => "slides any distance along a file or rank, like a rook",
+        "horse" => {
+            "one step along a file or rank, then one diagonally outward: a knight's jump \
+             that a piece on the first step blocks; shogi's horse (the promoted bishop) is a \
+             bishop that also steps one square along a file or rank"
+        }
+        "elephant" => {
+            "moves diagonally two squares (in janggi one straight then two diagonal), \
+             blocked by a piece on the way; xiangqi's stays on its own side of the river"
+        }
+        "advisor" => "one step diagonally, inside the palace",
+        "general" => "one step along a file or rank, inside the palace; the royal piece",
+        "soldier" => {
+            "one step forward; once across the river (xiangqi) or always (janggi), one step \
+             sideways too"
+        }
+        "ferz" | "fers" | "met" => "one step diagonally",
+        "wazir" => "one step along a file or rank",
+        "alfil" => "leaps two squares diagonally, over anything between",
+        "khon" | "silver" | "silver general" => "one step diagonally, or one straight forward",
+        "gold" | "gold general" | "tokin" | "promoted silver" | "promoted knight"
+        | "promoted lance" => {
+            "one step along a file or rank, or diagonally forward (as a gold general)"
+        }
+        "lance" => "slides any distance straight forward",
+        "commoner" => "steps one square in any direction, like a king that is not royal",
+        "chancellor" => "slides as a rook or leaps as a knight",
+        "archbishop" => "slides as a bishop or leaps as a knight",
+        "amazon" => "slides as a queen or leaps as a knight",
         _ => return None,
     })
 }
@@ -125,6 +163,19 @@ mod tests {
                 assert!(moves_in_words(&p.name).is_some(), "{name}: {}", p.name);
             }
         }
+        for name in ["xiangqi", "janggi", "makruk", "shogi"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../../variants/{name}.toml"));
+            let rules = chess4d_variants::load_file(&path).unwrap();
+            for p in &rules.info().pieces {
+                assert!(moves_in_words(&p.name).is_some(), "{name}: {}", p.name);
+            }
+        }
+        let cannon = moves_in_words("Cannon").unwrap();
+        assert!(
+            cannon.contains("jumping over exactly one piece"),
+            "{cannon}"
+        );
         assert!(moves_in_words("unicorn").unwrap().contains("three axes"));
         assert_eq!(moves_in_words("wazir-thing"), None);
     }

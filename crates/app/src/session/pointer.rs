@@ -42,14 +42,39 @@ impl Session {
         self.touch();
     }
 
-    /// Clears the selection and any pending choice (Escape).
+    /// Clears the selection and any pending choice (Escape), and a keyboard focus left
+    /// on a square the position emptied (a piece moved away, a new game or position).
     pub fn clear_selection(&mut self) {
         self.selected = None;
         self.selected_hand = None;
         self.targets.clear();
         self.choice = None;
         self.drag = None;
+        if self
+            .focus
+            .is_some_and(|f| self.game.position().piece_at(f).is_none())
+        {
+            self.focus = None;
+        }
         self.touch();
+    }
+
+    /// Lets go of the selected piece on a second click, and says so: a click on the
+    /// piece itself is not a move.
+    fn let_go(&mut self, sq: Square) {
+        self.clear_selection();
+        let piece = self.game.position().piece_at(sq).and_then(|p| {
+            let info = self.rules().info();
+            info.pieces.get(p.kind().index()).map(|k| k.name.clone())
+        });
+        let name = piece.unwrap_or_else(|| "piece".into());
+        self.notify(
+            false,
+            format!(
+                "The {name} on {} is put down: pick it again, or another piece.",
+                self.square_name(sq)
+            ),
+        );
     }
 
     /// A click on `sq`: select a piece, move the selected one there, or deselect.
@@ -73,7 +98,7 @@ impl Session {
         let selected = self.selected;
         match selected {
             Some(from) if from == sq && self.offer_in_place(sq) => {}
-            Some(from) if from == sq => self.clear_selection(),
+            Some(from) if from == sq => self.let_go(sq),
             Some(from) if self.try_move(from, sq) => {}
             Some(_) if self.own_piece(sq) => self.select(sq),
             Some(_) => self.clear_selection(),
@@ -117,7 +142,7 @@ impl Session {
                 }
             }
             // Pressing and releasing on a selected piece is a click on it: deselect.
-            Some(_) if drag.was_selected => self.clear_selection(),
+            Some(sq) if drag.was_selected => self.let_go(sq),
             _ => self.touch(),
         }
     }

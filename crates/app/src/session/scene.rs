@@ -325,6 +325,7 @@ fn board_look(rules: &dyn Rules, scene: &mut Scene) {
     scene.absent = look.holes.iter().map(|s| s.0).collect();
     scene.tiles = look.promoted_forms;
     scene.wrap = look.wrap;
+    scene.river = river(rules);
     let mut marks: Vec<(u16, Highlight)> = Vec::new();
     for (_, squares) in tinted_regions(rules) {
         marks.extend(squares.iter().map(|s| (s.0, Highlight::Region)));
@@ -338,6 +339,30 @@ fn board_look(rules: &dyn Rules, scene: &mut Scene) {
     marks.dedup();
     // Under every other mark: the renderer draws tints in the scene's order.
     scene.highlights.splice(0..0, marks);
+}
+
+/// Where a flat board is split in two halves by a river (xiangqi): a region whose
+/// white part is every square of the ranks below some rank and whose black part is every
+/// square from that rank up. Its first rank of Black's half.
+fn river(rules: &dyn Rules) -> Option<u8> {
+    let shape = rules.info().shape;
+    let [sx, sy, sz, sw] = shape.sizes();
+    if sz > 1 || sw > 1 {
+        return None;
+    }
+    let rank = |s: &Square| Some(shape.coords(*s)[1]);
+    rules
+        .board_look()
+        .regions
+        .into_iter()
+        .find_map(|(_, [white, black])| {
+            let top = white.iter().filter_map(rank).max()?;
+            let bottom = black.iter().filter_map(rank).min()?;
+            let k = usize::from(top) + 1;
+            let whole = white.len() == k * usize::from(sx)
+                && black.len() == (usize::from(sy) - k) * usize::from(sx);
+            (whole && usize::from(bottom) == k).then(|| u8::try_from(k).ok())?
+        })
 }
 
 /// The regions the board tints, each with both sides' squares together: every region
@@ -370,4 +395,22 @@ fn pieces(info: &VariantInfo, pos: &Position) -> Vec<ScenePiece> {
             white: p.color() == Color::White,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xiangqi_has_a_river_and_chess_none() {
+        let catalog = chess4d_variants::Catalog::embedded();
+        let scene = |name: &str| {
+            Session::new(catalog.clone(), name)
+                .unwrap()
+                .scene(View::Flat, Camera::default())
+        };
+        assert_eq!(scene("xiangqi").river, Some(5));
+        assert_eq!(scene("chess").river, None);
+        assert_eq!(scene("full").river, None);
+    }
 }

@@ -157,8 +157,9 @@ impl Scorebook {
         for left in session.take_left_games() {
             self.adjourn(session, &left);
         }
-        // Learn's "try it" board is not a game for the archive.
-        if session.mode() == Mode::Learn {
+        // Learn's "try it" board is not a game for the archive, nor a board the analysis
+        // tried moves on (a line played through to its mate is no result).
+        if session.mode() == Mode::Learn || session.analysed() {
             return;
         }
         if session.game_tag() != self.tag {
@@ -298,10 +299,12 @@ impl Scorebook {
     /// the first move, then updated), so killing the program loses at most the move
     /// being made; its end is later recorded over that same entry. Not while moves can
     /// be replayed (the archive keeps the moves played until a different one is made),
-    /// nor once the game is over.
+    /// nor once the game is over, nor before the person's first move (Resign then aborts
+    /// the game, which leaves nothing behind).
     fn save_in_progress(&mut self, session: &mut Session) {
         let game = session.game();
         if self.recorded
+            || (self.archived.is_none() && session.resign_aborts())
             || game.outcome().is_some()
             || game.can_redo()
             || game.moves() == self.saved.as_slice()

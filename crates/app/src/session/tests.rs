@@ -226,6 +226,11 @@ fn the_computer_judges_a_draw_offer_by_its_eval() {
 #[test]
 fn resign_and_draws_are_stated_with_their_reason() {
     let mut s = session();
+    for (f, t) in [("b2[0,0]", "b3[0,0]"), ("b3[0,1]", "b2[0,1]")] {
+        s.click(sq(&s, f));
+        s.click(sq(&s, t));
+    }
+    assert!(!s.resign_aborts());
     s.resign();
     assert_eq!(s.status_line(), "Black wins by resignation (0-1)");
     let mut s = session();
@@ -506,4 +511,80 @@ fn a_second_click_on_a_pawn_that_may_promote_where_it_stands_offers_it() {
     s.click(d8);
     assert_eq!(s.selected(), None);
     assert!(s.choice().is_none());
+}
+
+#[test]
+fn the_keyboard_focus_leaves_a_square_the_game_emptied_and_a_new_position() {
+    let mut s = session();
+    s.navigate(Nav::Right); // from nowhere: a1[0,0], White's rook
+    assert_eq!(s.focus(), Some(sq(&s, "a1[0,0]")));
+    // The rook moves away by mouse: the focus does not stay lit on the empty square.
+    s.click(sq(&s, "a1[0,0]"));
+    s.click(sq(&s, "a1[0,1]"));
+    assert_eq!(s.game().moves().len(), 1);
+    assert_eq!(s.focus(), None);
+    // A focus on a piece stays through a move elsewhere.
+    s.navigate(Nav::Right);
+    s.navigate(Nav::Right); // b1[0,0], the knight
+    let knight = sq(&s, "b1[0,0]");
+    assert_eq!(s.focus(), Some(knight));
+    s.click(sq(&s, "a4[1,1]"));
+    s.click(sq(&s, "a4[1,0]"));
+    assert_eq!(s.game().moves().len(), 2);
+    assert_eq!(s.focus(), Some(knight));
+    // A position set up without a piece there: the focus goes.
+    assert!(s.new_game_from_fen("2Q1/4/4/R3|4/4/4/3K|k3/4/4/4|4/4/4/4 w - - 0 1"));
+    assert_eq!(s.focus(), None);
+    assert!(marks(&s, Highlight::Focus).is_empty());
+}
+
+#[test]
+fn a_click_on_the_selected_king_puts_it_down_and_says_so() {
+    let mut s = session();
+    let king = sq(&s, "a1[1,0]");
+    s.click(king);
+    assert_eq!(s.selected(), Some(king));
+    s.click(king);
+    assert_eq!(s.selected(), None);
+    let said = s.last_notice().expect("a word").text.clone();
+    assert!(said.contains("king on a1[1,0] is put down"), "{said}");
+    // The same by mouse: pressed and released on the selected king.
+    s.press(king);
+    s.release(Some(king));
+    assert_eq!(s.selected(), Some(king), "the first press picks it up");
+    s.press(king);
+    s.release(Some(king));
+    assert_eq!(s.selected(), None);
+}
+
+#[test]
+fn resigning_a_rated_game_before_any_move_aborts_it_and_moves_no_rating() {
+    use crate::ratings::Ratings;
+    use crate::session::scorebook::Scorebook;
+    let mut book = Scorebook::new(Ratings::in_memory().unwrap());
+    let ann = book.ratings_mut().create_profile("Ann").unwrap();
+    book.ratings_mut().set_current(Some(ann)).unwrap();
+    // Ann plays Black against the computer, which has moved.
+    let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+    s.set_player(Color::White, Player::Computer);
+    s.set_player(Color::Black, Player::Human);
+    s.set_level(chess4d_engine::Level::new(1).unwrap());
+    book.update(&mut s);
+    s.tick(Instant::now());
+    assert!(s.finish_search());
+    book.update(&mut s);
+    assert_eq!(s.game().moves().len(), 1);
+    assert!(book.rated_counts());
+    assert!(s.resign_aborts(), "Black has not moved");
+    let tag = s.game_tag();
+    s.resign();
+    book.update(&mut s);
+    assert!(s.game().outcome().is_none(), "aborted, not lost");
+    assert!(s.game().moves().is_empty());
+    assert_ne!(s.game_tag(), tag, "a fresh game");
+    assert!(s.last_notice().unwrap().text.contains("aborted"));
+    assert!(book.ratings().recent_games(None, 5).unwrap().is_empty());
+    assert!(book.adjourned().unwrap().is_empty(), "not adjourned either");
+    let r = book.ratings().rating(ann, "full").unwrap();
+    assert_eq!(r.games, 0, "{r:?}");
 }

@@ -10,6 +10,7 @@ mod pgn_python;
 mod pictures;
 mod pictures_kit;
 mod piece_pictures;
+mod play_cli;
 mod positions;
 mod san_cli;
 mod scorebook;

@@ -416,12 +416,28 @@ pub(crate) fn check_opposite<R: Rules + ?Sized>(
     let us = pos.side_to_move();
     for sq in royal_squares(rules, pos, !us) {
         if rules.is_attacked(pos, sq, us) {
+            // Name the attacker: the author fixes the start by moving one of the two.
+            let mut by = Vec::new();
+            rules.attackers(pos, sq, us, &mut by);
+            let info = rules.info();
+            let from = by
+                .first()
+                .and_then(|&a| Some((a, pos.piece_at(a)?)))
+                .map(|(a, p)| {
+                    let name = info
+                        .pieces
+                        .get(p.kind().index())
+                        .map_or("piece", |i| &i.name);
+                    let side = us.to_string().to_lowercase();
+                    format!(" by the {side} {name} on {}", info.shape.square_name(a))
+                })
+                .unwrap_or_default();
             return Err(PositionError::new(
                 PositionErrorKind::OppositeCheck,
                 format!(
-                    "{} is in check on {} but it is {us} to move: {us} could take the king",
+                    "{} is in check on {}{from} but it is {us} to move: {us} could take the king",
                     !us,
-                    rules.info().shape.square_name(sq)
+                    info.shape.square_name(sq)
                 ),
             ));
         }

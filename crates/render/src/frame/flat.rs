@@ -15,6 +15,33 @@ use crate::style::{Palette, arrow_colour, highlight_colour, mix, w_tint, with_al
 use super::{Frame, QuadPipe, is_dark};
 
 impl Frame {
+    /// A band of water across every board between rank `k - 1` and rank `k`, under
+    /// the pieces.
+    fn push_river(&mut self, board: &BoardGeometry, flat: &FlatLayout, k: u32) {
+        let [_, sy, sz, sw] = board.sizes();
+        if k == 0 || k >= sy {
+            return;
+        }
+        let water = [0.25, 0.55, 0.85, 0.75];
+        for w in 0..sw {
+            for z in 0..sz {
+                let (Some(a), Some(b)) = (
+                    board
+                        .square([0, k - 1, z, w])
+                        .and_then(|s| flat.square_rect(s)),
+                    board.square([0, k, z, w]).and_then(|s| flat.square_rect(s)),
+                ) else {
+                    continue;
+                };
+                let board_rect = flat.board_rect(z, w);
+                let mid = (a.y + a.h * 0.5 + b.y + b.h * 0.5) * 0.5;
+                let h = a.h * 0.22;
+                let band = Rect::new(board_rect.x, mid - h * 0.5, board_rect.w, h);
+                self.quads.push(rect_quad(band, water, MODE_SOLID));
+            }
+        }
+    }
+
     /// Flat boards in three draws: squares and tints, then pieces and labels, then the
     /// marks and arrows over them. `start` is where this picture's first run began.
     pub(super) fn build_flat(
@@ -55,6 +82,11 @@ impl Frame {
                 for band in bands {
                     self.quads.push(rect_quad(band, frame, MODE_SOLID));
                 }
+                // Where a wrapping axis joins, the frame is dashed (frame/seam.rs).
+                for dash in super::seam::seam_dashes(b, s, pad, scene.wrap) {
+                    self.quads
+                        .push(rect_quad(dash, super::seam::SEAM, MODE_SOLID));
+                }
             }
         }
         for square in 0..board.square_count() as u16 {
@@ -70,6 +102,9 @@ impl Frame {
                 pal.light_square
             };
             self.quads.push(rect_quad(r, tone, MODE_SOLID));
+        }
+        if let Some(k) = scene.river {
+            self.push_river(board, &flat, u32::from(k));
         }
         // Square tints under the pieces, in the scene's order.
         for &(square, h) in &scene.highlights {

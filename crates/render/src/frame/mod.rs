@@ -5,6 +5,7 @@
 
 mod flat;
 mod hands;
+mod seam;
 mod tesseract;
 
 use std::ops::Range;

@@ -5,11 +5,11 @@
 use glam::{Vec2, Vec3, Vec4};
 
 use crate::instances::{
-    CellInstance, Label, MODE_DISC, MODE_FRAME, MODE_GLOW, MODE_RING, UNIT_UV, push_label_plate,
+    CellInstance, MODE_DISC, MODE_FRAME, MODE_GLOW, MODE_RING, UNIT_UV, push_label_plate,
     push_path_arrow, push_segment, push_text, square_quad,
 };
 use crate::layout::{neighbours, wrap_axis};
-use crate::pick::piece_sprite;
+use crate::pick::piece_sprites;
 use crate::projection::{BoardGeometry, Projector, Rect};
 use crate::scene::{Arrow, Highlight, Scene};
 use crate::style::{Palette, Rgba, arrow_colour, highlight_colour, mix, w_tint, with_alpha};
@@ -42,7 +42,6 @@ impl Frame {
         self.push_tesseract_sprites(scene, board, &proj, pal);
 
         let overlay_start = self.quads.len();
-        self.push_top_marks(scene, board, &proj);
         for arrow in &scene.arrows {
             self.push_tesseract_arrow(board, &proj, arrow, scene.wrap);
         }
@@ -213,7 +212,24 @@ impl Frame {
                 Highlight::Check | Highlight::Selected => {
                     square_quad(behind, r * 1.3, UNIT_UV, c, c, MODE_GLOW)
                 }
-                _ => continue,
+                // Around the piece that just moved, just behind it: a piece is never
+                // drawn over by its own marker.
+                Highlight::Moved => square_quad(
+                    behind,
+                    r * 1.08,
+                    UNIT_UV,
+                    c,
+                    [0.86, 0.0, 0.0, 0.0],
+                    MODE_RING,
+                ),
+                _ => {
+                    // The rest lie on the square's tile, under whatever stands there.
+                    if let Some(quad) = tile_mark(board, proj, square, h) {
+                        let key = (quad.p0[2] + quad.p1[2] + quad.p2[2] + quad.p3[2]) * 0.25;
+                        self.sorted_sprites.push((key, quad));
+                    }
+                    continue;
+                }
             };
             self.sorted_sprites.push((quad.p0[2], quad));
         }
@@ -222,8 +238,9 @@ impl Frame {
         self.close(start, QuadPipe::PlainDepth, true);
 
         let start = self.quads.len();
-        for piece in &scene.pieces {
-            let Some((p, half)) = piece_sprite(board, proj, piece.square) else {
+        let sprites = piece_sprites(board, proj, scene);
+        for (piece, sprite) in scene.pieces.iter().zip(sprites) {
+            let Some((p, half)) = sprite else {
                 continue;
             };
             let (mut body, mut letter) = super::piece_quads(scene, *piece, p, half, piece.white);
@@ -252,11 +269,17 @@ impl Frame {
             return;
         }
         let half = board.cell_half();
-        let h = half.x * 0.8;
-        for piece in &scene.pieces {
+        let sprites = piece_sprites(board, proj, scene);
+        for (piece, sprite) in scene.pieces.iter().zip(sprites) {
             let Some(tile) = board.tile_centre_4d(piece.square) else {
                 continue;
             };
+            // A piece shrunk where the picture is crowded stands on a base as shrunk.
+            let shrink = match (sprite, crate::pick::piece_sprite(board, proj, piece.square)) {
+                (Some((_, now)), Some((_, full))) if full > 0.0 => now / full,
+                _ => 1.0,
+            };
+            let h = half.x * 0.8 * shrink;
             let w = board.coords(piece.square).map_or(0, |c| c[3]);
             let alpha = if Self::faint(scene, board, piece.square) {
                 0.2
@@ -273,45 +296,6 @@ impl Frame {
             let quad = crate::instances::quad([a, b, c, d], UNIT_UV, colour, colour, MODE_DISC);
             let key = (a.z + b.z + c.z + d.z) * 0.25;
             self.sorted_sprites.push((key, quad));
-        }
-    }
-
-    /// Marks that must show over pieces: the focus, the piece that just moved, the
-    /// square it left, and the square under the pointer.
-    fn push_top_marks(&mut self, scene: &Scene, board: &BoardGeometry, proj: &Projector) {
-        for &(square, h) in &scene.highlights {
-            let Some(c4) = board.centre_4d(square) else {
-                continue;
-            };
-            let Some(p) = proj.project(c4) else { continue };
-            let r = proj.cell_radius_px(board, c4).max(6.0);
-            let c = highlight_colour(h);
-            let quad = match h {
-                Highlight::Focus => {
-                    square_quad(p, r, UNIT_UV, c, [0.12, 0.0, 0.0, 0.0], MODE_FRAME)
-                }
-                Highlight::Moved => {
-                    square_quad(p, r * 1.02, UNIT_UV, c, [0.80, 0.0, 0.0, 0.0], MODE_RING)
-                }
-                Highlight::LastMove => square_quad(
-                    p,
-                    r * 0.55,
-                    UNIT_UV,
-                    with_alpha(c, 0.9),
-                    [0.62, 0.0, 0.0, 0.0],
-                    MODE_RING,
-                ),
-                Highlight::Hover => square_quad(
-                    p,
-                    r * 0.95,
-                    UNIT_UV,
-                    with_alpha(c, 0.7),
-                    [0.88, 0.0, 0.0, 0.0],
-                    MODE_RING,
-                ),
-                _ => continue,
-            };
-            self.quads.push(quad);
         }
     }
 
@@ -389,10 +373,8 @@ impl Frame {
         push_path_arrow(&mut self.quads, &points, width, colour);
     }
 
-    /// `W=k` over every cube, `[z,w]` at the front-left corner of every layer, and the
-    /// file letters and rank numbers along the front and left edges of each cube's
-    /// bottom layer. They hang on 4D points, so they turn with the 4D rotation. Returns
-    /// where the labels' quads start.
+    /// The labels of every W layer and board (see [`crate::labels`]), each on a
+    /// plate. Returns where the labels' quads start.
     fn push_tesseract_labels(
         &mut self,
         scene: &Scene,
@@ -401,65 +383,17 @@ impl Frame {
         pal: &Palette,
     ) -> usize {
         let start = self.quads.len();
-        let [sx, sy, sz, sw] = board.sizes();
-        let plate = with_alpha(pal.background, 0.5);
-        for w in 0..sw {
-            let faint = scene.focus_w.is_some_and(|f| u32::from(f) != w);
-            let alpha = if faint { 0.35 } else { 1.0 };
-            let tint = with_alpha(w_tint(w, sw), alpha);
-            let letters = with_alpha(mix(pal.label, w_tint(w, sw), 0.35), alpha);
-            // Layer tags and rank numbers go on the side of the cube away from the
-            // others (left for a cube drawn left of the middle), where nothing is drawn.
-            let left = cube_is_left(board, proj, w);
-            let side_x = if left { -0.3 } else { sx as f32 + 0.3 };
-            let rank_x = if left { -0.55 } else { sx as f32 + 0.55 };
-            let side_align = if left { 1.0 } else { 0.0 };
-            let label = |frame: &mut Frame, text: &Label, p: Vec4, scale: f32, colour, align| {
-                let Some(at) = proj.project(p) else { return };
-                let r = proj.cell_radius_px(board, p);
-                let ink = (r * 0.42 * scale).clamp(8.0, 15.0 * scale);
-                let at = at.truncate();
-                let plate_colour = with_alpha(plate, plate[3] * alpha);
-                let n = text.chars().len();
-                push_label_plate(&mut frame.quads, n, at, align, ink, plate_colour);
-                push_text(&mut frame.quads, text.chars(), at, align, ink, colour);
-            };
-            if sw > 1 {
-                let mut text = Label::default();
-                for c in ['W', '='] {
-                    text.push(c);
-                }
-                text.push_number(w);
-                let up = Vec4::new(0.0, 0.0, 0.75 * board.pitch(), 0.0);
-                let p = board.layer_point(-0.2, sy as f32 + 0.2, sz - 1, w) + up;
-                label(self, &text, p, 1.25, tint, 0.5);
-            }
-            for z in 0..sz {
-                if sz > 1 || sw > 1 {
-                    let mut text = Label::default();
-                    text.push('[');
-                    text.push_number(z);
-                    if sw > 1 {
-                        text.push(',');
-                        text.push_number(w);
-                    }
-                    text.push(']');
-                    let p = board.layer_point(side_x, -0.3, z, w);
-                    label(self, &text, p, 1.0, tint, side_align);
-                }
-            }
-            for x in 0..sx.min(26) {
-                let mut text = Label::default();
-                text.push(char::from(b'a' + x as u8));
-                let p = board.layer_point(x as f32 + 0.5, -0.55, 0, w);
-                label(self, &text, p, 0.9, letters, 0.5);
-            }
-            for y in 0..sy {
-                let mut text = Label::default();
-                text.push_number(y + 1);
-                let p = board.layer_point(rank_x, y as f32 + 0.5, 0, w);
-                label(self, &text, p, 0.9, letters, 0.5);
-            }
+        for l in crate::labels::tesseract_labels(scene, board, proj, pal) {
+            let n = l.text.chars().len();
+            push_label_plate(&mut self.quads, n, l.at, l.align, l.ink, l.plate);
+            push_text(
+                &mut self.quads,
+                l.text.chars(),
+                l.at,
+                l.align,
+                l.ink,
+                l.colour,
+            );
         }
         start
     }
@@ -474,15 +408,38 @@ impl Frame {
     }
 }
 
-/// Whether W copy `w`'s cube is drawn left of the middle of all the cubes.
-fn cube_is_left(board: &BoardGeometry, proj: &Projector, w: u32) -> bool {
-    let [sx, sy, sz, sw] = board.sizes().map(|s| s as f32);
-    let centre_x = |w: f32| {
-        proj.project(board.point(sx * 0.5, sy * 0.5, sz * 0.5, w))
-            .map_or(0.0, |p| p.x)
+/// A mark drawn flat on the top of a square's tile, under the piece standing there:
+/// the last move's squares (a ring round the piece's base), the keyboard focus (a
+/// frame) and the square under the pointer (a thin ring).
+fn tile_mark(
+    board: &BoardGeometry,
+    proj: &Projector,
+    square: u16,
+    h: Highlight,
+) -> Option<crate::instances::QuadInstance> {
+    let c = highlight_colour(h);
+    let (scale, colour, param, mode) = match h {
+        Highlight::LastMove => (1.0, with_alpha(c, 0.95), 0.68, MODE_RING),
+        Highlight::Focus => (1.0, c, 0.14, MODE_FRAME),
+        Highlight::Hover => (0.98, with_alpha(c, 0.8), 0.84, MODE_RING),
+        _ => return None,
     };
-    let middle = (centre_x(0.0) + centre_x(sw - 1.0)) * 0.5;
-    sw > 1.0 && centre_x(w as f32) < middle - 1.0 || sw <= 1.0
+    let half = board.cell_half();
+    let r = half.x * scale;
+    let top = board.tile_centre_4d(square)? + Vec4::new(0.0, 0.0, half.z * 1.3, 0.0);
+    let corners = [(-r, -r), (r, -r), (r, r), (-r, r)]
+        .map(|(dx, dy)| proj.project(top + Vec4::new(dx, dy, 0.0, 0.0)));
+    let [Some(a), Some(b), Some(cc), Some(d)] = corners else {
+        return None;
+    };
+    let extra = [param, 0.0, 0.0, 0.0];
+    Some(crate::instances::quad(
+        [a, b, cc, d],
+        UNIT_UV,
+        colour,
+        extra,
+        mode,
+    ))
 }
 
 /// Where a leap's arc is sampled (0 = start, 1 = landing).

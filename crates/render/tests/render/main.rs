@@ -4,3 +4,4 @@
 mod common;
 mod formats;
 mod offscreen;
+mod readability;

@@ -39,6 +39,19 @@ fn check_one(doc: &Doc, info: &VariantInfo, pos: &Position, t: &Table, out: &mut
         let sq = shape.parse_square(string(first)?).ok()?;
         Some((sq, first.span()))
     };
+    // The list's second square, and what its first and second look like swapped: a
+    // slip that must not be answered with advice that makes another piece castle.
+    let second_square = |key: &str| -> Option<Square> {
+        let (_, v) = entry(t, key)?;
+        shape.parse_square(string(array(v)?.get(1)?)?).ok()
+    };
+    let swapped = |key: &str, from: Square, to: Square| {
+        format!(
+            "; from and to look swapped: the piece moves from {to} to {from}, so write `{key} = [\"{to}\", \"{from}\"]`",
+            from = shape.square_name(from),
+            to = shape.square_name(to),
+        )
+    };
     if let Some((sq, span)) = first_square("king") {
         let holds = pos.piece_at(sq);
         // Without a royal kind (giveaway, extinction) the castling "king" is the piece
@@ -55,11 +68,19 @@ fn check_one(doc: &Doc, info: &VariantInfo, pos: &Position, t: &Table, out: &mut
                 Some(k) => format!("the {who} king starts on {k}"),
                 None => format!("{who} has no king in the start position"),
             };
+            let hint = second_square("king")
+                .filter(|&to| {
+                    pos.piece_at(to).is_some_and(|p| {
+                        p.color() == side && (!any_royal || info.pieces[p.kind().index()].royal)
+                    })
+                })
+                .map(|to| swapped("king", sq, to))
+                .unwrap_or_default();
             out.push(doc.at(
                 Kind::CastlingKing,
                 span,
                 format!(
-                    "castling '{letter}': {} {}; {actual}",
+                    "castling '{letter}': {} {}; {actual}{hint}",
                     shape.square_name(sq),
                     describe(info, holds)
                 ),
@@ -113,7 +134,17 @@ fn check_one(doc: &Doc, info: &VariantInfo, pos: &Position, t: &Table, out: &mut
         }
         None => format!("not a {who} piece to castle with"),
     };
+    let partner_on = |to: Square| {
+        pos.piece_at(to).is_some_and(|p| {
+            p.color() == side
+                && !info.pieces[p.kind().index()].royal
+                && partner.is_none_or(|(_, k)| p.kind() == k)
+        })
+    };
     let hint = match holds {
+        _ if second_square("rook").is_some_and(partner_on) => {
+            second_square("rook").map_or_else(String::new, |to| swapped("rook", sq, to))
+        }
         Some(p) if p.color() == side && !info.pieces[p.kind().index()].royal => format!(
             "; to castle with it, add `piece = \"{}\"`",
             info.pieces[p.kind().index()].letter

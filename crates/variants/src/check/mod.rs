@@ -16,6 +16,7 @@
 //! ```
 
 mod castling;
+mod ends;
 mod hops;
 mod movement;
 mod names;
@@ -25,8 +26,10 @@ mod raw;
 mod start;
 mod suggest;
 
+pub(crate) use suggest::distance;
+
 pub(crate) use movement::directed_offsets;
-pub(crate) use names::variant_files;
+pub(crate) use names::{built_in_message, collision_message, variant_files};
 pub use names::{is_variant_text, name_collisions, variant_name};
 pub(crate) use start::start_text;
 
@@ -63,7 +66,7 @@ pub enum Kind {
     CastlingKing,
     /// A castling option whose partner square does not hold the piece it names.
     CastlingPartner,
-    /// The variant's name is already another file's.
+    /// The variant's name is already another file's (the catalog keeps one of them).
     NameCollision,
     /// The variant's name hides a built-in variant.
     ShadowsBuiltIn,
@@ -85,6 +88,13 @@ pub enum Kind {
     /// A piece's picture is an image file that is not there (the piece keeps the
     /// picture its name gives, or its letter).
     MissingPicture,
+    /// No royal piece and no rule that ends a game: every game would be drawn.
+    NoEnd,
+    /// A region whose `mirror` gives Black other squares than White's seen from
+    /// Black's side.
+    UnevenRegion,
+    /// A setting that can never apply (a double-step rank no pawn ever stands on).
+    Unreachable,
 }
 
 impl Kind {
@@ -109,6 +119,9 @@ impl Kind {
             Kind::ZeroValue => "zero-value",
             Kind::UnusedPiece => "unused-piece",
             Kind::MissingPicture => "missing-picture",
+            Kind::NoEnd => "no-end",
+            Kind::UnevenRegion => "uneven-region",
+            Kind::Unreachable => "unreachable",
         }
     }
 
@@ -123,7 +136,7 @@ impl Kind {
             | Kind::RangeIgnored
             | Kind::CastlingKing
             | Kind::CastlingPartner
-            | Kind::NameCollision => Severity::Error,
+            | Kind::NoEnd => Severity::Error,
             _ => Severity::Warning,
         }
     }
@@ -209,6 +222,7 @@ pub fn check_text(text: &str, path: &str) -> Checked {
     let spec = crate::build::build_variant(text, path).map_err(|e| doc.explain(e));
     if let Ok(VariantSpec::Table(rules)) = &spec {
         warnings.extend(play::warnings(&doc, rules));
+        ends::check_mirrors(&doc, rules, &mut warnings);
     }
     // A file may say that a warning is meant: `# check: allow zero-value` (any comment
     // line, one or more kind names).
@@ -243,24 +257,24 @@ pub fn check_file(path: &Path) -> Result<Checked, LoadError> {
     })?;
     let shown = path.display().to_string();
     let mut checked = check_text(&text, &shown);
-    if checked.spec.is_ok() {
-        let mut dirs = crate::Catalog::search_dirs();
-        if let Some(parent) = path.parent() {
-            let parent = if parent.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                parent
-            };
-            dirs.insert(0, parent.to_path_buf());
-        }
-        for finding in name_collisions(path, &text, &shown, &dirs) {
-            match finding.severity() {
-                Severity::Error if checked.spec.is_ok() => checked.spec = Err(finding),
-                Severity::Error => {}
-                Severity::Warning => checked.warnings.push(finding),
-            }
-        }
+    // A name another file has is a warning beside the file's own findings, never in
+    // their place: the file itself loads (`perft` and `play` take it by path), and the
+    // catalog keeps one of the two.
+    let mut dirs = crate::Catalog::search_dirs();
+    if let Some(parent) = path.parent() {
+        let parent = if parent.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            parent
+        };
+        dirs.insert(0, parent.to_path_buf());
     }
+    checked
+        .warnings
+        .extend(name_collisions(path, &text, &shown, &dirs));
+    checked
+        .warnings
+        .sort_by_key(|w| (w.place.line, w.place.column));
     Ok(checked)
 }
 
@@ -275,6 +289,16 @@ pub(crate) fn load_errors(text: &str, path: &str) -> Result<(), VariantFileError
         Some(e) => Err(e.place),
         None => Ok(()),
     }
+}
+
+/// Where the first string under one of `keys` that `wanted` accepts is in the text
+/// (see `Doc::find_string`), for the loader's errors about a name or letter.
+pub(crate) fn find_string(
+    text: &str,
+    keys: &[&str],
+    wanted: &dyn Fn(&str) -> bool,
+) -> Option<(String, std::ops::Range<usize>)> {
+    raw::Doc::parse(text, "")?.find_string(keys, wanted)
 }
 
 /// A loader error made clearer: "did you mean" for an unknown key, the list of piece

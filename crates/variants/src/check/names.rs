@@ -34,13 +34,13 @@ pub fn name_collisions(path: &Path, text: &str, shown: &str, dirs: &[PathBuf]) -
     let builtin = crate::EMBEDDED
         .iter()
         .find(|(_, t)| variant_name(t).as_deref() == Some(&name));
-    if let Some((file, builtin_text)) = builtin
+    if let Some((_, builtin_text)) = builtin
         && *builtin_text != text
     {
         out.push(doc.at(
             Kind::ShadowsBuiltIn,
             span.clone(),
-            format!("\"{name}\" is the name of a built-in variant ({file}): this file replaces it in the catalog"),
+            built_in_message(&name, "this file"),
         ));
     }
     let me = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
@@ -56,18 +56,40 @@ pub fn name_collisions(path: &Path, text: &str, shown: &str, dirs: &[PathBuf]) -
                 continue;
             };
             if variant_name(&other_text).as_deref() == Some(&name) {
-                out.push(doc.at(
-                    Kind::NameCollision,
-                    span.clone(),
+                // Files of one folder are read in name order and the last one read
+                // stays; across folders the order is the search path's.
+                let same_folder = other.parent() == path.parent();
+                let message = if same_folder && other.as_path() > path {
+                    collision_message(&name, &other.display().to_string(), "this file")
+                } else if same_folder {
+                    collision_message(&name, "this file", &other.display().to_string())
+                } else {
                     format!(
-                        "\"{name}\" is already the name of {}: the catalog keeps only one of them; rename one",
+                        "\"{name}\" is also the name of {}: the catalog keeps the one it reads last \
+                         and hides the other; rename one of them",
                         other.display()
-                    ),
-                ));
+                    )
+                };
+                out.push(doc.at(Kind::NameCollision, span.clone(), message));
             }
         }
     }
     out
+}
+
+/// What `check` and the catalog both say of two files with one name: which one the
+/// catalog keeps and which it hides.
+pub(crate) fn collision_message(name: &str, kept: &str, hidden: &str) -> String {
+    format!(
+        "\"{name}\" is the name of two variant files: the catalog keeps {kept} and hides {hidden}; rename one of them"
+    )
+}
+
+/// What `check` and the catalog both say of a file that takes a built-in's name.
+pub(crate) fn built_in_message(name: &str, file: &str) -> String {
+    format!(
+        "\"{name}\" is the name of a built-in variant: the catalog keeps {file} and hides the built-in"
+    )
 }
 
 /// The `*.toml` files of a directory, sorted (not read yet).

@@ -56,7 +56,81 @@ pub(super) fn warnings(doc: &Doc, rules: &TableRules) -> Vec<Finding> {
             out.extend(pawn_warnings(doc, rules, &start, kind, span));
         }
     }
+    out.extend(double_step_unreachable(doc, rules, &start));
     out
+}
+
+/// `double_step_rank` (or `double_step_region`) where no pawn of the start position
+/// ever stands able to step two squares: the rule is never played (a rank counted from
+/// the wrong side, or beyond the pawns' reach).
+fn double_step_unreachable(doc: &Doc, rules: &TableRules, start: &Position) -> Option<Finding> {
+    let section = doc.section("rules")?;
+    let (key, value) = ["double_step_rank", "double_step_region"]
+        .iter()
+        .find_map(|k| super::raw::entry(section, k))?;
+    let info = rules.info();
+    let pawns: Vec<(Square, Piece)> = start
+        .pieces()
+        .filter(|(_, p)| info.pieces[p.kind().index()].pawn)
+        .collect();
+    if pawns.is_empty() {
+        return None; // "has no effect: no piece has `pawn = true`" says it already
+    }
+    let wrap = rules.board_look().wrap;
+    // Where a lone pawn has already ended the game (extinction) nothing is known.
+    if pawns
+        .iter()
+        .any(|&(sq, p)| ended_alone(rules, p, sq) || reaches_long_step(rules, p, sq, wrap))
+    {
+        return None;
+    }
+    let shape = info.shape;
+    let ranks: Vec<String> = {
+        let mut r: Vec<u8> = pawns
+            .iter()
+            .filter(|(_, p)| p.color() == Color::White)
+            .map(|&(sq, _)| shape.coords(sq)[1] + 1)
+            .collect();
+        r.sort_unstable();
+        r.dedup();
+        r.iter().map(u8::to_string).collect()
+    };
+    let start_ranks = if ranks.is_empty() {
+        String::new()
+    } else {
+        format!(" (white pawns start on rank {})", ranks.join(", "))
+    };
+    let written = doc.text.get(value.span()).unwrap_or("?");
+    Some(doc.at(
+        Kind::Unreachable,
+        key.span(),
+        format!(
+            "{} = {written}: no pawn ever stands where it may step two squares{start_ranks}, so the double step is never played; the rank counts from each side's own first rank",
+            key.get_ref()
+        ),
+    ))
+}
+
+/// Whether the piece, moving alone from `from`, ever makes a move of two or more
+/// squares along an axis that does not wrap (a double step).
+fn reaches_long_step(rules: &TableRules, piece: Piece, from: Square, wrap: u8) -> bool {
+    let shape = rules.info().shape;
+    let mut seen = vec![false; shape.len()];
+    let mut queue = VecDeque::from([from]);
+    seen[from.index()] = true;
+    while let Some(sq) = queue.pop_front() {
+        for m in moves_from(rules, piece, sq) {
+            let (a, b) = (shape.coords(m.from), shape.coords(m.to));
+            if (0..4).any(|i| wrap & (1 << i) == 0 && a[i].abs_diff(b[i]) >= 2) {
+                return true;
+            }
+            if !seen[m.to.index()] {
+                seen[m.to.index()] = true;
+                queue.push_back(m.to);
+            }
+        }
+    }
+    false
 }
 
 /// A pawn that cannot move from its start square, or that can never promote.

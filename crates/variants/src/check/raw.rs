@@ -160,6 +160,20 @@ impl<'t> Doc<'t> {
         string(v).map(|s| (s.trim().to_string(), v.span()))
     }
 
+    /// Where the first value under one of `keys` (at any depth, in file order) is a
+    /// string that `wanted` accepts, or a list holding one: the place to point at when
+    /// the loader refuses a name or letter that some key gave (`demote = "X"`,
+    /// `goal = { region = "finsh" }`).
+    pub fn find_string(
+        &self,
+        keys: &[&str],
+        wanted: &dyn Fn(&str) -> bool,
+    ) -> Option<(String, Range<usize>)> {
+        let mut found: Vec<(String, Range<usize>)> = Vec::new();
+        find_in_table(self.root.get_ref(), keys, wanted, &mut found);
+        found.into_iter().min_by_key(|(_, r)| r.start)
+    }
+
     /// A top-level key's span and its value's span (`[start]`).
     pub fn section_entry(&self, name: &str) -> Option<(Range<usize>, Range<usize>)> {
         entry(self.root.get_ref(), name).map(|(k, v)| (k.span(), v.span()))
@@ -227,6 +241,7 @@ impl<'t> Doc<'t> {
         self.check_rules(&mut all);
         self.check_board(&mut all);
         super::castling::check(self, &mut all);
+        super::ends::check_no_end(self, &mut all);
         all.sort_by_key(|f| (f.place.line, f.place.column));
         all.into_iter()
             .partition(|f| f.severity() == super::Severity::Error)
@@ -428,6 +443,46 @@ impl<'t> Doc<'t> {
             }
         }
         mask
+    }
+}
+
+/// Strings that `wanted` accepts under one of `keys`, with the key each is under.
+type Found = Vec<(String, Range<usize>)>;
+
+fn find_in_table(t: &Table, keys: &[&str], wanted: &dyn Fn(&str) -> bool, out: &mut Found) {
+    for (k, v) in t.iter() {
+        let key: &str = k.get_ref();
+        let under = keys.contains(&key).then_some(key);
+        find_in_value(v, under, keys, wanted, out);
+    }
+}
+
+fn find_in_value(
+    v: &Value,
+    under: Option<&str>,
+    keys: &[&str],
+    wanted: &dyn Fn(&str) -> bool,
+    out: &mut Found,
+) {
+    match (v.get_ref(), under) {
+        (DeValue::String(s), Some(key)) if wanted(s) => out.push((key.to_string(), v.span())),
+        (DeValue::Array(a), _) => {
+            for item in a.iter() {
+                find_in_value(item, under, keys, wanted, out);
+            }
+        }
+        // A table under a named key (`piece_regions = { R = "back" }`): its keys are
+        // letters, its values names.
+        (DeValue::Table(t), Some(key)) => {
+            for (k, item) in t.iter() {
+                if wanted(k.get_ref()) {
+                    out.push((key.to_string(), k.span()));
+                }
+                find_in_value(item, under, keys, wanted, out);
+            }
+        }
+        (DeValue::Table(t), None) => find_in_table(t, keys, wanted, out),
+        _ => {}
     }
 }
 

@@ -23,7 +23,7 @@ pub(super) fn explain(mut e: VariantFileError, letters: &[char]) -> Finding {
         Kind::Invalid
     };
     let about_letter = e.message.contains("is not a piece of this variant")
-        || e.message.contains("promotion to '")
+        || e.message.contains("no such non-royal piece")
         || e.message.contains("a promotion choice is one piece letter");
     if about_letter && !letters.is_empty() {
         let list: Vec<String> = letters.iter().map(|c| c.to_string()).collect();
@@ -59,7 +59,7 @@ pub(super) fn closest<'a>(unknown: &str, known: &[&'a str]) -> Option<&'a str> {
 }
 
 /// Edit distance (insertions, deletions, substitutions).
-fn distance(a: &str, b: &str) -> usize {
+pub(crate) fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -2,6 +2,7 @@
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use toml::Spanned;
 
 /// One region: the union of the squares, ranks, files and box it lists.
 ///
@@ -16,14 +17,14 @@ use std::collections::BTreeMap;
 #[serde(deny_unknown_fields)]
 pub(crate) struct RegionFile {
     /// Squares by name (`d4`, `b1[0,1]`).
-    pub squares: Option<Vec<String>>,
+    pub squares: Option<Vec<Spanned<String>>>,
     /// Whole ranks (1-based y).
-    pub ranks: Option<Vec<i64>>,
+    pub ranks: Option<Vec<Spanned<i64>>>,
     /// Whole files by letter.
-    pub files: Option<Vec<String>>,
+    pub files: Option<Vec<Spanned<String>>>,
     /// A box of coordinates: per axis (`x`, `y`, `z`, `w`) a 1-based inclusive range.
     #[serde(rename = "box")]
-    pub cuboid: Option<BTreeMap<String, [i64; 2]>>,
+    pub cuboid: Option<BTreeMap<String, Spanned<[i64; 2]>>>,
     /// Axes along which Black's region is White's mirrored (none: the same squares).
-    pub mirror: Option<Vec<String>>,
+    pub mirror: Option<Vec<Spanned<String>>>,
 }

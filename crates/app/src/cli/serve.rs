@@ -1,0 +1,36 @@
+//! `chess4d serve`: the game server for friends (crates/server), on this machine's
+//! catalog and data folder.
+
+use super::{CliError, CliResult};
+use std::net::SocketAddr;
+
+/// The options of `chess4d serve`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// Where to listen (`0.0.0.0:8080` for other machines; port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// Milliseconds a player may stay disconnected before the opponent may claim.
+    #[arg(long, default_value_t = 30_000)]
+    pub claim_after_ms: u64,
+    /// Open WebSockets allowed per address.
+    #[arg(long, default_value_t = 64)]
+    pub max_sockets_per_address: usize,
+}
+
+/// Runs the server until it is stopped; the database is `server.sqlite3` in the data
+/// folder.
+pub fn serve_verb(args: &ServeArgs) -> CliResult {
+    let data_dir = super::data_dir().ok_or_else(|| {
+        CliError("no data folder: give --data-dir or set CHESS4D_DATA_DIR".into())
+    })?;
+    let config = chess4d_server::Config {
+        listen: args.listen,
+        data_dir,
+        settings: chess4d_server::hub::Settings {
+            claim_after_ms: args.claim_after_ms,
+            max_sockets_per_address: args.max_sockets_per_address,
+        },
+    };
+    chess4d_server::run(config, &super::catalog()).map_err(CliError)
+}

@@ -1,0 +1,81 @@
+//! The first start's card at the top of the Play tab: the full set is sharp (White can
+//! force mate in 4), and the ways in: the classic set, the gentle computer, the guided
+//! game, the Learn steps. Shown while the archive holds no game yet, until closed.
+//! (The puzzles join this list when they exist: no button here promises them before.)
+
+use super::camera::CameraRig;
+use super::panels::Tab;
+use super::{UiState, widgets};
+use crate::session::Session;
+use crate::session::scorebook::Scorebook;
+use egui::{RichText, Ui};
+
+/// Whether this is a first start: no finished or adjourned game in the archive.
+pub fn first_start(book: &Scorebook) -> bool {
+    let none = |r: Result<Vec<_>, _>| r.is_ok_and(|v: Vec<_>| v.is_empty());
+    none(book.ratings().recent_games(None, 1)) && none(book.adjourned())
+}
+
+/// The card, while `ui.welcome` is on.
+pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
+    if !ui.welcome {
+        return;
+    }
+    egui::Frame::group(side.style()).show(side, |card| {
+        card.label(RichText::new("New to 4D chess?").strong().size(15.0));
+        card.label(
+            "The full set is sharp: from the start White can force mate in 4, and a \
+             natural first move can lose by force. Ways in:",
+        );
+        card.add_space(4.0);
+        let way = |card: &mut Ui, label: &str, tip: &str| card.button(label).on_hover_text(tip);
+        card.horizontal_wrapped(|row| {
+            if way(
+                row,
+                "Classic set",
+                "10 pieces a side: a calmer start on the same boards",
+            )
+            .clicked()
+            {
+                session.new_game("classic");
+                rig.reset(session.rules().info().shape.sizes());
+                ui.welcome = false;
+            }
+            if way(
+                row,
+                "Gentle computer",
+                "A computer that looks 2 plies ahead and gives no check in the first 15 \
+                 moves: time to find your feet",
+            )
+            .clicked()
+            {
+                session.set_gentle(true);
+                ui.welcome = false;
+            }
+            if way(
+                row,
+                "Guided game",
+                "White's mate in 4, move by move, each threat across W or Z explained",
+            )
+            .clicked()
+            {
+                session.set_guide(Some(0));
+                ui.tab = Tab::Learn;
+            }
+            if way(row, "Learn the moves", "Four short steps and a move to try").clicked() {
+                session.set_mode(crate::session::Mode::Learn);
+                ui.tab = Tab::Learn;
+            }
+        });
+        card.horizontal(|row| {
+            row.label(
+                RichText::new("Or just play: you are White.")
+                    .small()
+                    .color(widgets::accent(row.visuals())),
+            );
+            if row.small_button("Close").clicked() {
+                ui.welcome = false;
+            }
+        });
+    });
+}

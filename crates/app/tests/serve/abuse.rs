@@ -1,0 +1,267 @@
+//! Authority and abuse: a test per refusal, a protocol fuzz test, and passwords never
+//! kept or logged in clear.
+
+use crate::client::{Client, Server, start_game};
+use chess4d_protocol::{
+    ClientMessage, ClockConfig, ColorChoice, ErrorKind, GameId, PROTOCOL_VERSION, ServerMessage,
+};
+
+const CLOCK: ClockConfig = ClockConfig::Fischer {
+    initial_ms: 600_000,
+    increment_ms: 0,
+};
+
+/// Two players in an orthodox game after 1. e4, and the game's id.
+fn game_after_e4(server: &Server) -> (Client, Client, GameId) {
+    let (ta, tb) = (server.signup("ann"), server.signup("bob"));
+    let (mut a, mut b) = (server.client(Some(&ta)), server.client(Some(&tb)));
+    let (g, _) = start_game(&mut a, &mut b, "orthodox", CLOCK, false, ColorChoice::White);
+    a.play(g.id, 0, "e2e4");
+    b.wait_move(0);
+    (a, b, g.id)
+}
+
+fn mv(game: GameId, ply: u32, text: &str) -> ClientMessage {
+    ClientMessage::Move {
+        game,
+        ply,
+        mv: text.into(),
+        lag_ms: None,
+    }
+}
+
+#[test]
+fn every_refusal_has_its_kind_and_changes_nothing() {
+    let server = Server::start(&[]);
+    let (mut a, mut b, id) = game_after_e4(&server);
+    let before = server.game(id).moves;
+    // Out of turn: White again.
+    a.send(&mv(id, 1, "d2d4"));
+    assert_eq!(a.error(), ErrorKind::NotYourTurn);
+    // Moving the opponent's piece on one's own turn.
+    b.send(&mv(id, 1, "d2d4"));
+    assert_eq!(b.error(), ErrorKind::IllegalMove);
+    // Nonsense and an illegal move.
+    b.send(&mv(id, 1, "zz"));
+    assert_eq!(b.error(), ErrorKind::IllegalMove);
+    b.send(&mv(id, 1, "e7e4"));
+    assert_eq!(b.error(), ErrorKind::IllegalMove);
+    // A stale move: White resends 1. e4 for ply 0.
+    a.send(&mv(id, 0, "e2e4"));
+    assert_eq!(a.error(), ErrorKind::StaleMove);
+    // Another signed-in player and an anonymous spectator.
+    let carol = server.signup("carol");
+    let mut c = server.client(Some(&carol));
+    c.send(&ClientMessage::Watch { game: id });
+    c.game_full();
+    c.send(&mv(id, 1, "e7e5"));
+    assert_eq!(c.error(), ErrorKind::NotYourGame);
+    c.send(&ClientMessage::Resign { game: id });
+    assert_eq!(c.error(), ErrorKind::NotYourGame);
+    let mut anon = server.client(None);
+    anon.send(&mv(id, 1, "e7e5"));
+    assert_eq!(anon.error(), ErrorKind::Unauthorized);
+    assert_eq!(server.game(id).moves, before, "no refusal changed the game");
+    // Unknown game, then a finished one.
+    b.send(&mv(GameId(999), 1, "e7e5"));
+    assert_eq!(b.error(), ErrorKind::NotFound);
+    b.send(&ClientMessage::Resign { game: id });
+    a.wait_end();
+    b.send(&mv(id, 1, "e7e5"));
+    assert_eq!(b.error(), ErrorKind::GameOver);
+    a.send(&ClientMessage::DrawOffer { game: id });
+    assert_eq!(a.error(), ErrorKind::GameOver);
+    assert_eq!(server.game(id).moves, before);
+}
+
+#[test]
+fn forged_revoked_and_expired_tokens_are_refused() {
+    let server = Server::start(&[]);
+    let token = server.signup("ann");
+    let hello = |t: &str| ClientMessage::Hello {
+        version: PROTOCOL_VERSION,
+        token: Some(t.into()),
+    };
+    let mut c = Client::connect(server.addr);
+    c.send(&hello(&"0".repeat(64)));
+    assert_eq!(c.error(), ErrorKind::BadToken);
+    // Flip one character of a real token.
+    let mut forged = token.clone().into_bytes();
+    forged[10] = if forged[10] == b'a' { b'b' } else { b'a' };
+    c.send(&hello(std::str::from_utf8(&forged).unwrap()));
+    assert_eq!(c.error(), ErrorKind::BadToken);
+    // Before hello nothing else is read.
+    c.send(&ClientMessage::Lobby { on: true });
+    assert_eq!(c.error(), ErrorKind::Version);
+    c.send(&ClientMessage::Hello {
+        version: 99,
+        token: None,
+    });
+    assert_eq!(c.error(), ErrorKind::Version);
+    // An expired token (written into the server's own table, as time would).
+    let expired = "e".repeat(64);
+    let db = rusqlite::Connection::open(server.dir.join("server.sqlite3")).unwrap();
+    db.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+    db.execute(
+        "INSERT INTO tokens (token_hash, user_id, expires_ms) SELECT ?1, id, 1 FROM users WHERE name = 'ann'",
+        [chess4d_server::auth::token_hash(&expired)],
+    )
+    .unwrap();
+    c.send(&hello(&expired));
+    assert_eq!(c.error(), ErrorKind::BadToken);
+    // A revoked token.
+    let (status, _) = server.http("POST", "/api/logout", None, Some(&token));
+    assert_eq!(status, 204);
+    c.send(&hello(&token));
+    assert_eq!(c.error(), ErrorKind::BadToken);
+    // Sign-in with a wrong password.
+    let (status, body) = server.http(
+        "POST",
+        "/api/login",
+        Some(r#"{"name":"ann","password":"not-the-password"}"#),
+        None,
+    );
+    assert_eq!(status, 401, "{body}");
+    let (status, _) = server.http(
+        "POST",
+        "/api/login",
+        Some(r#"{"name":"ann","password":"pw-ann-secret"}"#),
+        None,
+    );
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn passwords_and_tokens_are_never_stored_or_logged_in_clear() {
+    let server = Server::start(&[]);
+    let token = server.signup("ann");
+    server.http(
+        "POST",
+        "/api/login",
+        Some(r#"{"name":"ann","password":"pw-ann-secret"}"#),
+        None,
+    );
+    server.http(
+        "POST",
+        "/api/login",
+        Some(r#"{"name":"ann","password":"wrong-password-x"}"#),
+        None,
+    );
+    let mut haystack = Vec::new();
+    for entry in std::fs::read_dir(&server.dir).unwrap() {
+        haystack.extend(std::fs::read(entry.unwrap().path()).unwrap());
+    }
+    let contains = |needle: &str| {
+        haystack
+            .windows(needle.len())
+            .any(|w| w == needle.as_bytes())
+    };
+    assert!(contains("$argon2id$"), "the hash is stored");
+    for secret in ["pw-ann-secret", "wrong-password-x", token.as_str()] {
+        assert!(
+            !contains(secret),
+            "{secret} was found in the data folder or the log"
+        );
+    }
+}
+
+#[test]
+fn fuzzed_frames_never_crash_the_server_nor_change_a_game() {
+    let mut server = Server::start(&[]);
+    let (mut a, mut b, id) = game_after_e4(&server);
+    let before = server.game(id);
+    let carol = server.signup("carol");
+    let mut stranger = server.client(Some(&carol));
+    let valid = [
+        format!(r#"{{"t":"move","game":{},"ply":1,"mv":"e7e5"}}"#, id.0),
+        format!(r#"{{"t":"resign","game":{}}}"#, id.0),
+        format!(r#"{{"t":"draw_offer","game":{}}}"#, id.0),
+        format!(r#"{{"t":"abort","game":{}}}"#, id.0),
+        format!(r#"{{"t":"takeback_offer","game":{}}}"#, id.0),
+        format!(r#"{{"t":"claim_victory","game":{},"draw":true}}"#, id.0),
+        r#"{"t":"seek","variant":"full","clock":{"kind":"fischer","initial_ms":1,"increment_ms":0},"rated":false}"#.to_string(),
+        r#"{"t":"hello","version":1,"token":null}"#.to_string(),
+    ];
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut rand = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut sent = 0;
+    for round in 0..600 {
+        let base = valid[rand(valid.len())].clone().into_bytes();
+        let frame: Vec<u8> = match rand(4) {
+            0 => (0..rand(64)).map(|_| rand(256) as u8).collect(),
+            1 => {
+                let mut f = base.clone();
+                for _ in 0..1 + rand(4) {
+                    let i = rand(f.len());
+                    f[i] = rand(128) as u8;
+                }
+                f
+            }
+            2 => base[..rand(base.len())].to_vec(),
+            _ => {
+                let mut f = base.clone();
+                let i = rand(f.len());
+                f.splice(i..i, b"\"},{[".iter().copied().take(1 + rand(4)));
+                f
+            }
+        };
+        let text = String::from_utf8_lossy(&frame).to_string();
+        // The stranger sends anything; the players send only what does not decode (a
+        // decodable frame from a player is a real action, not fuzz).
+        let client = match round % 3 {
+            0 => &mut stranger,
+            1 if chess4d_protocol::decode_client(&text).is_err() => &mut a,
+            2 if chess4d_protocol::decode_client(&text).is_err() => &mut b,
+            _ => &mut stranger,
+        };
+        client.send_raw(&text);
+        sent += 1;
+        if round % 20 == 19 {
+            std::thread::sleep(std::time::Duration::from_millis(700)); // stay under the rate limit
+        }
+    }
+    // A binary frame and an oversized one.
+    a.ws.send(tungstenite::Message::binary(vec![0u8, 159, 146, 150]))
+        .unwrap();
+    stranger.send_raw(&format!(r#"{{"t":"ping","pad":"{}"}}"#, "x".repeat(20_000)));
+    assert!(matches!(
+        stranger.recv_until(|m| match m {
+            ServerMessage::Error(e) if e.kind == ErrorKind::TooLarge => Some(e.kind),
+            _ => None,
+        }),
+        ErrorKind::TooLarge
+    ));
+    assert!(sent >= 600);
+    assert!(server.alive(), "the server is still running");
+    let after = server.game(id);
+    assert_eq!(
+        (after.moves, after.status),
+        (before.moves, before.status),
+        "the game did not change"
+    );
+    // And it still plays.
+    while b.try_recv(std::time::Duration::from_millis(300)).is_some() {}
+    b.play(id, 1, "e7e5");
+}
+
+#[test]
+fn a_flood_of_messages_is_rate_limited() {
+    let server = Server::start(&[]);
+    let mut c = server.client(None);
+    for _ in 0..120 {
+        c.send(&ClientMessage::Ping { lag_ms: None });
+    }
+    let mut limited = 0;
+    while let Some(m) = c.try_recv(std::time::Duration::from_millis(500)) {
+        if let ServerMessage::Error(e) = m {
+            assert_eq!(e.kind, ErrorKind::RateLimited);
+            limited += 1;
+        }
+    }
+    assert!(limited >= 30, "only {limited} refusals");
+}

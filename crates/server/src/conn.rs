@@ -1,0 +1,282 @@
+//! One connection's state and the routing of its messages.
+
+use crate::clock::now_ms;
+use crate::game::{ConnId, Outbox};
+use crate::hub::{Hub, Refusal, User, lock, refuse};
+use crate::limits::{Bucket, MoveWindow};
+use chess4d_protocol::{ClientMessage, ErrorKind, GameId, PROTOCOL_VERSION, ServerMessage, encode};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+/// A WebSocket connection as the hub sees it.
+pub struct Conn {
+    /// Its number.
+    pub id: ConnId,
+    /// Its outgoing frames.
+    pub outbox: Outbox,
+    /// Whether `hello` was accepted.
+    pub greeted: bool,
+    /// The signed-in user, if any.
+    pub user: Option<User>,
+    /// Games it receives events of.
+    pub watching: HashSet<GameId>,
+    /// The client's last lag estimate.
+    pub lag_ms: u64,
+    /// Messages allowed.
+    pub bucket: Bucket,
+    /// Refusals for rate so far.
+    pub rate_refusals: u32,
+    /// Moves in the last 20 s.
+    pub moves: MoveWindow,
+}
+
+/// What the socket loop should do after a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum After {
+    /// Keep reading.
+    Continue,
+    /// Close the socket.
+    Close,
+}
+
+impl Conn {
+    /// A new connection.
+    pub fn new(id: ConnId, outbox: Outbox) -> Conn {
+        Conn {
+            id,
+            outbox,
+            greeted: false,
+            user: None,
+            watching: HashSet::new(),
+            lag_ms: 0,
+            bucket: Bucket::new(60.0, 30.0),
+            rate_refusals: 0,
+            moves: MoveWindow::default(),
+        }
+    }
+
+    /// Sends one message on this connection.
+    pub fn send(&self, msg: &ServerMessage) {
+        let _ = self.outbox.send(encode(msg).into());
+    }
+
+    /// Sends a refusal.
+    pub fn refuse(&self, mut error: Refusal, reply_to: Option<&str>, game: Option<GameId>) {
+        if error.reply_to.is_none() {
+            error.reply_to = reply_to.map(str::to_owned);
+        }
+        if error.game.is_none() {
+            error.game = game;
+        }
+        self.send(&ServerMessage::Error(error));
+    }
+
+    /// The signed-in user, or `unauthorized`.
+    pub fn user(&self) -> Result<&User, Refusal> {
+        self.user.as_ref().ok_or_else(|| {
+            refuse(
+                ErrorKind::Unauthorized,
+                "sign in (hello with a token) first",
+            )
+        })
+    }
+}
+
+fn type_of(msg: &ClientMessage) -> &'static str {
+    let json = serde_json::to_value(msg).ok();
+    let t = json
+        .as_ref()
+        .and_then(|v| v.get("t"))
+        .and_then(|t| t.as_str());
+    ClientMessage::TYPES
+        .iter()
+        .copied()
+        .find(|k| Some(*k) == t)
+        .unwrap_or("?")
+}
+
+/// Handles one decoded message: the answer or refusal is sent on the connection.
+pub async fn handle(hub: &Arc<Hub>, conn: &mut Conn, msg: ClientMessage) -> After {
+    if let ClientMessage::Move { .. } = msg
+        && !conn.moves.record()
+    {
+        conn.refuse(
+            refuse(ErrorKind::RateLimited, "more than 100 moves in 20 s"),
+            Some("move"),
+            None,
+        );
+        return After::Close;
+    }
+    let t = type_of(&msg);
+    let game = msg.game();
+    let result = route(hub, conn, msg).await;
+    if let Err(e) = result {
+        conn.refuse(e, Some(t), game);
+    }
+    After::Continue
+}
+
+async fn route(hub: &Arc<Hub>, conn: &mut Conn, msg: ClientMessage) -> Result<(), Refusal> {
+    use ClientMessage as M;
+    if !conn.greeted && !matches!(msg, M::Hello { .. }) {
+        return Err(refuse(
+            ErrorKind::Version,
+            "the first message must be hello",
+        ));
+    }
+    match msg {
+        M::Hello { version, token } => hello(hub, conn, version, token).await,
+        M::Ping { lag_ms } => {
+            if let Some(l) = lag_ms {
+                conn.lag_ms = l.min(10_000);
+            }
+            conn.send(&ServerMessage::Pong);
+            Ok(())
+        }
+        M::Lobby { on } => {
+            crate::lobby::watch_lobby(hub, conn, on);
+            Ok(())
+        }
+        M::Seek {
+            variant,
+            clock,
+            rated,
+            color,
+            rating_range,
+        } => crate::lobby::seek(hub, conn, variant, clock, rated, color, rating_range).await,
+        M::CancelSeek { seek } => crate::lobby::cancel_seek(hub, conn, seek),
+        M::AcceptSeek { seek } => crate::lobby::accept_seek(hub, conn, seek).await,
+        M::Challenge {
+            to,
+            variant,
+            clock,
+            rated,
+            color,
+        } => crate::lobby::challenge(hub, conn, to, variant, clock, rated, color).await,
+        M::AcceptChallenge { challenge } => {
+            crate::lobby::accept_challenge(hub, conn, challenge.0, None).await
+        }
+        M::DeclineChallenge { challenge } => {
+            crate::lobby::decline_challenge(hub, conn, challenge.0)
+        }
+        M::JoinInvite { code } => crate::lobby::join_invite(hub, conn, &code).await,
+        M::Watch { game } => crate::play::watch(hub, conn, game).await,
+        M::Unwatch { game } => {
+            crate::play::unwatch(hub, conn, game).await;
+            Ok(())
+        }
+        M::Move {
+            game,
+            ply,
+            mv,
+            lag_ms,
+        } => {
+            let lag = lag_ms.map_or(conn.lag_ms, |l| l.min(10_000));
+            crate::play::play_move(hub, conn, game, ply, &mv, lag).await
+        }
+        M::Resign { game } => crate::play::resign(hub, conn, game).await,
+        M::Abort { game } => crate::play::abort(hub, conn, game).await,
+        M::DrawOffer { game } => crate::play::draw_offer(hub, conn, game).await,
+        M::DrawDecline { game } => crate::play::decline(hub, conn, game, false).await,
+        M::TakebackOffer { game } => crate::play::takeback_offer(hub, conn, game).await,
+        M::TakebackDecline { game } => crate::play::decline(hub, conn, game, true).await,
+        M::ClaimVictory { game, draw } => crate::play::claim(hub, conn, game, draw).await,
+    }
+}
+
+async fn hello(
+    hub: &Arc<Hub>,
+    conn: &mut Conn,
+    version: u32,
+    token: Option<String>,
+) -> Result<(), Refusal> {
+    if version != PROTOCOL_VERSION {
+        return Err(refuse(
+            ErrorKind::Version,
+            format!("this server speaks protocol version {PROTOCOL_VERSION}, not {version}"),
+        ));
+    }
+    if conn.greeted {
+        return Err(refuse(
+            ErrorKind::NotNow,
+            "hello was already accepted on this socket",
+        ));
+    }
+    let user = match token {
+        None => None,
+        Some(token) => {
+            let hash = crate::auth::token_hash(&token);
+            let row = hub
+                .store
+                .user_by_token(&hash, now_ms())
+                .await
+                .map_err(|e| refuse(ErrorKind::Internal, e.to_string()))?;
+            match row {
+                Some(r) => Some(User {
+                    id: r.id,
+                    name: r.name,
+                    guest: r.guest,
+                }),
+                None => {
+                    return Err(refuse(
+                        ErrorKind::BadToken,
+                        "the token is unknown, revoked or expired: sign in again",
+                    ));
+                }
+            }
+        }
+    };
+    conn.greeted = true;
+    let mut playing = Vec::new();
+    let mut info = None;
+    if let Some(user) = &user {
+        let first = {
+            let mut online = lock(&hub.online);
+            let conns = online.entry(user.id).or_default();
+            conns.insert(conn.id, conn.outbox.clone());
+            conns.len() == 1
+        };
+        playing = hub.games_of(user.id).iter().map(|g| g.id).collect();
+        if first {
+            crate::play::player_back(hub, user.id).await;
+        }
+        info = Some(chess4d_protocol::PlayerInfo {
+            name: user.name.clone(),
+            guest: user.guest,
+            rating: None,
+        });
+    }
+    conn.user = user;
+    conn.send(&ServerMessage::Welcome {
+        version: PROTOCOL_VERSION,
+        user: info,
+        playing,
+    });
+    Ok(())
+}
+
+/// A connection closed: its seeks go, it stops watching, and a player whose last
+/// connection this was is announced gone from their games.
+pub async fn closed(hub: &Arc<Hub>, conn: &mut Conn) {
+    crate::lobby::connection_closed(hub, conn);
+    for game in conn.watching.clone() {
+        crate::play::unwatch(hub, conn, game).await;
+    }
+    if let Some(user) = &conn.user {
+        let last = {
+            let mut online = lock(&hub.online);
+            let conns = online.entry(user.id).or_default();
+            conns.remove(&conn.id);
+            let empty = conns.is_empty();
+            if empty {
+                online.remove(&user.id);
+            }
+            empty
+        };
+        if last {
+            crate::play::player_gone(hub, user.id, conn.id).await;
+        } else {
+            crate::play::forget_connection(hub, user.id, conn.id).await;
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! chess4d's game server: people play each other, with clocks and ratings.
+//!
+//! `chess4d serve` runs [`run`]: an axum server speaking the protocol of
+//! `docs/protocol.md` (WebSocket + JSON, types in `chess4d-protocol`) with an HTTP API
+//! for accounts and the read-only parts. The story of a game:
+//!
+//! * **Finding one** ([`lobby`]): seeks in a live lobby, challenges, invitation codes.
+//! * **Playing** ([`play`]): each move is read by the variant's `dyn Rules` (the same
+//!   as the viewer's: the server is the only judge, [`notation`] is the one place that
+//!   reads and writes the move text), charged to the server's [`clock`] with lichess's
+//!   lag quota, **stored before it is sent**, then sent to both players and spectators.
+//!   Ends come from `chess4d_core::Game` (mate, repetition, move limit, variant ends),
+//!   the players (resignation, agreement, abort) and the clock (flag; a draw when the
+//!   opponent cannot mate).
+//! * **Ratings** ([`rating`]): Glicko-2 of `crates/archive`, applied in the transaction
+//!   that stores a rated game's end.
+//! * **Storage** ([`store`]): one trait; SQLite (one writer thread, WAL) is the
+//!   embedded default, and PostgreSQL fits the same trait.
+//! * **Connections** ([`ws`], [`conn`], [`hub`]): reconnection, spectators, rate
+//!   limits; [`http`] serves accounts ([`auth`]: argon2id, hashed tokens) and PGN.
+
+// Library code turns every failure into an error value; tests may unwrap (clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
+pub mod auth;
+pub mod clock;
+pub mod conn;
+pub mod game;
+pub mod http;
+pub mod hub;
+pub mod limits;
+pub mod lobby;
+pub mod notation;
+pub mod pgn;
+pub mod play;
+pub mod rating;
+pub mod store;
+pub mod variants;
+pub mod ws;
+
+use hub::{Hub, Settings};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use store::sqlite::SqliteStore;
+
+/// How to run a server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen (port 0: any free port, printed on start).
+    pub listen: SocketAddr,
+    /// The folder of `server.sqlite3`.
+    pub data_dir: PathBuf,
+    /// The hub's settings.
+    pub settings: Settings,
+}
+
+/// Runs the server until the process ends. Prints `listening on ADDR` once ready.
+pub fn run(config: Config, catalog: &chess4d_variants::Catalog) -> Result<(), String> {
+    let variants = variants::Variants::from_catalog(catalog);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(serve(config, variants))
+}
+
+/// Serves on the current tokio runtime.
+pub async fn serve(config: Config, variants: variants::Variants) -> Result<(), String> {
+    std::fs::create_dir_all(&config.data_dir)
+        .map_err(|e| format!("cannot create {}: {e}", config.data_dir.display()))?;
+    let path = config.data_dir.join("server.sqlite3");
+    let store = SqliteStore::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let hub = Arc::new(Hub::new(Arc::new(store), variants, config.settings));
+    let resumed = play::resume(&hub).await?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn(play::flag_watch(hub.clone()));
+    println!("listening on {addr}");
+    eprintln!(
+        "chess4d serve: {} variants, {resumed} games resumed, data in {}",
+        hub.variants.summaries().len(),
+        path.display()
+    );
+    let app = http::router(hub).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
+        .await
+        .map_err(|e| format!("the server stopped: {e}"))
+}

@@ -1,0 +1,717 @@
+//! Playing: starting games, moves, clocks and flags, offers, ends, watching,
+//! reconnection, and resuming games after a restart.
+
+use crate::clock::{Clock, Flagged, now_ms};
+use crate::conn::Conn;
+use crate::game::{GameHandle, LiveGame, Seat, cannot_mate, end_of, end_of_outcome, side_of};
+use crate::hub::{Hub, Refusal, User, lock, refuse};
+use crate::notation::{read_move, write_move};
+use crate::store::{Finish, GameRow, MoveRow, NewGame, StoreError, UserId};
+use chess4d_core::Game;
+use chess4d_protocol::{
+    ClockConfig, Clocks, ErrorKind, GameEnd, GameFull, GameId, GameStatus, PlayerInfo,
+    ServerMessage, Side,
+};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+fn internal(e: StoreError) -> Refusal {
+    refuse(ErrorKind::Internal, e.to_string())
+}
+
+/// Starts a game between two users: stored, then sent in full to every connection of
+/// both players.
+pub async fn start_game(
+    hub: &Arc<Hub>,
+    white: User,
+    black: User,
+    variant: &str,
+    clock: ClockConfig,
+    rated: bool,
+) -> Result<(), Refusal> {
+    let served = hub
+        .variants
+        .get(variant)
+        .cloned()
+        .ok_or_else(|| refuse(ErrorKind::NotFound, "no such variant"))?;
+    let (wi, bi) = (
+        hub.player_info(&white, variant).await,
+        hub.player_info(&black, variant).await,
+    );
+    let rules = served.rules.clone();
+    let start_fen = rules.format_position(&rules.start_position());
+    let now = now_ms();
+    let new = NewGame {
+        variant: variant.to_string(),
+        variant_sha256: served.info.sha256.clone(),
+        white: white.id,
+        black: black.id,
+        rated,
+        clock,
+        start_fen: start_fen.clone(),
+        started_at_ms: now,
+    };
+    let id = hub.store.create_game(new).await.map_err(internal)?;
+    let mut live = LiveGame {
+        id,
+        variant: served,
+        game: Game::new(rules),
+        white: Seat {
+            id: white.id,
+            info: wi,
+        },
+        black: Seat {
+            id: black.id,
+            info: bi,
+        },
+        rated,
+        clock_config: clock,
+        clock: Clock::new(clock),
+        start_fen,
+        moves: Vec::new(),
+        draw_offer: None,
+        takeback_offer: None,
+        gone_since: [None, None],
+        watchers: Default::default(),
+        over: false,
+    };
+    {
+        let online = lock(&hub.online);
+        for (user, side) in [(white.id, Side::White), (black.id, Side::Black)] {
+            for (conn, outbox) in online.get(&user).into_iter().flatten() {
+                live.watchers.insert(*conn, (outbox.clone(), Some(side)));
+            }
+        }
+    }
+    live.send_full_to_all(now);
+    let handle = Arc::new(GameHandle {
+        id,
+        white: white.id,
+        black: black.id,
+        deadline: AtomicU64::new(0),
+        state: tokio::sync::Mutex::new(live),
+    });
+    lock(&hub.games).insert(id, handle);
+    Ok(())
+}
+
+/// The refusal for a game that is not live: over, or unknown.
+async fn not_live(hub: &Hub, game: GameId) -> Refusal {
+    match hub.store.load_game(game).await {
+        Ok(Some(_)) => refuse(ErrorKind::GameOver, format!("game {} is over", game.0)),
+        Ok(None) => refuse(ErrorKind::NotFound, format!("no game {}", game.0)),
+        Err(e) => internal(e),
+    }
+}
+
+/// The live game and the side the connection's user plays in it.
+async fn my_game(hub: &Hub, conn: &Conn, game: GameId) -> Result<(Arc<GameHandle>, Side), Refusal> {
+    let user = conn.user()?;
+    let Some(handle) = hub.game(game) else {
+        return Err(not_live(hub, game).await);
+    };
+    let side = handle.side(user.id).ok_or_else(|| {
+        refuse(
+            ErrorKind::NotYourGame,
+            format!("you do not play in game {}", game.0),
+        )
+    })?;
+    Ok((handle, side))
+}
+
+/// `watch`: the game in full, then its events (a finished game: in full only).
+pub async fn watch(hub: &Arc<Hub>, conn: &mut Conn, game: GameId) -> Result<(), Refusal> {
+    let now = now_ms();
+    if let Some(handle) = hub.game(game) {
+        let side = conn.user.as_ref().and_then(|u| handle.side(u.id));
+        let mut g = handle.state.lock().await;
+        if !g.over {
+            g.watchers.insert(conn.id, (conn.outbox.clone(), side));
+            conn.watching.insert(game);
+            conn.send(&ServerMessage::GameFull {
+                game: g.full(side, now),
+            });
+            return Ok(());
+        }
+    }
+    let row = hub
+        .store
+        .load_game(game)
+        .await
+        .map_err(internal)?
+        .ok_or_else(|| refuse(ErrorKind::NotFound, format!("no game {}", game.0)))?;
+    let you = conn.user.as_ref().and_then(|u| {
+        if u.id == row.game.white {
+            Some(Side::White)
+        } else if u.id == row.game.black {
+            Some(Side::Black)
+        } else {
+            None
+        }
+    });
+    conn.send(&ServerMessage::GameFull {
+        game: full_from_row(hub, &row, you),
+    });
+    Ok(())
+}
+
+/// A stored game in full (finished games, and `GET /api/games/{id}`).
+pub fn full_from_row(hub: &Hub, row: &GameRow, you: Option<Side>) -> GameFull {
+    let variant = hub
+        .variants
+        .get(&row.game.variant)
+        .map(|s| s.info.clone())
+        .unwrap_or(chess4d_protocol::VariantInfo {
+            name: row.game.variant.clone(),
+            toml: String::new(),
+            sha256: row.game.variant_sha256.clone(),
+        });
+    let (white_ms, black_ms) = row
+        .final_clocks
+        .or_else(|| row.moves.last().map(|m| (m.white_ms, m.black_ms)))
+        .unwrap_or_else(|| {
+            let s = Clock::new(row.game.clock).snapshot(0);
+            (s.white_ms, s.black_ms)
+        });
+    GameFull {
+        id: row.id,
+        variant,
+        white: PlayerInfo {
+            name: row.white_name.clone(),
+            guest: row.white_guest,
+            rating: None,
+        },
+        black: PlayerInfo {
+            name: row.black_name.clone(),
+            guest: row.black_guest,
+            rating: None,
+        },
+        rated: row.game.rated,
+        clock: row.game.clock,
+        start_fen: row.game.start_fen.clone(),
+        moves: row.moves.iter().map(|m| m.mv.clone()).collect(),
+        clocks: Clocks {
+            white_ms,
+            black_ms,
+            running: None,
+        },
+        status: row.status,
+        end: row.end.clone(),
+        you,
+        draw_offer: None,
+        takeback_offer: None,
+    }
+}
+
+/// `unwatch` (and a closing connection).
+pub async fn unwatch(hub: &Hub, conn: &mut Conn, game: GameId) {
+    conn.watching.remove(&game);
+    if let Some(handle) = hub.game(game) {
+        handle.state.lock().await.watchers.remove(&conn.id);
+    }
+}
+
+/// `move`: checked by the rules, charged to the clock, stored, then sent to everyone.
+pub async fn play_move(
+    hub: &Arc<Hub>,
+    conn: &Conn,
+    game: GameId,
+    ply: u32,
+    text: &str,
+    lag_ms: u64,
+) -> Result<(), Refusal> {
+    let (handle, side) = my_game(hub, conn, game).await?;
+    let mut g = handle.state.lock().await;
+    if g.over {
+        return Err(refuse(
+            ErrorKind::GameOver,
+            format!("game {} is over", game.0),
+        ));
+    }
+    if ply != g.ply() {
+        return Err(refuse(
+            ErrorKind::StaleMove,
+            format!(
+                "the game has {} plies; this move was sent for ply {ply}",
+                g.ply()
+            ),
+        ));
+    }
+    if g.to_move() != side {
+        return Err(refuse(
+            ErrorKind::NotYourTurn,
+            format!("it is {}'s turn", side_name(side.other())),
+        ));
+    }
+    let rules = g.game.rules().clone();
+    let mv = read_move(&*rules, g.game.position(), text)
+        .map_err(|e| refuse(ErrorKind::IllegalMove, e))?;
+    if !g.game.legal_moves().contains(&mv) {
+        return Err(refuse(
+            ErrorKind::IllegalMove,
+            format!("{} is not a legal move here", text.escape_debug()),
+        ));
+    }
+    let now = now_ms();
+    let mut clock = g.clock.clone();
+    if let Err(Flagged(_)) = clock.on_move(side, now, lag_ms) {
+        flag(hub, &handle, &mut g, now).await?;
+        return Err(refuse(
+            ErrorKind::GameOver,
+            "your time ran out before the move arrived",
+        ));
+    }
+    if ply + 1 >= 2 {
+        clock.start(side.other(), now);
+    }
+    let written = write_move(&*rules, g.game.position(), mv);
+    let clocks = clock.snapshot(now);
+    let row = MoveRow {
+        ply,
+        mv: written.clone(),
+        white_ms: clocks.white_ms,
+        black_ms: clocks.black_ms,
+        at_ms: now,
+    };
+    hub.store.append_move(game, row).await.map_err(internal)?;
+    if let Err(e) = g.game.play(mv) {
+        // The rules refused what they listed (a faulty plugin): take the stored move back.
+        let _ = hub.store.truncate_moves(game, ply).await;
+        return Err(refuse(ErrorKind::IllegalMove, e.to_string()));
+    }
+    g.moves.push(written.clone());
+    g.clock = clock;
+    handle.set_deadline(&g.clock);
+    if g.draw_offer == Some(side.other()) {
+        g.draw_offer = None;
+    }
+    g.takeback_offer = None;
+    g.broadcast(&ServerMessage::Move {
+        game,
+        ply,
+        mv: written,
+        clocks,
+    });
+    if let Some(outcome) = g.game.outcome() {
+        finish(
+            hub,
+            &handle,
+            &mut g,
+            end_of_outcome(outcome),
+            GameStatus::Finished,
+            now,
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+/// Ends a game: stored (with the ratings of a rated game), then sent to everyone.
+pub async fn finish(
+    hub: &Hub,
+    handle: &GameHandle,
+    g: &mut LiveGame,
+    end: GameEnd,
+    status: GameStatus,
+    now: u64,
+) -> Result<(), Refusal> {
+    let mut clock = g.clock.clone();
+    clock.stop(now);
+    let clocks = clock.snapshot(now);
+    let finish = Finish {
+        game: g.id,
+        status,
+        end,
+        clocks: (clocks.white_ms, clocks.black_ms),
+        at_ms: now,
+    };
+    let end = hub.store.finish_game(finish).await.map_err(internal)?;
+    g.clock = clock;
+    g.over = true;
+    handle.deadline.store(0, Ordering::Relaxed);
+    g.broadcast(&ServerMessage::End {
+        game: g.id,
+        end,
+        clocks,
+    });
+    lock(&hub.games).remove(&g.id);
+    Ok(())
+}
+
+/// The running side's flag fell: it loses, or draws when the opponent cannot mate.
+async fn flag(hub: &Hub, handle: &GameHandle, g: &mut LiveGame, now: u64) -> Result<(), Refusal> {
+    let loser = g.to_move();
+    let winner = loser.other();
+    let end = if cannot_mate(&**g.game.rules(), &g.game, winner) {
+        end_of(None, "timeout_vs_insufficient")
+    } else {
+        end_of(Some(winner), "timeout")
+    };
+    finish(hub, handle, g, end, GameStatus::Finished, now).await
+}
+
+/// Watches the clocks of every live game and ends those whose flag fell.
+pub async fn flag_watch(hub: Arc<Hub>) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_millis(50));
+    loop {
+        tick.tick().await;
+        let now = now_ms();
+        let due: Vec<Arc<GameHandle>> = lock(&hub.games)
+            .values()
+            .filter(|h| {
+                let d = h.deadline.load(Ordering::Relaxed);
+                d != 0 && d <= now
+            })
+            .cloned()
+            .collect();
+        for handle in due {
+            let mut g = handle.state.lock().await;
+            let now = now_ms();
+            if !g.over
+                && g.clock.deadline().is_some_and(|d| d <= now)
+                && let Err(e) = flag(&hub, &handle, &mut g, now).await
+            {
+                eprintln!(
+                    "chess4d serve: game {}: the flag could not be recorded: {e}",
+                    g.id.0
+                );
+            }
+        }
+    }
+}
+
+/// `resign`.
+pub async fn resign(hub: &Arc<Hub>, conn: &Conn, game: GameId) -> Result<(), Refusal> {
+    let (handle, side) = my_game(hub, conn, game).await?;
+    let mut g = live(&handle).await?;
+    finish(
+        hub,
+        &handle,
+        &mut g,
+        end_of(Some(side.other()), "resignation"),
+        GameStatus::Finished,
+        now_ms(),
+    )
+    .await
+}
+
+async fn live(handle: &GameHandle) -> Result<tokio::sync::MutexGuard<'_, LiveGame>, Refusal> {
+    let g = handle.state.lock().await;
+    if g.over {
+        return Err(refuse(
+            ErrorKind::GameOver,
+            format!("game {} is over", handle.id.0),
+        ));
+    }
+    Ok(g)
+}
+
+/// `abort`: only before each side has moved.
+pub async fn abort(hub: &Arc<Hub>, conn: &Conn, game: GameId) -> Result<(), Refusal> {
+    let (handle, _) = my_game(hub, conn, game).await?;
+    let mut g = live(&handle).await?;
+    if g.ply() >= 2 {
+        return Err(refuse(
+            ErrorKind::NotNow,
+            "both sides have moved: resign or offer a draw",
+        ));
+    }
+    let end = GameEnd {
+        result: "*".into(),
+        winner: None,
+        reason: "aborted".into(),
+        white_rating: None,
+        black_rating: None,
+    };
+    finish(hub, &handle, &mut g, end, GameStatus::Aborted, now_ms()).await
+}
+
+/// `draw_offer`: offers, or accepts the opponent's offer.
+pub async fn draw_offer(hub: &Arc<Hub>, conn: &Conn, game: GameId) -> Result<(), Refusal> {
+    let (handle, side) = my_game(hub, conn, game).await?;
+    let mut g = live(&handle).await?;
+    if g.draw_offer == Some(side.other()) {
+        return finish(
+            hub,
+            &handle,
+            &mut g,
+            end_of(None, "agreement"),
+            GameStatus::Finished,
+            now_ms(),
+        )
+        .await;
+    }
+    if g.draw_offer == Some(side) {
+        return Err(refuse(ErrorKind::NotNow, "your draw offer stands"));
+    }
+    g.draw_offer = Some(side);
+    g.broadcast(&ServerMessage::DrawOffered { game, by: side });
+    Ok(())
+}
+
+/// `draw_decline` and `takeback_decline`.
+pub async fn decline(
+    hub: &Arc<Hub>,
+    conn: &Conn,
+    game: GameId,
+    takeback: bool,
+) -> Result<(), Refusal> {
+    let (handle, side) = my_game(hub, conn, game).await?;
+    let mut g = live(&handle).await?;
+    let offer = if takeback {
+        &mut g.takeback_offer
+    } else {
+        &mut g.draw_offer
+    };
+    if *offer != Some(side.other()) {
+        return Err(refuse(
+            ErrorKind::NotNow,
+            "there is no offer of your opponent's to decline",
+        ));
+    }
+    *offer = None;
+    g.broadcast(&ServerMessage::OfferDeclined { game, by: side });
+    Ok(())
+}
+
+/// `takeback_offer`: asks, or accepts the opponent's request (casual games only).
+pub async fn takeback_offer(hub: &Arc<Hub>, conn: &Conn, game: GameId) -> Result<(), Refusal> {
+    let (handle, side) = my_game(hub, conn, game).await?;
+    let mut g = live(&handle).await?;
+    if g.rated {
+        return Err(refuse(ErrorKind::NotNow, "no takebacks in rated games"));
+    }
+    let asker = if g.takeback_offer == Some(side.other()) {
+        side.other()
+    } else {
+        side
+    };
+    let ply = g.ply();
+    let asker_moved = match asker {
+        Side::White => ply >= 1,
+        Side::Black => ply >= 2,
+    };
+    if !asker_moved {
+        return Err(refuse(
+            ErrorKind::NotNow,
+            "there is no move of yours to take back",
+        ));
+    }
+    if asker == side {
+        if g.takeback_offer == Some(side) {
+            return Err(refuse(ErrorKind::NotNow, "your takeback request stands"));
+        }
+        g.takeback_offer = Some(side);
+        g.broadcast(&ServerMessage::TakebackOffered { game, by: side });
+        return Ok(());
+    }
+    // Accepted: back to the position before the asker's last move.
+    let last_mover = g.to_move().other();
+    let undo = if last_mover == asker { 1 } else { 2 };
+    let left = ply - undo;
+    hub.store
+        .truncate_moves(game, left)
+        .await
+        .map_err(internal)?;
+    for _ in 0..undo {
+        g.game.undo();
+    }
+    g.moves.truncate(left as usize);
+    let now = now_ms();
+    g.clock.stop(now);
+    if left >= 2 {
+        let to_move = g.to_move();
+        g.clock.start(to_move, now);
+    }
+    handle.set_deadline(&g.clock);
+    g.takeback_offer = None;
+    g.draw_offer = None;
+    let clocks = g.clock.snapshot(now);
+    g.broadcast(&ServerMessage::Takeback {
+        game,
+        ply: left,
+        clocks,
+    });
+    Ok(())
+}
+
+/// `claim_victory`: the opponent has been gone past the limit.
+pub async fn claim(hub: &Arc<Hub>, conn: &Conn, game: GameId, draw: bool) -> Result<(), Refusal> {
+    let (handle, side) = my_game(hub, conn, game).await?;
+    let mut g = live(&handle).await?;
+    let now = now_ms();
+    let opp = side.other();
+    let gone = g.gone_since[index(opp)];
+    match gone {
+        Some(since) if now.saturating_sub(since) >= hub.settings.claim_after_ms => {
+            let winner = if draw { None } else { Some(side) };
+            finish(
+                hub,
+                &handle,
+                &mut g,
+                end_of(winner, "abandoned"),
+                GameStatus::Finished,
+                now,
+            )
+            .await
+        }
+        Some(since) => Err(refuse(
+            ErrorKind::NotNow,
+            format!(
+                "your opponent left {} ms ago; you may claim after {} ms",
+                now.saturating_sub(since),
+                hub.settings.claim_after_ms
+            ),
+        )),
+        None => Err(refuse(ErrorKind::NotNow, "your opponent is connected")),
+    }
+}
+
+fn index(side: Side) -> usize {
+    match side {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+/// A user's first connection opened: they are back in their games.
+pub async fn player_back(hub: &Hub, user: UserId) {
+    for handle in hub.games_of(user) {
+        let Some(side) = handle.side(user) else {
+            continue;
+        };
+        let mut g = handle.state.lock().await;
+        if g.gone_since[index(side)].take().is_some() {
+            g.broadcast(&ServerMessage::PlayerBack {
+                game: handle.id,
+                side,
+            });
+        }
+    }
+}
+
+/// A user's last connection closed: their games learn it, the clocks run on.
+pub async fn player_gone(hub: &Hub, user: UserId, conn: crate::game::ConnId) {
+    let now = now_ms();
+    for handle in hub.games_of(user) {
+        let Some(side) = handle.side(user) else {
+            continue;
+        };
+        let mut g = handle.state.lock().await;
+        g.watchers.remove(&conn);
+        if g.gone_since[index(side)].is_none() {
+            g.gone_since[index(side)] = Some(now);
+            g.broadcast(&ServerMessage::PlayerGone {
+                game: handle.id,
+                side,
+                claim_after_ms: hub.settings.claim_after_ms,
+            });
+        }
+    }
+}
+
+/// A connection of a player closed (not their last): it stops receiving their games.
+pub async fn forget_connection(hub: &Hub, user: UserId, conn: crate::game::ConnId) {
+    for handle in hub.games_of(user) {
+        handle.state.lock().await.watchers.remove(&conn);
+    }
+}
+
+/// Loads every game still being played after a restart: moves replayed by the rules,
+/// clocks resumed from the last stored move (they ran while the server was down), both
+/// players counted as gone until they reconnect. Returns how many were resumed.
+pub async fn resume(hub: &Arc<Hub>) -> Result<usize, String> {
+    let rows = hub.store.playing_games().await.map_err(|e| e.to_string())?;
+    let now = now_ms();
+    let mut resumed = 0;
+    for row in rows {
+        match resume_one(hub, &row, now).await {
+            Ok(()) => resumed += 1,
+            Err(e) => eprintln!("chess4d serve: game {} cannot be resumed: {e}", row.id.0),
+        }
+    }
+    Ok(resumed)
+}
+
+async fn resume_one(hub: &Arc<Hub>, row: &GameRow, now: u64) -> Result<(), String> {
+    let served = hub
+        .variants
+        .get(&row.game.variant)
+        .cloned()
+        .ok_or_else(|| format!("the variant {} is not served", row.game.variant))?;
+    let rules = served.rules.clone();
+    let start = rules
+        .parse_position(&row.game.start_fen)
+        .map_err(|e| e.to_string())?;
+    let mut game = Game::try_from_position(rules, start).map_err(|e| e.to_string())?;
+    for m in &row.moves {
+        game.play_str(&m.mv)
+            .map_err(|e| format!("ply {}: {e}", m.ply))?;
+    }
+    let to_move = side_of(game.position().side_to_move());
+    let clock = match row.moves.last() {
+        Some(last) if row.moves.len() >= 2 => Clock::resume(
+            row.game.clock,
+            (last.white_ms, last.black_ms),
+            Some((to_move, last.at_ms)),
+        ),
+        Some(last) => Clock::resume(row.game.clock, (last.white_ms, last.black_ms), None),
+        None => Clock::new(row.game.clock),
+    };
+    let seat = |id: UserId, name: &str, guest: bool| Seat {
+        id,
+        info: PlayerInfo {
+            name: name.into(),
+            guest,
+            rating: None,
+        },
+    };
+    let live = LiveGame {
+        id: row.id,
+        variant: served,
+        game,
+        white: seat(row.game.white, &row.white_name, row.white_guest),
+        black: seat(row.game.black, &row.black_name, row.black_guest),
+        rated: row.game.rated,
+        clock_config: row.game.clock,
+        clock,
+        start_fen: row.game.start_fen.clone(),
+        moves: row.moves.iter().map(|m| m.mv.clone()).collect(),
+        draw_offer: None,
+        takeback_offer: None,
+        gone_since: [Some(now), Some(now)],
+        watchers: Default::default(),
+        over: false,
+    };
+    let handle = Arc::new(GameHandle {
+        id: row.id,
+        white: row.game.white,
+        black: row.game.black,
+        deadline: AtomicU64::new(0),
+        state: tokio::sync::Mutex::new(live),
+    });
+    lock(&hub.games).insert(row.id, handle.clone());
+    let mut g = handle.state.lock().await;
+    handle.set_deadline(&g.clock);
+    // A move stored just before a crash may have ended the game.
+    if let Some(outcome) = g.game.outcome() {
+        finish(
+            hub,
+            &handle,
+            &mut g,
+            end_of_outcome(outcome),
+            GameStatus::Finished,
+            now,
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}

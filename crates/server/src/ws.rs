@@ -1,0 +1,129 @@
+//! The WebSocket: one task reads and handles a connection's frames in order, another
+//! writes what the hub sends it.
+
+use crate::conn::{After, Conn, closed, handle};
+use crate::hub::{Hub, lock, refuse};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::response::Response;
+use chess4d_protocol::{ErrorKind, ServerMessage, decode_client, encode};
+use futures_util::{SinkExt, StreamExt};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Frames above this are cut off by the WebSocket layer itself (no error message);
+/// between [`chess4d_protocol::MAX_FRAME_BYTES`] and this they get `too_large`.
+const HARD_FRAME_LIMIT: usize = 64 * 1024;
+
+/// How long a socket may stay silent.
+const SILENCE: Duration = Duration::from_secs(60);
+
+/// `GET /ws`.
+pub async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    ws.max_message_size(HARD_FRAME_LIMIT)
+        .max_frame_size(HARD_FRAME_LIMIT)
+        .on_upgrade(move |socket| run(hub, socket, addr.ip()))
+}
+
+async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
+    let (mut sink, mut stream) = socket.split();
+    let admitted = {
+        let mut addresses = lock(&hub.addresses);
+        let a = addresses.get(ip);
+        if a.sockets >= hub.settings.max_sockets_per_address {
+            false
+        } else {
+            a.sockets += 1;
+            true
+        }
+    };
+    if !admitted {
+        let e = refuse(
+            ErrorKind::RateLimited,
+            "too many open sockets from your address",
+        );
+        let _ = sink
+            .send(Message::Text(encode(&ServerMessage::Error(e)).into()))
+            .await;
+        let _ = sink.close().await;
+        return;
+    }
+    let (tx, mut rx) = mpsc::unbounded_channel::<Arc<str>>();
+    let writer = tokio::spawn(async move {
+        while let Some(frame) = rx.recv().await {
+            if sink
+                .send(Message::Text(frame.as_ref().into()))
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut conn = Conn::new(hub.fresh_id(), tx);
+    while let Ok(Some(Ok(msg))) = tokio::time::timeout(SILENCE, stream.next()).await {
+        let text = match msg {
+            Message::Text(text) => text,
+            Message::Binary(_) => {
+                conn.refuse(
+                    refuse(
+                        ErrorKind::BadFrame,
+                        "binary frames are not read: send JSON text",
+                    ),
+                    None,
+                    None,
+                );
+                continue;
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        if !conn.bucket.take() {
+            conn.rate_refusals += 1;
+            conn.refuse(
+                refuse(ErrorKind::RateLimited, "too many messages: slow down"),
+                None,
+                None,
+            );
+            if conn.rate_refusals >= 50 {
+                break;
+            }
+            continue;
+        }
+        match decode_client(text.as_str()) {
+            Ok(m) => {
+                if handle(&hub, &mut conn, m).await == After::Close {
+                    break;
+                }
+            }
+            Err(e) => {
+                let close = e.kind == ErrorKind::TooLarge;
+                conn.refuse(e, None, None);
+                if close {
+                    break;
+                }
+            }
+        }
+    }
+    closed(&hub, &mut conn).await;
+    {
+        let mut addresses = lock(&hub.addresses);
+        let a = addresses.get(ip);
+        a.sockets = a.sockets.saturating_sub(1);
+    }
+    drop(conn);
+    // Let the writer flush what is queued (the last error), then stop it.
+    if tokio::time::timeout(Duration::from_secs(2), writer)
+        .await
+        .is_err()
+    {
+        eprintln!("chess4d serve: a socket's writer did not finish");
+    }
+}
