@@ -197,8 +197,9 @@ impl SearchJob {
                 }
                 say(out, &line);
             }
-            Err(SearchError::NoLegalMoves(status)) => {
-                let words = game_over(status, self.position.side_to_move());
+            Err(SearchError::NoLegalMoves(_)) => {
+                // The rules' own words: "White wins by reaching the hill".
+                let words = self.rules.describe_status(&self.position);
                 say(out, &format!("info string game over: {words}"));
                 say(out, "bestmove (none)");
             }
@@ -244,20 +245,6 @@ impl Running {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
-    }
-}
-
-/// A finished game's result in words, for `info string game over: ...` (White wins by
-/// reaching the goal). A small wording of the uci module's own (issue 30).
-fn game_over(status: chess4d_core::Status, to_move: chess4d_core::Color) -> String {
-    use chess4d_core::{Outcome, Reason, Status};
-    let outcome = |winner, reason| Outcome { winner, reason }.to_string();
-    match status {
-        Status::Checkmate => outcome(Some(!to_move), Reason::Checkmate),
-        Status::Stalemate => outcome(None, Reason::Stalemate),
-        Status::InsufficientMaterial => outcome(None, Reason::BareKings),
-        Status::Ended { winner, reason } => outcome(winner, reason),
-        Status::Ongoing => format!("{to_move} has no legal move"),
     }
 }
 
