@@ -154,7 +154,7 @@ impl LiveGame {
     pub fn send_full_to_all(&self, now: u64) {
         for (outbox, side) in self.watchers.values() {
             let msg = chess4d_protocol::ServerMessage::GameFull {
-                game: self.full(*side, now),
+                game: Box::new(self.full(*side, now)),
             };
             let _ = outbox.send(encode(&msg).into());
         }

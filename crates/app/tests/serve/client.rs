@@ -263,7 +263,7 @@ impl Client {
     /// Waits for a game in full.
     pub fn game_full(&mut self) -> GameFull {
         self.recv_until(|m| match m {
-            ServerMessage::GameFull { game } => Some(game.clone()),
+            ServerMessage::GameFull { game } => Some((**game).clone()),
             _ => None,
         })
     }
