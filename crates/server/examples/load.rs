@@ -24,7 +24,8 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// What all players share: counters and latencies.
 #[derive(Default)]
@@ -41,27 +42,47 @@ struct Stats {
 type Sent = Arc<Mutex<std::collections::HashMap<(u64, u32), Instant>>>;
 
 async fn http_post(addr: &str, path: &str) -> String {
-    let mut s = tokio::net::TcpStream::connect(addr).await.expect("the server answers");
-    let req = format!("POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("the server answers");
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+    );
     s.write_all(req.as_bytes()).await.expect("request sent");
     let mut out = String::new();
     s.read_to_string(&mut out).await.expect("answer read");
-    out.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default()
+    out.split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default()
 }
 
 async fn http_get(addr: &str, path: &str) -> String {
-    let mut s = tokio::net::TcpStream::connect(addr).await.expect("the server answers");
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("the server answers");
     let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     s.write_all(req.as_bytes()).await.expect("request sent");
     let mut out = String::new();
     s.read_to_string(&mut out).await.expect("answer read");
-    out.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default()
+    out.split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default()
 }
 
 async fn connect(addr: &str) -> Socket {
-    let token: SessionToken = serde_json::from_str(&http_post(addr, "/api/guest").await).expect("a guest session");
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.expect("WebSocket");
-    send(&mut ws, &ClientMessage::Hello { version: PROTOCOL_VERSION, token: Some(token.token) }).await;
+    let token: SessionToken =
+        serde_json::from_str(&http_post(addr, "/api/guest").await).expect("a guest session");
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .expect("WebSocket");
+    send(
+        &mut ws,
+        &ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+            token: Some(token.token),
+        },
+    )
+    .await;
     ws
 }
 
@@ -98,23 +119,45 @@ async fn player(
     stats: Arc<Stats>,
     sent: Sent,
     until: Instant,
-    seeks: Arc<tokio::sync::Mutex<std::collections::HashMap<u64, tokio::sync::oneshot::Sender<u64>>>>,
+    seeks: Arc<
+        tokio::sync::Mutex<std::collections::HashMap<u64, tokio::sync::oneshot::Sender<u64>>>,
+    >,
     mut seek_rx: Option<tokio::sync::oneshot::Receiver<u64>>,
 ) {
     let mut seed = pair * 2 + u64::from(white) + 1;
     // White seeks; Black accepts the seek of its pair.
     if white {
-        let clock = ClockConfig::Fischer { initial_ms: 600_000, increment_ms: 5_000 };
-        send(&mut ws, &ClientMessage::Seek { variant: "orthodox".into(), clock, rated: false, color: ColorChoice::White, rating_range: None }).await;
+        let clock = ClockConfig::Fischer {
+            initial_ms: 600_000,
+            increment_ms: 5_000,
+        };
+        send(
+            &mut ws,
+            &ClientMessage::Seek {
+                variant: "orthodox".into(),
+                clock,
+                rated: false,
+                color: ColorChoice::White,
+                rating_range: None,
+            },
+        )
+        .await;
     }
     let mut game: Option<(GameFull, Game)> = None;
     while Instant::now() < until {
         if let Some(rx) = seek_rx.take() {
             if let Ok(seek) = rx.await {
-                send(&mut ws, &ClientMessage::AcceptSeek { seek: chess4d_protocol::SeekId(seek) }).await;
+                send(
+                    &mut ws,
+                    &ClientMessage::AcceptSeek {
+                        seek: chess4d_protocol::SeekId(seek),
+                    },
+                )
+                .await;
             }
         }
-        let Ok(Some(msg)) = tokio::time::timeout(Duration::from_secs(5), recv(&mut ws)).await else {
+        let Ok(Some(msg)) = tokio::time::timeout(Duration::from_secs(5), recv(&mut ws)).await
+        else {
             continue;
         };
         match msg {
@@ -130,8 +173,12 @@ async fn player(
                     play(&mut ws, &mut game, &mut seed, think, &sent).await;
                 }
             }
-            ServerMessage::Move { game: id, ply, mv, .. } => {
-                let Some((full, g)) = game.as_mut() else { continue };
+            ServerMessage::Move {
+                game: id, ply, mv, ..
+            } => {
+                let Some((full, g)) = game.as_mut() else {
+                    continue;
+                };
                 if full.id != id || g.play_str(&mv).is_err() {
                     stats.errors.fetch_add(1, Ordering::Relaxed);
                     continue;
@@ -142,7 +189,11 @@ async fn player(
                         stats.moves.fetch_add(1, Ordering::Relaxed);
                     }
                 } else {
-                    if let Some(at) = sent.lock().map(|mut s| s.remove(&(id.0, ply))).ok().flatten()
+                    if let Some(at) = sent
+                        .lock()
+                        .map(|mut s| s.remove(&(id.0, ply)))
+                        .ok()
+                        .flatten()
                         && stats.measuring.load(Ordering::Relaxed)
                         && let Ok(mut l) = stats.latencies_us.lock()
                     {
@@ -160,8 +211,21 @@ async fn player(
                 }
                 if white && Instant::now() < until {
                     // A new game: White seeks again, Black's pair accepts.
-                    let clock = ClockConfig::Fischer { initial_ms: 600_000, increment_ms: 5_000 };
-                    send(&mut ws, &ClientMessage::Seek { variant: "orthodox".into(), clock, rated: false, color: ColorChoice::White, rating_range: None }).await;
+                    let clock = ClockConfig::Fischer {
+                        initial_ms: 600_000,
+                        increment_ms: 5_000,
+                    };
+                    send(
+                        &mut ws,
+                        &ClientMessage::Seek {
+                            variant: "orthodox".into(),
+                            clock,
+                            rated: false,
+                            color: ColorChoice::White,
+                            rating_range: None,
+                        },
+                    )
+                    .await;
                 }
             }
             ServerMessage::Error(_) => {
@@ -178,8 +242,16 @@ async fn player(
 }
 
 /// Thinks (sleeps), then sends a random legal move.
-async fn play(ws: &mut Socket, game: &mut Option<(GameFull, Game)>, seed: &mut u64, think: u64, sent: &Sent) {
-    let Some((full, g)) = game.as_ref() else { return };
+async fn play(
+    ws: &mut Socket,
+    game: &mut Option<(GameFull, Game)>,
+    seed: &mut u64,
+    think: u64,
+    sent: &Sent,
+) {
+    let Some((full, g)) = game.as_ref() else {
+        return;
+    };
     if g.outcome().is_some() {
         return;
     }
@@ -192,7 +264,16 @@ async fn play(ws: &mut Socket, game: &mut Option<(GameFull, Game)>, seed: &mut u
     if let Ok(mut s) = sent.lock() {
         s.insert((full.id.0, ply), Instant::now());
     }
-    send(ws, &ClientMessage::Move { game: full.id, ply, mv: text, lag_ms: None }).await;
+    send(
+        ws,
+        &ClientMessage::Move {
+            game: full.id,
+            ply,
+            mv: text,
+            lag_ms: None,
+        },
+    )
+    .await;
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -206,16 +287,22 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let addr = args.get(1).cloned().unwrap_or_else(|| "127.0.0.1:8080".into());
+    let addr = args
+        .get(1)
+        .cloned()
+        .unwrap_or_else(|| "127.0.0.1:8080".into());
     let games: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let think: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let seconds: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(60);
-    let rules: Arc<dyn Rules> = chess4d_variants::Catalog::embedded().get("orthodox").expect("orthodox");
+    let rules: Arc<dyn Rules> = chess4d_variants::Catalog::embedded()
+        .get("orthodox")
+        .expect("orthodox");
     let stats = Arc::new(Stats::default());
     let sent: Sent = Arc::default();
     let seeks = Arc::new(tokio::sync::Mutex::new(std::collections::HashMap::new()));
     let warmup = Duration::from_secs(10);
-    let until = Instant::now() + warmup + Duration::from_secs(seconds) + Duration::from_secs(games / 50);
+    let until =
+        Instant::now() + warmup + Duration::from_secs(seconds) + Duration::from_secs(games / 50);
     eprintln!("connecting {} players ...", 2 * games);
     let mut tasks = Vec::new();
     for pair in 0..games {
@@ -225,11 +312,24 @@ async fn main() {
         let b = connect(&addr).await;
         for (ws, white, rx) in [(w, true, None), (b, false, Some(rx))] {
             tasks.push(tokio::spawn(player(
-                ws, white, pair, rules.clone(), think, stats.clone(), sent.clone(), until, seeks.clone(), rx,
+                ws,
+                white,
+                pair,
+                rules.clone(),
+                think,
+                stats.clone(),
+                sent.clone(),
+                until,
+                seeks.clone(),
+                rx,
             )));
         }
     }
-    eprintln!("{} connections open; warming up {} s", 2 * games, warmup.as_secs());
+    eprintln!(
+        "{} connections open; warming up {} s",
+        2 * games,
+        warmup.as_secs()
+    );
     tokio::time::sleep(warmup).await;
     stats.measuring.store(true, Ordering::Relaxed);
     let start = Instant::now();
@@ -237,7 +337,11 @@ async fn main() {
     stats.measuring.store(false, Ordering::Relaxed);
     let elapsed = start.elapsed().as_secs_f64();
     let moves = stats.moves.load(Ordering::Relaxed);
-    let mut lat = stats.latencies_us.lock().map(|l| l.clone()).unwrap_or_default();
+    let mut lat = stats
+        .latencies_us
+        .lock()
+        .map(|l| l.clone())
+        .unwrap_or_default();
     lat.sort_unstable();
     println!(
         "{} games, {} connections, think {} ms: {:.0} moves/s over {:.0} s; move to opponent p50 {:.1} ms, p99 {:.1} ms ({} samples); {} errors",
@@ -269,5 +373,9 @@ async fn main() {
             lost += 1;
         }
     }
-    println!("{} games checked against storage: {} with a move lost", best.len(), lost);
+    println!(
+        "{} games checked against storage: {} with a move lost",
+        best.len(),
+        lost
+    );
 }

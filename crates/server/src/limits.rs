@@ -98,12 +98,17 @@ pub struct AddressLimits {
 impl AddressLimits {
     /// Limits allowing `sessions_per_minute` sign-ins and guest sessions per address.
     pub fn new(sessions_per_minute: u32) -> AddressLimits {
-        AddressLimits { by_address: HashMap::new(), sessions_per_minute }
+        AddressLimits {
+            by_address: HashMap::new(),
+            sessions_per_minute,
+        }
     }
 
     /// The address's state.
     pub fn get(&mut self, ip: IpAddr) -> &mut Address {
         let per_minute = self.sessions_per_minute;
-        self.by_address.entry(ip).or_insert_with(|| Address::new(per_minute))
+        self.by_address
+            .entry(ip)
+            .or_insert_with(|| Address::new(per_minute))
     }
 }
