@@ -42,7 +42,11 @@ fn play_on(
     stop: Arc<AtomicBool>,
 ) -> usize {
     while ply < line.len() && !stop.load(Ordering::Relaxed) {
-        let mover = if ply % 2 == 0 { &mut white } else { &mut black };
+        let mover = if ply.is_multiple_of(2) {
+            &mut white
+        } else {
+            &mut black
+        };
         if mover
             .ws
             .send(tungstenite::Message::text(chess4d_protocol::encode(
