@@ -460,3 +460,94 @@ fn the_bot_accepts_a_challenge_and_plays_its_moves() {
     let _ = bot.kill();
     let _ = bot.wait();
 }
+
+#[test]
+fn the_lobby_updates_live_and_a_seek_keeps_its_rating_range() {
+    let server = Server::start(&[]);
+    let (ta, tb, tc) = (
+        server.signup("ann"),
+        server.signup("bob"),
+        server.signup("carol"),
+    );
+    let (mut a, mut b, mut c) = (
+        server.client(Some(&ta)),
+        server.client(Some(&tb)),
+        server.client(Some(&tc)),
+    );
+    c.send(&ClientMessage::Lobby { on: true });
+    assert!(matches!(c.recv(), ServerMessage::Lobby { seeks } if seeks.is_empty()));
+    let range = chess4d_protocol::RatingRange {
+        min: 1600.0,
+        max: 1800.0,
+    };
+    a.send(&ClientMessage::Seek {
+        variant: "full".into(),
+        clock: BLITZ,
+        rated: true,
+        color: ColorChoice::Random,
+        rating_range: Some(range),
+    });
+    let seek = c.recv_until(|m| match m {
+        ServerMessage::SeekAdded { seek } => Some(seek.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        (
+            seek.player.name.as_str(),
+            seek.player.rating,
+            seek.rating_range
+        ),
+        ("ann", Some(1500.0), Some(range))
+    );
+    // Bob (1500) is outside the range; Ann cannot take her own seek.
+    b.send(&ClientMessage::AcceptSeek { seek: seek.id });
+    assert_eq!(b.error(), ErrorKind::NotNow);
+    a.send(&ClientMessage::AcceptSeek { seek: seek.id });
+    assert_eq!(a.error(), ErrorKind::NotNow);
+    b.send(&ClientMessage::CancelSeek { seek: seek.id });
+    assert_eq!(b.error(), ErrorKind::NotYourGame);
+    a.send(&ClientMessage::CancelSeek { seek: seek.id });
+    let gone = c.recv_until(|m| match m {
+        ServerMessage::SeekRemoved { seek } => Some(*seek),
+        _ => None,
+    });
+    assert_eq!(gone, seek.id);
+    // A seek leaves the lobby with its player's socket.
+    a.send(&ClientMessage::Seek {
+        variant: "full".into(),
+        clock: BLITZ,
+        rated: false,
+        color: ColorChoice::Random,
+        rating_range: None,
+    });
+    let id = c.recv_until(|m| match m {
+        ServerMessage::SeekAdded { seek } => Some(seek.id),
+        _ => None,
+    });
+    drop(a);
+    let gone = c.recv_until(|m| match m {
+        ServerMessage::SeekRemoved { seek } => Some(*seek),
+        _ => None,
+    });
+    assert_eq!(gone, id);
+    // Bad time controls and unknown variants are refused.
+    b.send(&ClientMessage::Seek {
+        variant: "full".into(),
+        clock: ClockConfig::Fischer {
+            initial_ms: 0,
+            increment_ms: 0,
+        },
+        rated: false,
+        color: ColorChoice::White,
+        rating_range: None,
+    });
+    assert_eq!(b.error(), ErrorKind::BadRequest);
+    b.send(&ClientMessage::Seek {
+        variant: "no-such".into(),
+        clock: BLITZ,
+        rated: false,
+        color: ColorChoice::White,
+        rating_range: None,
+    });
+    assert_eq!(b.error(), ErrorKind::NotFound);
+}
