@@ -11,8 +11,7 @@
 //!
 //! Arguments: server address, games (two connections each), think time in ms (each
 //! player waits about this long, ±50%, before each move), seconds to measure. Each pair
-//! plays one game of random legal moves (orthodox chess, 10+5); a game that ends before
-//! the measurement does leaves its pair idle, which the moves/s figure shows.
+//! plays games of random legal moves (orthodox chess, 10+5), one after another.
 
 use chess4d_core::{Game, Rules};
 use chess4d_protocol::{
@@ -24,6 +23,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 
 type Socket =
@@ -121,45 +121,32 @@ async fn player(
     stats: Arc<Stats>,
     sent: Sent,
     until: Instant,
-    seeks: Arc<
-        tokio::sync::Mutex<std::collections::HashMap<u64, tokio::sync::oneshot::Sender<u64>>>,
-    >,
-    mut seek_rx: Option<tokio::sync::oneshot::Receiver<u64>>,
+    seek_tx: Option<mpsc::UnboundedSender<u64>>,
+    mut seek_rx: Option<mpsc::UnboundedReceiver<u64>>,
 ) {
     let mut seed = pair * 2 + u64::from(white) + 1;
     // White seeks; Black accepts the seek of its pair.
     if white {
-        let clock = ClockConfig::Fischer {
-            initial_ms: 600_000,
-            increment_ms: 5_000,
-        };
-        send(
-            &mut ws,
-            &ClientMessage::Seek {
-                variant: "orthodox".into(),
-                clock,
-                rated: false,
-                color: ColorChoice::White,
-                rating_range: None,
-            },
-        )
-        .await;
+        send(&mut ws, &seek_message()).await;
     }
     let mut game: Option<(GameFull, Game)> = None;
     while Instant::now() < until {
-        if let Some(rx) = seek_rx.take()
-            && let Ok(seek) = rx.await
-        {
-            let seek = chess4d_protocol::SeekId(seek);
-            send(&mut ws, &ClientMessage::AcceptSeek { seek }).await;
-        }
-        let Ok(Some(msg)) = tokio::time::timeout(Duration::from_secs(5), recv(&mut ws)).await
-        else {
-            continue;
+        let event = tokio::select! {
+            Some(seek) = next_seek(&mut seek_rx) => Event::Seek(seek),
+            r = tokio::time::timeout(Duration::from_secs(5), recv(&mut ws)) => Event::Message(r.ok().flatten()),
+        };
+        let msg = match event {
+            Event::Seek(seek) => {
+                let seek = chess4d_protocol::SeekId(seek);
+                send(&mut ws, &ClientMessage::AcceptSeek { seek }).await;
+                continue;
+            }
+            Event::Message(Some(msg)) => msg,
+            Event::Message(None) => continue,
         };
         match msg {
-            ServerMessage::SeekAdded { seek } if white => {
-                if let Some(tx) = seeks.lock().await.remove(&pair) {
+            ServerMessage::SeekAdded { seek } => {
+                if let Some(tx) = &seek_tx {
                     let _ = tx.send(seek.id.0);
                 }
             }
@@ -206,6 +193,10 @@ async fn player(
                     games.push((id, g.moves().len() as u32));
                     let _ = full;
                 }
+                if white && Instant::now() < until {
+                    // A new game for the pair: White seeks again, Black accepts.
+                    send(&mut ws, &seek_message()).await;
+                }
             }
             ServerMessage::Error(_) => {
                 stats.errors.fetch_add(1, Ordering::Relaxed);
@@ -217,6 +208,34 @@ async fn player(
         && let Ok(mut games) = stats.games.lock()
     {
         games.push((full.id, g.moves().len() as u32));
+    }
+}
+
+/// What the loop waits for: a seek of its pair to accept, or a message.
+enum Event {
+    Seek(u64),
+    Message(Option<ServerMessage>),
+}
+
+async fn next_seek(rx: &mut Option<mpsc::UnboundedReceiver<u64>>) -> Option<u64> {
+    match rx {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// White's seek: orthodox chess, 10+5, casual.
+fn seek_message() -> ClientMessage {
+    let clock = ClockConfig::Fischer {
+        initial_ms: 600_000,
+        increment_ms: 5_000,
+    };
+    ClientMessage::Seek {
+        variant: "orthodox".into(),
+        clock,
+        rated: false,
+        color: ColorChoice::White,
+        rating_range: None,
     }
 }
 
@@ -278,18 +297,16 @@ async fn main() {
         .expect("orthodox");
     let stats = Arc::new(Stats::default());
     let sent: Sent = Arc::default();
-    let seeks = Arc::new(tokio::sync::Mutex::new(std::collections::HashMap::new()));
     let warmup = Duration::from_secs(10);
     let until =
         Instant::now() + warmup + Duration::from_secs(seconds) + Duration::from_secs(games / 50);
     eprintln!("connecting {} players ...", 2 * games);
     let mut tasks = Vec::new();
     for pair in 0..games {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        seeks.lock().await.insert(pair, tx);
+        let (tx, rx) = mpsc::unbounded_channel();
         let w = connect(&addr).await;
         let b = connect(&addr).await;
-        for (ws, white, rx) in [(w, true, None), (b, false, Some(rx))] {
+        for (ws, white, tx, rx) in [(w, true, Some(tx), None), (b, false, None, Some(rx))] {
             tasks.push(tokio::spawn(player(
                 ws,
                 white,
@@ -299,7 +316,7 @@ async fn main() {
                 stats.clone(),
                 sent.clone(),
                 until,
-                seeks.clone(),
+                tx,
                 rx,
             )));
         }
