@@ -116,6 +116,7 @@ fn every_acknowledged_move_survives_20_kill_9_under_load_and_the_games_resume() 
         for (i, t) in threads.into_iter().enumerate() {
             acked[i] = t.join().unwrap();
         }
+        server.keep_dir = true;
         server = Server::start_in(dir.clone(), &[]);
         for (i, (ta, tb, id, clients)) in players.iter_mut().enumerate() {
             let stored = server.game(*id).moves;
