@@ -29,8 +29,14 @@ click_square() { read -r x y <<<"$(centre "$1")"; click "$x" "$y"; }
 shot() { import -window root "$SHOTS/$1.png"; }
 title() { xdotool getwindowname "$wid"; }
 
+widget() { grep "^widget $1 " "$log" | tail -1 | awk '{ print $3, $4 }'; }
 shot start
-click 60 653                      # open "Board editor"
+# A first start shows its card above the game: closed, the Play tab is as it was.
+read -r x y <<<"$(widget welcome-close)"
+[ -n "$x" ] && click "$x" "$y"
+read -r x y <<<"$(widget board-editor)"
+[ -n "$x" ] || fail "no 'Board editor' header was printed"
+click "$x" "$y"                   # open "Board editor"
 xdotool mousemove 150 600
 for _ in $(seq 1 10); do xdotool click 5; sleep 0.2; done   # scroll the panel to it
 sleep 1
@@ -40,7 +46,8 @@ click 73 134; click 44 417        # Q on a1
 click 232 134; click 261 200      # k on h8
 click 105 134; click_square d4    # R on d4: placed by a click on the main flat view
 shot edited
-click 79 661                      # Play from here
+read -r x y <<<"$(widget play-from-here)"
+click "$x" "$y"                   # Play from here
 sleep 1
 shot played
 crop_changed() {

@@ -8,6 +8,10 @@
 #    answers the move (1-analysis.png, 3-play-from-here.png, 4-computer-answered.png).
 # 3. After a click on a panel button, the W key still reaches the board: the tesseract
 #    brings one W layer forward without a click on the board first (5-w-after-panel.png).
+# 4. The top bar's variant menu: its 52-variant family opens inside the window and
+#    scrolls (6-variant-submenu.png).
+# 5. The card's "Guided game": White's mate in 4 move by move on a sandbox board
+#    (7-guided-move-3.png, 8-guided-mate.png); Leave gives the game back.
 #
 #   scripts/first-game-window-test.sh             # builds the debug binary first
 #   CHESS4D_BIN=path/to/chess4d scripts/first-game-window-test.sh
@@ -101,7 +105,47 @@ import -window root "$SHOTS/5-w-after-panel.png"
 n=$(compare -metric AE -fuzz 4% "$SHOTS/a.png" "$SHOTS/5-w-after-panel.png" null: 2>&1 | cut -d' ' -f1 || true)
 [ "${n%.*}" -gt 5000 ] 2>/dev/null || fail "W after a panel click changed nothing ($n pixels)"
 echo "first-game-window-test: W after a panel click reached the board ($n pixels changed)"
+
+# ---- 4. the variant menu's longest family stays inside the window ---------------------
+# The top bar's "Variant: full" menu and its third family, "2D chess and fairy chess
+# (52)", at their places in the top bar's layout (the top-left corner, fixed).
+xdotool key Escape
+xdotool mousemove --window "$wid" 168 17 click 1
+sleep 1
+import -window root "$SHOTS/a.png"
+xdotool mousemove --window "$wid" 230 98
+sleep 1.5
+import -window root "$SHOTS/6-variant-submenu.png"
+# The submenu opens right of the menu: below it, the window's last 80 rows stay as they
+# were (52 rows of 26 points would run 1350 points down, off an 800-pixel window).
+strip="240x70+370+680"
+convert "$SHOTS/a.png" -crop "$strip" +repage "$SHOTS/b.png"
+convert "$SHOTS/6-variant-submenu.png" -crop "$strip" +repage "$SHOTS/c.png"
+n=$(compare -metric AE -fuzz 4% "$SHOTS/b.png" "$SHOTS/c.png" null: 2>&1 | cut -d' ' -f1 || true)
+[ "${n%.*}" -lt 200 ] 2>/dev/null || fail "the family's submenu reaches the window's bottom ($n pixels changed)"
+convert "$SHOTS/a.png" -crop "240x200+370+100" +repage "$SHOTS/b.png"
+convert "$SHOTS/6-variant-submenu.png" -crop "240x200+370+100" +repage "$SHOTS/c.png"
+n=$(compare -metric AE -fuzz 4% "$SHOTS/b.png" "$SHOTS/c.png" null: 2>&1 | cut -d' ' -f1 || true)
+[ "${n%.*}" -gt 5000 ] 2>/dev/null || fail "the family's submenu did not open ($n pixels changed)"
+echo "first-game-window-test: the 52-variant submenu opens and ends inside the window"
+
+# ---- 5. the guided game from the first start's card ----------------------------------
+xdotool key Escape
+sleep 0.5
+click_widget tab-play
+xdotool mousemove --window "$wid" 160 300 click --repeat 12 --delay 60 4   # scroll up
+sleep 0.8
+click_widget welcome-guided
+for _ in 1 2 3; do click_widget guide-next; done
+import -window root "$SHOTS/7-guided-move-3.png"
+for _ in 1 2 3 4; do click_widget guide-next; done
+wait_title "checkmate"
+import -window root "$SHOTS/8-guided-mate.png"
+echo "first-game-window-test: the guided game ends: $(title)"
+click_widget guide-leave
+wait_title "White to move"
+echo "first-game-window-test: leaving it gives the game back: $(title)"
 stop_app
 
-rm -f "$SHOTS/a.png"
+rm -f "$SHOTS/a.png" "$SHOTS/b.png" "$SHOTS/c.png"
 echo "first-game-window-test: OK (screenshots in $SHOTS)"

@@ -159,6 +159,8 @@ enum Command {
     Players,
     /// Run a game server for friends: accounts, lobby, clocks, ratings (docs/protocol.md).
     Serve(cli::serve::ServeArgs),
+    /// Let the engine play on a `chess4d serve` server: it accepts challenges sent to it.
+    Bot(cli::bot::BotArgs),
 }
 
 fn main() -> ExitCode {
@@ -190,6 +192,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Render(a)) => cli::render::render_verb(&a),
         Some(Command::Serve(a)) => cli::serve::serve_verb(&a),
+        Some(Command::Bot(a)) => cli::bot::bot_verb(&a),
         Some(Command::Perft { at, depth, divide }) => {
             cli::rules::perft_verb(&at.variant.variant, at.fen.as_deref(), depth, divide)
         }

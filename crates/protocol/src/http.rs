@@ -127,7 +127,7 @@ pub struct RatingHistoryEntry {
 pub struct Profile {
     /// The player's name.
     pub name: String,
-    /// Ratings per variant.
+    /// Ratings per variant (each row's `name` is the variant's).
     pub ratings: Vec<LeaderboardRow>,
     /// Rated games, newest first.
     pub history: Vec<RatingHistoryEntry>,

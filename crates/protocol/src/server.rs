@@ -50,8 +50,8 @@ pub enum ServerMessage {
     },
     /// A game in full: on its start, on `watch`, after reconnecting.
     GameFull {
-        /// The game.
-        game: GameFull,
+        /// The game (boxed: it is by far the largest message).
+        game: Box<GameFull>,
     },
     /// A move was played.
     Move {

@@ -198,3 +198,20 @@ mod tests {
         assert_eq!(u.deadline(), None);
     }
 }
+
+#[cfg(test)]
+mod resume_tests {
+    use super::*;
+
+    #[test]
+    fn a_resumed_clock_ran_while_the_server_was_down() {
+        let config = ClockConfig::Fischer {
+            initial_ms: 60_000,
+            increment_ms: 0,
+        };
+        let c = Clock::resume(config, (50_000, 40_000), Some((Side::Black, 1_000)));
+        assert_eq!(c.remaining(Side::Black, 11_000), 30_000);
+        assert_eq!(c.remaining(Side::White, 11_000), 50_000);
+        assert_eq!(c.deadline(), Some(41_000));
+    }
+}

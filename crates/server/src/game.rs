@@ -154,7 +154,7 @@ impl LiveGame {
     pub fn send_full_to_all(&self, now: u64) {
         for (outbox, side) in self.watchers.values() {
             let msg = chess4d_protocol::ServerMessage::GameFull {
-                game: self.full(*side, now),
+                game: Box::new(self.full(*side, now)),
             };
             let _ = outbox.send(encode(&msg).into());
         }
@@ -217,4 +217,35 @@ pub fn cannot_mate(rules: &dyn Rules, game: &Game, side: Side) -> bool {
         || (0..info.pieces.len().min(chess4d_core::MAX_KINDS))
             .all(|k| pos.in_hand(color, chess4d_core::PieceKind(k as u8)) == 0);
     only_royals && nothing_in_hand
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(variant: &str, fen: &str) -> Game {
+        let rules = chess4d_variants::Catalog::embedded().get(variant).unwrap();
+        let pos = rules.parse_position(fen).unwrap();
+        Game::try_from_position(rules, pos).unwrap()
+    }
+
+    #[test]
+    fn a_lone_king_cannot_mate_but_a_queen_can() {
+        let g = game("orthodox", "8/8/8/4k3/8/8/8/4K2Q w - - 0 1");
+        assert!(!cannot_mate(&**g.rules(), &g, Side::White));
+        assert!(cannot_mate(&**g.rules(), &g, Side::Black));
+    }
+
+    #[test]
+    fn ends_carry_the_result_and_the_reason() {
+        let end = end_of_outcome(Outcome {
+            winner: Some(Color::Black),
+            reason: Reason::Checkmate,
+        });
+        assert_eq!(
+            (end.result.as_str(), end.reason.as_str()),
+            ("0-1", "checkmate")
+        );
+        assert_eq!(end_of(None, "timeout_vs_insufficient").result, "1/2-1/2");
+    }
 }

@@ -26,6 +26,8 @@ pub struct Settings {
     pub claim_after_ms: u64,
     /// Open sockets allowed per address.
     pub max_sockets_per_address: usize,
+    /// Sign-ins and guest sessions allowed per address and minute.
+    pub sessions_per_minute: u32,
 }
 
 impl Default for Settings {
@@ -33,6 +35,7 @@ impl Default for Settings {
         Settings {
             claim_after_ms: 30_000,
             max_sockets_per_address: 64,
+            sessions_per_minute: 30,
         }
     }
 }
@@ -115,12 +118,12 @@ impl Hub {
         Hub {
             store,
             variants,
+            addresses: Mutex::new(AddressLimits::new(settings.sessions_per_minute)),
             settings,
             games: Mutex::default(),
             lobby: Mutex::default(),
             challenges: Mutex::default(),
             online: Mutex::default(),
-            addresses: Mutex::default(),
             next_id: AtomicU64::new(1),
         }
     }

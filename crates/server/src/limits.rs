@@ -74,29 +74,41 @@ pub struct Address {
     pub sockets: usize,
     /// Sign-ups (10 a minute).
     pub signups: Bucket,
-    /// Sign-ins and guest sessions (30 a minute).
+    /// Sign-ins and guest sessions (30 a minute by default).
     pub logins: Bucket,
 }
 
-impl Default for Address {
-    fn default() -> Address {
+impl Address {
+    fn new(sessions_per_minute: u32) -> Address {
+        let sessions = f64::from(sessions_per_minute.max(1));
         Address {
             sockets: 0,
             signups: Bucket::new(10.0, 10.0 / 60.0),
-            logins: Bucket::new(30.0, 30.0 / 60.0),
+            logins: Bucket::new(sessions, sessions / 60.0),
         }
     }
 }
 
 /// Limits per address.
-#[derive(Default)]
 pub struct AddressLimits {
     by_address: HashMap<IpAddr, Address>,
+    sessions_per_minute: u32,
 }
 
 impl AddressLimits {
+    /// Limits allowing `sessions_per_minute` sign-ins and guest sessions per address.
+    pub fn new(sessions_per_minute: u32) -> AddressLimits {
+        AddressLimits {
+            by_address: HashMap::new(),
+            sessions_per_minute,
+        }
+    }
+
     /// The address's state.
     pub fn get(&mut self, ip: IpAddr) -> &mut Address {
-        self.by_address.entry(ip).or_default()
+        let per_minute = self.sessions_per_minute;
+        self.by_address
+            .entry(ip)
+            .or_insert_with(|| Address::new(per_minute))
     }
 }

@@ -129,7 +129,7 @@ pub async fn watch(hub: &Arc<Hub>, conn: &mut Conn, game: GameId) -> Result<(), 
             g.watchers.insert(conn.id, (conn.outbox.clone(), side));
             conn.watching.insert(game);
             conn.send(&ServerMessage::GameFull {
-                game: g.full(side, now),
+                game: Box::new(g.full(side, now)),
             });
             return Ok(());
         }
@@ -150,7 +150,7 @@ pub async fn watch(hub: &Arc<Hub>, conn: &mut Conn, game: GameId) -> Result<(), 
         }
     });
     conn.send(&ServerMessage::GameFull {
-        game: full_from_row(hub, &row, you),
+        game: Box::new(full_from_row(hub, &row, you)),
     });
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The command-line verbs. Each prints its result on stdout and its errors on stderr.
 
 pub mod archive;
+pub mod bot;
 pub mod engine;
 pub mod play;
 pub mod render;

@@ -16,6 +16,9 @@ pub struct ServeArgs {
     /// Open WebSockets allowed per address.
     #[arg(long, default_value_t = 64)]
     pub max_sockets_per_address: usize,
+    /// Sign-ins and guest sessions allowed per address and minute.
+    #[arg(long, default_value_t = 30)]
+    pub sessions_per_minute: u32,
 }
 
 /// Runs the server until it is stopped; the database is `server.sqlite3` in the data
@@ -30,6 +33,7 @@ pub fn serve_verb(args: &ServeArgs) -> CliResult {
         settings: chess4d_server::hub::Settings {
             claim_after_ms: args.claim_after_ms,
             max_sockets_per_address: args.max_sockets_per_address,
+            sessions_per_minute: args.sessions_per_minute,
         },
     };
     chess4d_server::run(config, &super::catalog()).map_err(CliError)

@@ -299,7 +299,7 @@ fn side_panel(
             Tab::Play => play_tab(side, session, book, ui, rig),
             Tab::Analysis => super::analysis::analysis_tab(side, session),
             Tab::Players => players::players_tab(side, session, book, &mut ui.players),
-            Tab::Learn => tabs::learn_tab(side, session),
+            Tab::Learn => tabs::learn_tab(side, session, &mut ui.probes),
             Tab::Explore => tabs::explore_tab(side, session),
             Tab::View => tabs::view_tab(side, session, ui, rig),
             Tab::Variants => tabs::variants_tab(side, session, rig),

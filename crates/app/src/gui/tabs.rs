@@ -8,9 +8,10 @@ use chess4d_core::PieceKind;
 use chess4d_render::{Theme, View};
 use egui::{RichText, Ui};
 
-pub fn learn_tab(side: &mut Ui, session: &mut Session) {
+/// `probes` gets where the guided game's Next and Leave are drawn, for scripts.
+pub fn learn_tab(side: &mut Ui, session: &mut Session, probes: &mut super::editor::Probes) {
     if let Some(shown) = session.guide() {
-        guided_game(side, session, shown);
+        guided_game(side, session, shown, probes);
         return;
     }
     let step = session.learn().step;
@@ -102,7 +103,12 @@ fn guided_game_entry(side: &mut Ui, session: &mut Session) {
 }
 
 /// The guided game's move, its words, and Back / Next / Leave.
-fn guided_game(side: &mut Ui, session: &mut Session, shown: usize) {
+fn guided_game(
+    side: &mut Ui,
+    session: &mut Session,
+    shown: usize,
+    probes: &mut super::editor::Probes,
+) {
     let total = guided::MOVES.len();
     widgets::section(side, "A guided game: mate in 4");
     side.label(RichText::new(format!("Move {shown} of {total}")).strong());
@@ -119,17 +125,16 @@ fn guided_game(side: &mut Ui, session: &mut Session, shown: usize) {
         {
             session.set_guide(Some(shown - 1));
         }
-        if row
-            .add_enabled(shown < total, egui::Button::new("Next ›"))
-            .clicked()
-        {
+        let next = row.add_enabled(shown < total, egui::Button::new("Next ›"));
+        probes.push(("guide-next", next.rect.center()));
+        if next.clicked() {
             session.set_guide(Some(shown + 1));
         }
-        if row
+        let leave = row
             .button("Leave")
-            .on_hover_text("Back to the Learn steps; your game comes back")
-            .clicked()
-        {
+            .on_hover_text("Back to the Learn steps; your game comes back");
+        probes.push(("guide-leave", leave.rect.center()));
+        if leave.clicked() {
             session.set_guide(None);
         }
     });

@@ -52,13 +52,13 @@ pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
                 session.set_gentle(true);
                 ui.welcome = false;
             }
-            if way(
+            let guided = way(
                 row,
                 "Guided game",
                 "White's mate in 4, move by move, each threat across W or Z explained",
-            )
-            .clicked()
-            {
+            );
+            ui.probes.push(("welcome-guided", guided.rect.center()));
+            if guided.clicked() {
                 session.set_guide(Some(0));
                 ui.tab = Tab::Learn;
             }
@@ -73,9 +73,38 @@ pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
                     .small()
                     .color(widgets::accent(row.visuals())),
             );
-            if row.small_button("Close").clicked() {
+            let close = row.small_button("Close");
+            ui.probes.push(("welcome-close", close.rect.center()));
+            if close.clicked() {
                 ui.welcome = false;
             }
         });
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_start;
+    use crate::ratings::Ratings;
+    use crate::session::Session;
+    use crate::session::scorebook::Scorebook;
+    use chess4d_variants::Catalog;
+
+    #[test]
+    fn the_card_shows_until_the_archive_holds_a_game() {
+        let mut book = Scorebook::new(Ratings::in_memory().unwrap());
+        let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+        s.set_player(chess4d_core::Color::Black, crate::session::Player::Human);
+        book.update(&mut s);
+        assert!(first_start(&book));
+        // A game left with moves is adjourned: no longer a first start.
+        for m in ["b2[0,0]b3[0,0]", "b3[0,1]b2[0,1]"] {
+            let mv = s.rules().parse_move(s.game().position(), m).unwrap();
+            s.play(mv);
+            book.update(&mut s);
+        }
+        s.new_game("classic");
+        book.update(&mut s);
+        assert!(!first_start(&book));
+    }
 }

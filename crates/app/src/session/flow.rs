@@ -33,6 +33,8 @@ impl Session {
         self.variant = game.rules().info().name.clone();
         self.game = game;
         self.players = [white, black];
+        // Chosen for this game: the analysis, if on, does not bring older ones back.
+        self.forget_analysis_players();
         self.hint = None;
         self.focus = None;
         self.replaced(left);
@@ -126,8 +128,8 @@ impl Session {
     }
 
     /// The player to move resigns (the human side when playing the computer). Before
-    /// that side's first move the game is aborted instead, as lichess does: a fresh
-    /// board, nothing recorded, no rating moved.
+    /// any person's move the game is aborted instead, as lichess does: a fresh board,
+    /// nothing recorded, no rating moved.
     pub fn resign(&mut self) {
         if self.resign_aborts() {
             return self.abort();
@@ -138,18 +140,16 @@ impl Session {
         self.clear_selection();
     }
 
-    /// Whether Resign would abort the game: the side resigning has not moved yet.
+    /// Whether Resign would abort the game: it goes on, and no person has moved in it
+    /// yet (at most the computer's first move was played).
     pub fn resign_aborts(&self) -> bool {
-        let side = self.human_side();
-        let start = self.game.start_position().side_to_move();
-        // Plies played by `side`: every other one, starting with the first if it began.
-        let plies = self.game.moves().len();
-        let played = if start == side {
-            plies.div_ceil(2)
-        } else {
-            plies / 2
-        };
-        self.game.outcome().is_none() && played == 0
+        let mut side = self.game.start_position().side_to_move();
+        let mut someone_moved = false;
+        for _ in 0..self.game.moves().len() {
+            someone_moved |= self.player(side) == Player::Human;
+            side = !side;
+        }
+        self.game.outcome().is_none() && !someone_moved
     }
 
     /// Drops the game on the board for a fresh one from the same start, keeping

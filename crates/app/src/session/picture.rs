@@ -108,8 +108,14 @@ pub fn moves_in_words(name: &str) -> Option<&'static str> {
             "moves diagonally two squares (in janggi one straight then two diagonal), \
              blocked by a piece on the way; xiangqi's stays on its own side of the river"
         }
-        "advisor" => "one step diagonally, inside the palace",
-        "general" => "one step along a file or rank, inside the palace; the royal piece",
+        "advisor" => {
+            "one step inside the palace: diagonally in xiangqi, along the palace's lines \
+             (straight or diagonal) in janggi"
+        }
+        "general" => {
+            "one step along a file or rank inside the palace (in janggi also along its \
+             diagonal lines); the royal piece"
+        }
         "soldier" => {
             "one step forward; once across the river (xiangqi) or always (janggi), one step \
              sideways too"

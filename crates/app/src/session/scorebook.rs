@@ -299,7 +299,7 @@ impl Scorebook {
     /// the first move, then updated), so killing the program loses at most the move
     /// being made; its end is later recorded over that same entry. Not while moves can
     /// be replayed (the archive keeps the moves played until a different one is made),
-    /// nor once the game is over, nor before the person's first move (Resign then aborts
+    /// nor once the game is over, nor before a person's first move (Resign then aborts
     /// the game, which leaves nothing behind).
     fn save_in_progress(&mut self, session: &mut Session) {
         let game = session.game();

@@ -158,3 +158,27 @@ fn a_pocket_written_as_a_ninth_rank_is_read() {
     assert!(perft("crazyhouse", "4k3/8/8/8/8/8/8/8/4K3/ w - - 0 1", 1).is_err());
     assert!(perft("crazyhouse", "4k3/8/8/8/8/8/8/4K3/8 w - - 0 1", 1).is_err());
 }
+
+/// After horde's `c1c3` (a double step from the first rank) the position string has no
+/// en-passant square, as Fairy-Stockfish writes it; after `d2d4` it has `d3`.
+#[test]
+fn a_first_rank_double_step_in_horde_leaves_no_en_passant_square() {
+    let mut catalog = chess4d_variants::Catalog::embedded();
+    catalog.add_dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
+    let horde = catalog.resolve("horde").expect("variants/horde.toml");
+    let fen = "k7/5p2/4p2P/3p2P1/2p2P2/1p2P2P/p2P2P1/2P2P2 w - - 0 1";
+    let after = |text: &str| {
+        let mut pos = horde.parse_position(fen).expect("a position");
+        let mv = horde.parse_move(&pos, text).expect("legal");
+        horde.make_move(&mut pos, mv);
+        horde.format_position(&pos)
+    };
+    assert_eq!(
+        after("c1c3"),
+        "k7/5p2/4p2P/3p2P1/2p2P2/1pP1P2P/p2P2P1/5P2 b - - 0 1"
+    );
+    assert_eq!(
+        after("d2d4"),
+        "k7/5p2/4p2P/3p2P1/2pP1P2/1p2P2P/p5P1/2P2P2 b - d3 0 1"
+    );
+}

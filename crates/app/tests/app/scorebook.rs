@@ -197,6 +197,10 @@ fn an_archive_that_cannot_open_falls_back_to_memory_with_a_message() {
     let mut s = Session::new(Catalog::embedded(), "full").expect("session");
     s.set_player(Color::Black, Player::Human);
     book.update(&mut s);
+    // A move first: resigning before any move aborts the game, which stores nothing.
+    click(&mut s, "a2[0,0]");
+    click(&mut s, "a3[0,0]");
+    book.update(&mut s);
     s.resign();
     book.update(&mut s);
     assert_eq!(

@@ -104,3 +104,63 @@ fn python_chess_drives_the_engine() {
     assert!(out.status.success(), "{text}");
     assert!(text.contains("all checks passed"), "{text}");
 }
+
+/// Drops over the pipes: in crazyhouse the blocking knight drop is `bestmove N@b1`; in
+/// shogi a position with drops in its move list is read, and the answer is a move.
+#[test]
+fn drops_round_trip_through_the_binary() {
+    let mut child = engine()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run chess4d uci");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let wait_for = |prefix: &str| -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut seen = Vec::new();
+        while let Ok(line) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+        panic!("no '{prefix}' line: {seen:?}");
+    };
+    writeln!(
+        stdin,
+        "uci\nsetoption name UCI_Variant value crazyhouse\n\
+         position fen 7k/8/8/8/8/8/7r/K6r[N] w - - 0 1\ngo depth 2"
+    )
+    .expect("write");
+    let lines = wait_for("bestmove");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("bestmove N@b1")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains(" pv N@b1")), "{lines:?}");
+    writeln!(
+        stdin,
+        "setoption name UCI_Variant value shogi\n\
+         position fen 4k4/9/4P4/9/9/9/9/9/4K4[Pp] w - - 0 1 moves P@d5 P@f5 e7e8+\ngo depth 2"
+    )
+    .expect("write");
+    let lines = wait_for("bestmove");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string position")),
+        "every move read: {lines:?}"
+    );
+    let best = lines.last().expect("bestmove line");
+    assert!(!best.contains("(none)"), "{best}");
+    writeln!(stdin, "quit").expect("write");
+    assert!(child.wait().expect("exit").success());
+}

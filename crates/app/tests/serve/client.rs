@@ -19,6 +19,8 @@ pub struct Server {
     pub child: Child,
     pub addr: SocketAddr,
     pub dir: PathBuf,
+    /// Keep the data folder when dropped (a restart on the same folder follows).
+    pub keep_dir: bool,
 }
 
 static NEXT_DIR: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
@@ -66,7 +68,12 @@ impl Server {
             })
             .parse()
             .unwrap();
-        Server { child, addr, dir }
+        Server {
+            child,
+            addr,
+            dir,
+            keep_dir: false,
+        }
     }
 
     /// Kills the server at once (SIGKILL), as a crash would.
@@ -133,6 +140,9 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if !self.keep_dir {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
@@ -263,7 +273,7 @@ impl Client {
     /// Waits for a game in full.
     pub fn game_full(&mut self) -> GameFull {
         self.recv_until(|m| match m {
-            ServerMessage::GameFull { game } => Some(game.clone()),
+            ServerMessage::GameFull { game } => Some((**game).clone()),
             _ => None,
         })
     }

@@ -97,20 +97,26 @@ pub fn line_with_drop(variant: &str, plies: usize) -> Vec<String> {
     panic!("no game with a drop found in {variant}");
 }
 
-/// Any legal opening of `plies` moves that does not end the game (first moves listed).
+/// Random legal moves that do not end the game, up to `plies` (fewer if every move
+/// would end it).
 pub fn opening(variant: &str, plies: usize) -> Vec<String> {
     let rules = rules(variant);
     let mut game = Game::new(rules.clone());
     let mut line = Vec::new();
     let mut rng = Rng(7);
     while line.len() < plies {
-        let moves = game.legal_moves().to_vec();
-        let mv = moves[rng.next(moves.len())];
-        let mut g = game.clone();
-        g.play(mv).unwrap();
-        if g.outcome().is_some() {
-            continue;
+        let mut moves = game.legal_moves().to_vec();
+        let mut next = None;
+        while !moves.is_empty() {
+            let mv = moves.swap_remove(rng.next(moves.len()));
+            let mut g = game.clone();
+            g.play(mv).unwrap();
+            if g.outcome().is_none() {
+                next = Some((mv, g));
+                break;
+            }
         }
+        let Some((mv, g)) = next else { break };
         line.push(rules.format_move(game.position(), mv));
         game = g;
     }

@@ -392,3 +392,162 @@ fn pgn_export_of_an_orthodox_game_is_read_by_python_chess() {
         "True 1-0 ann 7"
     );
 }
+
+#[test]
+fn the_bot_accepts_a_challenge_and_plays_its_moves() {
+    let server = Server::start(&[]);
+    let (bot_token, ta) = (server.signup("botty"), server.signup("ann"));
+    let mut bot = std::process::Command::new(env!("CARGO_BIN_EXE_chess4d"))
+        .args([
+            "bot",
+            "--server",
+            &server.addr.to_string(),
+            "--token",
+            &bot_token,
+            "--level",
+            "1",
+        ])
+        .spawn()
+        .unwrap();
+    let mut a = server.client(Some(&ta));
+    let challenge = ClientMessage::Challenge {
+        to: Some("botty".into()),
+        variant: "full".into(),
+        clock: BLITZ,
+        rated: true,
+        color: ColorChoice::White,
+    };
+    // The bot needs a moment to connect: challenge until it is there.
+    let game = loop {
+        a.send(&challenge);
+        match a.recv_until(|m| match m {
+            ServerMessage::GameFull { game } => Some(Ok((**game).clone())),
+            ServerMessage::Error(e) => Some(Err(e.kind)),
+            _ => None,
+        }) {
+            Ok(g) => break g,
+            Err(kind) => {
+                assert_eq!(kind, ErrorKind::NotNow);
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        }
+    };
+    let rules = games::rules("full");
+    let mut local = chess4d_core::Game::new(rules.clone());
+    let mut ply = 0u32;
+    while local.outcome().is_none() && ply < 40 {
+        let mv = local.legal_moves()[(ply as usize * 7) % local.legal_moves().len()];
+        let text = rules.format_move(local.position(), mv);
+        a.play(game.id, ply, &text);
+        local.play(mv).unwrap();
+        ply += 1;
+        if local.outcome().is_some() {
+            break;
+        }
+        let reply = a.wait_move(ply);
+        local.play_str(&reply).unwrap();
+        ply += 1;
+    }
+    if local.outcome().is_none() {
+        a.send(&ClientMessage::Resign { game: game.id });
+    }
+    let end = a.wait_end();
+    assert!(
+        end.white_rating.is_some(),
+        "a rated game against the bot: {end:?}"
+    );
+    assert_eq!(server.game(game.id).moves.len() as u32, ply);
+    let _ = bot.kill();
+    let _ = bot.wait();
+}
+
+#[test]
+fn the_lobby_updates_live_and_a_seek_keeps_its_rating_range() {
+    let server = Server::start(&[]);
+    let (ta, tb, tc) = (
+        server.signup("ann"),
+        server.signup("bob"),
+        server.signup("carol"),
+    );
+    let (mut a, mut b, mut c) = (
+        server.client(Some(&ta)),
+        server.client(Some(&tb)),
+        server.client(Some(&tc)),
+    );
+    c.send(&ClientMessage::Lobby { on: true });
+    assert!(matches!(c.recv(), ServerMessage::Lobby { seeks } if seeks.is_empty()));
+    let range = chess4d_protocol::RatingRange {
+        min: 1600.0,
+        max: 1800.0,
+    };
+    a.send(&ClientMessage::Seek {
+        variant: "full".into(),
+        clock: BLITZ,
+        rated: true,
+        color: ColorChoice::Random,
+        rating_range: Some(range),
+    });
+    let seek = c.recv_until(|m| match m {
+        ServerMessage::SeekAdded { seek } => Some(seek.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        (
+            seek.player.name.as_str(),
+            seek.player.rating,
+            seek.rating_range
+        ),
+        ("ann", Some(1500.0), Some(range))
+    );
+    // Bob (1500) is outside the range; Ann cannot take her own seek.
+    b.send(&ClientMessage::AcceptSeek { seek: seek.id });
+    assert_eq!(b.error(), ErrorKind::NotNow);
+    a.send(&ClientMessage::AcceptSeek { seek: seek.id });
+    assert_eq!(a.error(), ErrorKind::NotNow);
+    b.send(&ClientMessage::CancelSeek { seek: seek.id });
+    assert_eq!(b.error(), ErrorKind::NotYourGame);
+    a.send(&ClientMessage::CancelSeek { seek: seek.id });
+    let gone = c.recv_until(|m| match m {
+        ServerMessage::SeekRemoved { seek } => Some(*seek),
+        _ => None,
+    });
+    assert_eq!(gone, seek.id);
+    // A seek leaves the lobby with its player's socket.
+    a.send(&ClientMessage::Seek {
+        variant: "full".into(),
+        clock: BLITZ,
+        rated: false,
+        color: ColorChoice::Random,
+        rating_range: None,
+    });
+    let id = c.recv_until(|m| match m {
+        ServerMessage::SeekAdded { seek } => Some(seek.id),
+        _ => None,
+    });
+    drop(a);
+    let gone = c.recv_until(|m| match m {
+        ServerMessage::SeekRemoved { seek } => Some(*seek),
+        _ => None,
+    });
+    assert_eq!(gone, id);
+    // Bad time controls and unknown variants are refused.
+    b.send(&ClientMessage::Seek {
+        variant: "full".into(),
+        clock: ClockConfig::Fischer {
+            initial_ms: 0,
+            increment_ms: 0,
+        },
+        rated: false,
+        color: ColorChoice::White,
+        rating_range: None,
+    });
+    assert_eq!(b.error(), ErrorKind::BadRequest);
+    b.send(&ClientMessage::Seek {
+        variant: "no-such".into(),
+        clock: BLITZ,
+        rated: false,
+        color: ColorChoice::White,
+        rating_range: None,
+    });
+    assert_eq!(b.error(), ErrorKind::NotFound);
+}

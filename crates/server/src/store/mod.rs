@@ -173,6 +173,9 @@ pub struct HistoryRow {
     pub at_ms: u64,
 }
 
+/// A player's ratings per variant (variant, rating) and rated history, newest first.
+pub type ProfileRows = (Vec<(String, RatingRow)>, Vec<HistoryRow>);
+
 /// The server's storage. Implementations must make every `Ok` durable before it resolves.
 pub trait Store: Send + Sync {
     /// Creates an account (or a guest, with an empty hash); [`StoreError::NameTaken`] if
@@ -211,6 +214,5 @@ pub trait Store: Send + Sync {
     /// The best-rated players of a variant: (name, rating).
     fn leaderboard(&self, variant: &str, limit: u32) -> StoreFuture<'_, Vec<(String, RatingRow)>>;
     /// A player's ratings per variant and rated history (newest first).
-    fn profile(&self, user: UserId)
-    -> StoreFuture<'_, (Vec<(String, RatingRow)>, Vec<HistoryRow>)>;
+    fn profile(&self, user: UserId) -> StoreFuture<'_, ProfileRows>;
 }

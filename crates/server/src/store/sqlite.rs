@@ -611,10 +611,7 @@ impl Store for SqliteStore {
         })
     }
 
-    fn profile(
-        &self,
-        user: UserId,
-    ) -> StoreFuture<'_, (Vec<(String, RatingRow)>, Vec<HistoryRow>)> {
+    fn profile(&self, user: UserId) -> StoreFuture<'_, super::ProfileRows> {
         self.call(move |c| {
             let mut s = c
                 .prepare_cached(

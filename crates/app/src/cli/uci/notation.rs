@@ -153,6 +153,80 @@ mod tests {
         }
     }
 
+    fn with_files(name: &str) -> std::sync::Arc<dyn Rules> {
+        let mut c = Catalog::embedded();
+        c.add_dir(std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../variants"
+        )));
+        c.resolve(name).expect("a catalog variant")
+    }
+
+    /// Text that is no UCI move is an error with a kind and words, never a panic.
+    #[test]
+    fn bad_uci_text_is_an_error_not_a_panic() {
+        use chess4d_core::{MoveParseErrorKind, UciMove};
+        let rules = with_files("crazyhouse");
+        let pos = rules
+            .parse_position("7k/8/8/8/8/8/7r/K6r[N] w - - 0 1")
+            .expect("a position");
+        for bad in [
+            "", "e2", "e2e4qq", "@e4", "X@e4", "N@z9", "NN@b1", "e2e4!", "+N@b1", "ée4",
+        ] {
+            assert!(UciMove::parse(&*rules, bad).is_err(), "{bad}");
+            assert!(parse_move(&*rules, &pos, bad).is_err(), "{bad}");
+        }
+        let long = "a".repeat(500);
+        assert_eq!(
+            UciMove::parse(&*rules, &long).map_err(|e| e.kind),
+            Err(MoveParseErrorKind::TooLong)
+        );
+        let no_queen = parse_move(&*rules, &pos, "Q@b1").unwrap_err();
+        assert!(no_queen.reason.contains("no queen in hand"), "{no_queen}");
+        let pass = parse_move(&*rules, &pos, "0000").unwrap_err();
+        assert!(pass.reason.contains("cannot pass"), "{pass}");
+        assert_eq!(UciMove::parse(&*rules, "0000"), Ok(UciMove::Null));
+        // Lower-case drop letters are read too.
+        assert_eq!(
+            parse_move(&*rules, &pos, "n@b1"),
+            parse_move(&*rules, &pos, "N@b1")
+        );
+    }
+
+    /// A move's kind is asked, not decoded from its squares.
+    #[test]
+    fn a_moves_kind_is_asked() {
+        use chess4d_core::MoveKind;
+        let kind_of = |variant: &str, fen: &str, text: &str| {
+            let rules = with_files(variant);
+            let pos = rules.parse_position(fen).expect("a position");
+            let mv = parse_move(&*rules, &pos, text).expect("legal");
+            (mv.kind(rules.info(), &pos), rules)
+        };
+        let (k, zh) = kind_of("crazyhouse", "7k/8/8/8/8/8/7r/K6r[N] w - - 0 1", "N@b1");
+        assert_eq!(
+            k,
+            MoveKind::Drop(zh.info().kind_by_letter('N').expect("knight"))
+        );
+        let orthodox = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        assert_eq!(kind_of("orthodox", orthodox, "e1c1").0, MoveKind::Castle);
+        assert_eq!(kind_of("orthodox", orthodox, "a1a8").0, MoveKind::Board);
+        let janggi = "9/4k4/9/9/9/9/9/9/4K4/9 w - - 0 1";
+        assert_eq!(kind_of("janggi", janggi, "e2e2").0, MoveKind::Pass);
+        assert_eq!(kind_of("janggi", janggi, "0000").0, MoveKind::Pass);
+        let sittuyin = "8/8/6R1/s3r3/P5R1/1KP3p1/1F2kr2/8[] b - - 0 1";
+        let (k, rules) = kind_of("sittuyin", sittuyin, "g3g3f");
+        assert_eq!(
+            k,
+            MoveKind::InPlacePromotion(rules.info().kind_by_letter('f').expect("general"))
+        );
+        let chess960 = "4k3/8/8/8/8/8/8/1RK4R w KQ - 0 1";
+        assert_eq!(
+            kind_of("fischerandom", chess960, "c1b1").0,
+            MoveKind::Castle
+        );
+    }
+
     #[test]
     fn beyond_2d_the_coordinate_notation_stays() {
         let rules = Catalog::embedded().resolve("full").expect("built in");

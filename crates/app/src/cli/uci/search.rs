@@ -197,8 +197,9 @@ impl SearchJob {
                 }
                 say(out, &line);
             }
-            Err(SearchError::NoLegalMoves(status)) => {
-                let words = game_over(status, self.position.side_to_move());
+            Err(SearchError::NoLegalMoves(_)) => {
+                // The rules' own words: "White wins by reaching the hill".
+                let words = self.rules.describe_status(&self.position);
                 say(out, &format!("info string game over: {words}"));
                 say(out, "bestmove (none)");
             }
@@ -263,19 +264,5 @@ mod tests {
         assert_eq!(allot(ms(0), ms(0), None, ms(30)), ms(1));
         // The last move before the control may use most of what is left.
         assert_eq!(allot(ms(1_000), ms(0), Some(1), ms(0)), ms(800));
-    }
-}
-
-/// A finished game's result in words, for `info string game over: ...` (White wins by
-/// reaching the goal). A small wording of the uci module's own (issue 30).
-fn game_over(status: chess4d_core::Status, to_move: chess4d_core::Color) -> String {
-    use chess4d_core::{Outcome, Reason, Status};
-    let outcome = |winner, reason| Outcome { winner, reason }.to_string();
-    match status {
-        Status::Checkmate => outcome(Some(!to_move), Reason::Checkmate),
-        Status::Stalemate => outcome(None, Reason::Stalemate),
-        Status::InsufficientMaterial => outcome(None, Reason::BareKings),
-        Status::Ended { winner, reason } => outcome(winner, reason),
-        Status::Ongoing => format!("{to_move} has no legal move"),
     }
 }
