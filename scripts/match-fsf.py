@@ -224,14 +224,17 @@ def expected_score(elo):
 
 def sprt_llr(pairs, elo0, elo1):
     """Fishtest's generalised SPRT on game pairs (pentanomial): the log-likelihood
-    ratio of elo1 against elo0 from the pairs' mean score and its variance."""
-    n = len(pairs)
-    if n < 2:
+    ratio of elo1 against elo0 from the pairs' mean score and its variance, each of
+    the five pair results counted 0.001 more (fishtest's regularisation: no zero
+    variance from a handful of pairs all alike)."""
+    if len(pairs) < 2:
         return 0.0
-    mean = sum(pairs) / n
-    var = sum((p - mean) ** 2 for p in pairs) / n
-    if var <= 0:
-        return 0.0
+    counts = [1e-3] * 5
+    for p in pairs:
+        counts[round(p * 4)] += 1
+    n = sum(counts)
+    mean = sum(c * i / 4 for i, c in enumerate(counts)) / n
+    var = sum(c * (i / 4 - mean) ** 2 for i, c in enumerate(counts)) / n
     s0, s1 = expected_score(elo0), expected_score(elo1)
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 

@@ -21,27 +21,18 @@
 //! epoch beside the hand-written evaluation's own error on it.
 
 use chess4d_core::{Color, Position, Rules};
+// The kinds in the rows' order, the loss's scale and the king buckets are the engine's.
+use chess4d_engine::network::{LETTERS, SCALE};
+use chess4d_engine::square_corrections::{BUCKETS, bucket};
 use chess4d_engine::{Rng, StaticEval, Weights};
 use chess4d_variants::Catalog;
 
-/// The kinds, in the order of the file's rows.
-const LETTERS: &[u8] = b"PNBRQK";
 /// One table: a kind's 64 squares, kind after kind.
 const PST: usize = 6 * 64;
-/// King buckets, as `eval/squares.rs` counts them.
-const BUCKETS: usize = 12;
 /// Values per phase: the plain table, then one per bucket of the owner's king, then
 /// one per bucket of the enemy king (the file's families, in its order).
 const N: usize = PST * (1 + 2 * BUCKETS);
 
-/// The bucket of a king on `own` (from its owner's side): its pair of files (a-b, c-d,
-/// e-f, g-h) and its rank (the back rank, the next, or further). The same as
-/// `eval/squares.rs`'s.
-fn bucket(own: usize) -> usize {
-    (own % 8 / 2) * 3 + (own / 8).min(2)
-}
-/// Stockfish's centipawns per unit of the loss's sigmoid.
-const SCALE: f32 = 400.0;
 
 /// One position: for each piece its values' indices (value +1 for the side to move's
 /// pieces, -1 for the other's), the phase, the label and our evaluation.

@@ -19,7 +19,7 @@ mod kept;
 mod material;
 pub mod net;
 mod pawn_cache;
-mod squares;
+pub mod squares;
 mod static_eval;
 mod tables;
 mod terms;

@@ -15,10 +15,11 @@ use chess4d_core::{Color, Piece, PieceKind, Position, Rules};
 
 /// King buckets: the king's pair of files (a-b, c-d, e-f, g-h) and its rank from its
 /// own side (the back rank, the next, or further).
-pub(crate) const BUCKETS: usize = 12;
+pub const BUCKETS: usize = 12;
 
-/// The bucket of a king on `own` (a square index from its owner's side, 8x8).
-pub(crate) fn bucket(own: usize) -> usize {
+/// The bucket of a king on `own` (a square index from its owner's side, 8x8): what
+/// the engine reads and `examples/train_squares.rs` fits by.
+pub fn bucket(own: usize) -> usize {
     (own % 8 / 2) * 3 + (own / 8).min(2)
 }
 
