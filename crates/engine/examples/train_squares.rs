@@ -33,7 +33,6 @@ const PST: usize = 6 * 64;
 /// one per bucket of the enemy king (the file's families, in its order).
 const N: usize = PST * (1 + 2 * BUCKETS);
 
-
 /// One position: for each piece its values' indices (value +1 for the side to move's
 /// pieces, -1 for the other's), the phase, the label and our evaluation.
 struct Sample {

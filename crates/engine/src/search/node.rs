@@ -46,6 +46,18 @@ struct NodeEval {
     quiet_window: bool,
 }
 
+/// A move of the loop, as pruning and reductions read it.
+struct Candidate {
+    /// Its place in the ordered list.
+    i: usize,
+    mv: Move,
+    quiet: bool,
+    /// A capture that loses material in the exchange.
+    losing: bool,
+    /// Its history score (quiet moves; 0 otherwise).
+    stat: i32,
+}
+
 /// What the move loop found.
 struct Found {
     best: i32,
@@ -306,9 +318,8 @@ impl Search<'_> {
             mut alpha,
             beta,
             ply,
-            in_check,
-            pv_node,
             excluded,
+            ..
         } = node;
         let rules = self.rules;
         let quiet_window = eval.quiet_window;
@@ -346,21 +357,16 @@ impl Search<'_> {
             } else {
                 0
             };
-            let prunable = i > 0
-                && found.best > -MATE_BOUND
-                && ((quiet && (futile || (quiet_window && depth <= 4 && quiets > late_quiets)))
-                    || (quiet && quiet_window && depth <= 3 && stat < -HISTORY_PRUNE * depth)
-                    || (losing && quiet_window && depth <= 3)
-                    || (quiet
-                        && quiet_window
-                        && depth <= QUIET_SEE_DEPTH
-                        && !self.exchange.at_least(
-                            rules,
-                            self.eval,
-                            pos,
-                            &mv,
-                            -QUIET_SEE_MARGIN * depth,
-                        )));
+            let candidate = Candidate {
+                i,
+                mv,
+                quiet,
+                losing,
+                stat,
+            };
+            let late = quiets > late_quiets;
+            let prunable = found.best > -MATE_BOUND
+                && self.may_prune(pos, depth, quiet_window, futile, late, &candidate);
             let undo = rules.make_move(pos, mv);
             let check = rules.in_check(pos);
             if prunable && !check {
@@ -371,30 +377,7 @@ impl Search<'_> {
             self.played[ply] = mover.map(|p| (p.code(), mv.to.0));
             let extend = (check || singular.is_some_and(|s| s.matches(&mv))) && ply < MAX_PLY / 2;
             let nd = depth - 1 + extend as i32;
-            let v = if i == 0 {
-                -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true)
-            } else {
-                let r = if depth >= 3 && i >= 2 + pv_node as usize && (quiet || losing) && !in_check
-                {
-                    let mut r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
-                    r -= pv_node as i32 + check as i32 + self.is_killer(ply, &mv) as i32;
-                    // Quiet moves that have done well elsewhere are reduced less, those
-                    // that keep failing more.
-                    r -= stat / HISTORY_PER_PLY;
-                    r += (self.trusts_static_trend() && !eval.improving) as i32;
-                    r.min(nd - 1).max(0)
-                } else {
-                    0
-                };
-                let mut s = -self.negamax(pos, nd - r, -alpha - 1, -alpha, ply + 1, check, true);
-                if s > alpha && r > 0 {
-                    s = -self.negamax(pos, nd, -alpha - 1, -alpha, ply + 1, check, true);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true);
-                }
-                s
-            };
+            let v = self.search_child(pos, &node, alpha, eval, &candidate, check, nd);
             self.path.pop();
             rules.unmake_move(pos, &undo);
             if self.stopped {
@@ -420,6 +403,76 @@ impl Search<'_> {
             }
         }
         Some(found)
+    }
+
+    /// Whether a move may be skipped near the leaves (never the first): a quiet one by
+    /// futility, as a late move, by its history or by the exchange on its square; a
+    /// capture that loses material in the exchange.
+    fn may_prune(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        quiet_window: bool,
+        futile: bool,
+        late: bool,
+        c: &Candidate,
+    ) -> bool {
+        let quiet = c.quiet;
+        c.i > 0
+            && ((quiet && (futile || (quiet_window && depth <= 4 && late)))
+                || (quiet && quiet_window && depth <= 3 && c.stat < -HISTORY_PRUNE * depth)
+                || (c.losing && quiet_window && depth <= 3)
+                || (quiet
+                    && quiet_window
+                    && depth <= QUIET_SEE_DEPTH
+                    && !self.exchange.at_least(
+                        self.rules,
+                        self.eval,
+                        pos,
+                        &c.mv,
+                        -QUIET_SEE_MARGIN * depth,
+                    )))
+    }
+
+    /// The score of a move already made, from the node's side: the first move with the
+    /// full window, the others with a null window, late quiet ones reduced first
+    /// (principal variation search with late-move reductions).
+    #[allow(clippy::too_many_arguments)] // a child search's whole context
+    fn search_child(
+        &mut self,
+        pos: &mut Position,
+        node: &Node,
+        alpha: i32,
+        eval: &NodeEval,
+        c: &Candidate,
+        check: bool,
+        nd: i32,
+    ) -> i32 {
+        let (depth, beta, ply, pv_node) = (node.depth, node.beta, node.ply, node.pv_node);
+        if c.i == 0 {
+            return -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true);
+        }
+        let i = c.i;
+        let r =
+            if depth >= 3 && i >= 2 + pv_node as usize && (c.quiet || c.losing) && !node.in_check {
+                let mut r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
+                r -= pv_node as i32 + check as i32 + self.is_killer(ply, &c.mv) as i32;
+                // Quiet moves that have done well elsewhere are reduced less, those that
+                // keep failing more.
+                r -= c.stat / HISTORY_PER_PLY;
+                r += (self.trusts_static_trend() && !eval.improving) as i32;
+                r.min(nd - 1).max(0)
+            } else {
+                0
+            };
+        let mut s = -self.negamax(pos, nd - r, -alpha - 1, -alpha, ply + 1, check, true);
+        if s > alpha && r > 0 {
+            s = -self.negamax(pos, nd, -alpha - 1, -alpha, ply + 1, check, true);
+        }
+        if s > alpha && s < beta {
+            s = -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true);
+        }
+        s
     }
 
     /// What the node leaves behind: where the search's score says more than its bound
