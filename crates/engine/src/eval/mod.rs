@@ -140,6 +140,16 @@ impl Default for CodeInfo {
     }
 }
 
+/// What [`Evaluator::walk`] gathers.
+struct Walk {
+    side: [Side; 2],
+    keys: Keys,
+    pawn_sets: [[u64; MAX_WORDS]; 2],
+    /// The pieces other than pawns and royals, as (square, code): the first `count`.
+    pieces: [(u16, u16); MAX_PIECES],
+    count: usize,
+}
+
 /// A side's tallies from the board walk.
 #[derive(Clone, Copy, Default)]
 struct Side {
@@ -205,6 +215,59 @@ impl Evaluator {
     /// other pieces stand: positions that share one share an error of the evaluation
     /// that the search can learn and correct.
     pub(crate) fn raw_keyed(&self, pos: &Position) -> (i32, Keys) {
+        let Walk {
+            side,
+            keys,
+            pawn_sets,
+            pieces,
+            count,
+        } = self.walk(pos);
+        if self.bare_kings_draw && side.iter().all(|s| s.material == 0) {
+            return (0, keys);
+        }
+        let us = pos.side_to_move();
+        // Stockfish's games that taught the network stop once decided, so it has not
+        // seen a lone king: there the hand-written terms (mop-up) know more.
+        let net = match &self.net {
+            Some(n) if side.iter().all(|s| s.material > 0) => {
+                n.white_score(pos).map(|v| (n.mode(), v))
+            }
+            _ => None,
+        };
+        if let Some((net::Mode::Alone, white)) = net {
+            let white = material::scale(white + self.mop_up(pos, &side), &side);
+            // The network learned Stockfish's score for the side to move, its tempo
+            // included: [`Evaluator::fade`] adds ours back.
+            let ours = if us == Color::White { white } else { -white };
+            return (ours - self.w.tempo, keys);
+        }
+        let (mut mg, mut eg) = (side[0].mg - side[1].mg, side[0].eg - side[1].eg);
+        let rights = pos.castling_rights();
+        mg += self.w.castling_mg
+            * ((rights & self.castling[0]).count_ones() as i32
+                - (rights & self.castling[1]).count_ones() as i32);
+        if self.pawns.is_some() {
+            let (m, e) = self.positional(pos, &pawn_sets, &pieces[..count]);
+            mg += m;
+            eg += e;
+        }
+        let phase = ((side[0].pieces + side[1].pieces) * 256 / self.phase_total).min(256);
+        let mut white = (mg * phase + eg * (256 - phase)) / 256;
+        match net {
+            Some((net::Mode::Correction, correction)) => white += correction,
+            Some((net::Mode::Mean, v)) => white = (white + v) / 2,
+            _ => {}
+        }
+        white += self.mop_up(pos, &side);
+        white = material::scale(white, &side);
+        (if us == Color::White { white } else { -white }, keys)
+    }
+
+    /// One walk over the board (and the pockets): each side's tallies and per-square
+    /// terms, the keys of the pawns and of each side's other pieces, the pawn sets and
+    /// the pieces for the mobility pass.
+    #[inline(always)]
+    fn walk(&self, pos: &Position) -> Walk {
         let mut piece_keys = [0u64; 2];
         let mut side = [Side::default(); 2];
         let mut pawn_sets = [[0u64; MAX_WORDS]; 2];
@@ -272,45 +335,13 @@ impl Evaluator {
             pawns: (pawn_key >> 32) as u32 ^ pawn_key as u32,
             pieces: piece_keys.map(|k| (k >> 32) as u32 ^ k as u32),
         };
-        if self.bare_kings_draw && side.iter().all(|s| s.material == 0) {
-            return (0, keys);
+        Walk {
+            side,
+            keys,
+            pawn_sets,
+            pieces,
+            count,
         }
-        let us = pos.side_to_move();
-        // Stockfish's games that taught the network stop once decided, so it has not
-        // seen a lone king: there the hand-written terms (mop-up) know more.
-        let net = match &self.net {
-            Some(n) if side.iter().all(|s| s.material > 0) => {
-                n.white_score(pos).map(|v| (n.mode(), v))
-            }
-            _ => None,
-        };
-        if let Some((net::Mode::Alone, white)) = net {
-            let white = material::scale(white + self.mop_up(pos, &side), &side);
-            // The network learned Stockfish's score for the side to move, its tempo
-            // included: [`Evaluator::fade`] adds ours back.
-            let ours = if us == Color::White { white } else { -white };
-            return (ours - self.w.tempo, keys);
-        }
-        let (mut mg, mut eg) = (side[0].mg - side[1].mg, side[0].eg - side[1].eg);
-        let rights = pos.castling_rights();
-        mg += self.w.castling_mg
-            * ((rights & self.castling[0]).count_ones() as i32
-                - (rights & self.castling[1]).count_ones() as i32);
-        if self.pawns.is_some() {
-            let (m, e) = self.positional(pos, &pawn_sets, &pieces[..count]);
-            mg += m;
-            eg += e;
-        }
-        let phase = ((side[0].pieces + side[1].pieces) * 256 / self.phase_total).min(256);
-        let mut white = (mg * phase + eg * (256 - phase)) / 256;
-        match net {
-            Some((net::Mode::Correction, correction)) => white += correction,
-            Some((net::Mode::Mean, v)) => white = (white + v) / 2,
-            _ => {}
-        }
-        white += self.mop_up(pos, &side);
-        white = material::scale(white, &side);
-        (if us == Color::White { white } else { -white }, keys)
     }
 
     /// `s` faded by the move-limit clock, plus the tempo bonus.
