@@ -144,14 +144,31 @@ impl Move {
         }
     }
 
-    /// Whether the second piece (on `second_from`) and the mover are one side's king
-    /// and another of its pieces: castling, not a push.
+    /// Whether the second piece (on `second_from`) and the mover are castling: one side's
+    /// royal piece and another of its pieces that is not royal, moved while that side
+    /// still holds a castling right of the variant (the letter's case gives the side).
+    /// A king that pushes or carries its own piece where it has no right left, or in a
+    /// variant without castling, makes a board move.
     fn is_castling(&self, info: &VariantInfo, pos: &Position, second_from: Square) -> bool {
         let (Some(a), Some(b)) = (pos.piece_at(self.from), pos.piece_at(second_from)) else {
             return false;
         };
         let royal = |p: crate::Piece| info.pieces.get(p.kind().index()).is_some_and(|i| i.royal);
-        a.color() == b.color() && (royal(a) || royal(b))
+        let color = a.color();
+        let rights = pos.castling_rights();
+        let holds_right = info
+            .castling_letters
+            .iter()
+            .enumerate()
+            .any(|(bit, letter)| {
+                let side = if letter.is_ascii_uppercase() {
+                    crate::Color::White
+                } else {
+                    crate::Color::Black
+                };
+                side == color && rights.checked_shr(bit as u32).unwrap_or(0) & 1 == 1
+            });
+        color == b.color() && royal(a) != royal(b) && holds_right
     }
 
     /// Every square where a piece lands, the main one first.
