@@ -10,67 +10,39 @@ use chess4d_variants::Catalog;
 
 use crate::ratings::{game_result, replay};
 
-/// The names lichess, Fairy-Stockfish, pychess and python-chess write in `[Variant]`,
-/// squeezed (lower case, no spaces, `-` or `_`), with the catalog name each stands for.
-const ALIASES: &[(&str, &str)] = &[
-    ("standard", DEFAULT_VARIANT),
-    ("chess", DEFAULT_VARIANT),
-    ("normal", DEFAULT_VARIANT),
-    ("orthodox", DEFAULT_VARIANT),
-    ("fromposition", DEFAULT_VARIANT),
-    ("chess960", "fischerandom"),
-    ("fischerandom", "fischerandom"),
-    ("fischerrandom", "fischerandom"),
-    ("960", "fischerandom"),
-    ("caparandom", "caparandom"),
-    ("capablancarandom", "caparandom"),
-    ("schess", "seirawan"),
-    ("seirawanchess", "seirawan"),
-    ("crazyhouse", "crazyhouse"),
-    ("zh", "crazyhouse"),
-    ("capablanca", "capablanca"),
-    ("capablancachess", "capablanca"),
-    ("raumschach", "raumschach"),
-    ("tensor", "tensor"),
-    ("tensorchess", "tensor"),
-    ("antichess", "antichess"),
-    ("atomic", "atomic"),
-    ("horde", "horde"),
-    ("kingofthehill", "kingofthehill"),
-    ("racingkings", "racingkings"),
-    ("threecheck", "3check"),
-    ("3check", "3check"),
-];
-
-/// The catalog name of a game text's variant: an alias of another program's name when
-/// it is one (`Standard` and no tag at all are orthodox chess), else the name as written.
+/// The catalog name of a game text's variant: the catalog's own name for another
+/// program's name when it is one ([`Catalog::canonical_name`],
+/// [`chess4d_variants::ALIASES`]), orthodox chess for PGN's `From Position` (a set-up position of standard chess) and no
+/// tag at all, else the name as written.
 ///
 /// # Examples
 ///
 /// ```
 /// use chess4d::pgn::catalog_name;
-/// assert_eq!(catalog_name("Standard"), "orthodox");
-/// assert_eq!(catalog_name("From Position"), "orthodox");
-/// assert_eq!(catalog_name("Chess960"), "fischerandom");
-/// assert_eq!(catalog_name("full"), "full");
+/// let catalog = chess4d_variants::Catalog::embedded();
+/// assert_eq!(catalog_name(&catalog, "Standard"), "orthodox");
+/// assert_eq!(catalog_name(&catalog, "From Position"), "orthodox");
+/// assert_eq!(catalog_name(&catalog, "Chess960"), "fischerandom");
+/// assert_eq!(catalog_name(&catalog, "full"), "full");
 /// ```
-pub fn catalog_name(written: &str) -> String {
-    let squeezed: String = written
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_'))
-        .flat_map(char::to_lowercase)
-        .collect();
-    ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == squeezed)
-        .map_or_else(|| written.to_string(), |(_, name)| (*name).to_string())
+pub fn catalog_name(catalog: &Catalog, written: &str) -> String {
+    if chess4d_variants::squeeze(written) == "fromposition" {
+        return DEFAULT_VARIANT.to_string();
+    }
+    // A name the catalog lacks (a variant file removed) still reads as the variant it
+    // stands for, so the message says which of ours was missing.
+    catalog
+        .canonical_name(written)
+        .or_else(|| chess4d_variants::alias_target(written))
+        .unwrap_or(written)
+        .to_string()
 }
 
 /// The rules of a game text's variant from `catalog` (by [`catalog_name`]; never a file
 /// or a plugin library the text names), with a message that says which name was read.
 pub fn rules_of(catalog: &Catalog, game: &PgnGame) -> Result<Arc<dyn Rules>, String> {
     let written = game.variant();
-    let name = catalog_name(written);
+    let name = catalog_name(catalog, written);
     catalog.get(&name).map_err(|e| {
         if name == written {
             format!("variant \"{written}\": {e}")
@@ -135,14 +107,20 @@ mod tests {
 
     #[test]
     fn aliases_ignore_case_spaces_and_dashes() {
+        let mut catalog = Catalog::embedded();
+        catalog.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
+        let name = |written| catalog_name(&catalog, written);
         for written in ["Standard", "standard", "From Position", "chess", "Normal"] {
-            assert_eq!(catalog_name(written), "orthodox", "{written}");
+            assert_eq!(name(written), "orthodox", "{written}");
         }
-        assert_eq!(catalog_name("Fischer Random"), "fischerandom");
-        assert_eq!(catalog_name("Three-check"), "3check");
-        assert_eq!(catalog_name("Crazyhouse"), "crazyhouse");
-        assert_eq!(catalog_name("Capablanca"), "capablanca");
-        assert_eq!(catalog_name("mine"), "mine");
+        assert_eq!(name("Fischer Random"), "fischerandom");
+        assert_eq!(name("Three-check"), "3check");
+        assert_eq!(name("Crazyhouse"), "crazyhouse");
+        assert_eq!(name("Capablanca"), "capablanca");
+        assert_eq!(name("Capablanca Random"), "caparandom");
+        assert_eq!(name("S-Chess"), "seirawan");
+        assert_eq!(name("KingOfTheHill"), "kingofthehill");
+        assert_eq!(name("mine"), "mine");
     }
 
     #[test]
@@ -183,8 +161,12 @@ mod tests {
         let catalog = Catalog::embedded();
         let read = import_game("[Variant \"Atomic\"]\n\n*\n").expect("pgn");
         let message = rules_of(&catalog, &read).err().expect("no atomic");
+        assert!(message.starts_with("variant \"Atomic\": "), "{message}");
+        // Another program's name for a variant this catalog lacks says which of ours.
+        let read = import_game("[Variant \"Chess960\"]\n\n*\n").expect("pgn");
+        let message = rules_of(&catalog, &read).err().expect("no fischerandom");
         assert!(
-            message.contains("\"Atomic\" (chess4d's atomic)"),
+            message.contains("\"Chess960\" (chess4d's fischerandom)"),
             "{message}"
         );
     }

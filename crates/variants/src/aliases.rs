@@ -6,18 +6,27 @@
 /// for. Only variants that are the same game here: lichess's `atomic` has no
 /// counterpart, so it is not listed.
 pub const ALIASES: &[(&str, &str)] = &[
-    // Fairy-Stockfish's UCI_Variant name for orthodox chess.
+    // Fairy-Stockfish's UCI_Variant name for orthodox chess, and python-chess's.
     ("chess", "orthodox"),
+    ("normal", "orthodox"),
     // lichess's API and PGN `[Variant]` names.
     ("standard", "orthodox"),
     ("chess960", "fischerandom"),
     ("fischerrandom", "fischerandom"),
+    ("960", "fischerandom"),
     ("threecheck", "3check"),
     ("kingofthehill", "kingofthehill"),
     ("racingkings", "racingkings"),
     ("antichess", "antichess"),
     ("horde", "horde"),
     ("crazyhouse", "crazyhouse"),
+    ("zh", "crazyhouse"),
+    // pychess's and Fairy-Stockfish's names, and the long forms game texts write.
+    ("capablancachess", "capablanca"),
+    ("capablancarandom", "caparandom"),
+    ("schess", "seirawan"),
+    ("seirawanchess", "seirawan"),
+    ("tensorchess", "tensor"),
 ];
 
 /// A name as compared with others: lower case, without spaces, `-` and `_`
@@ -68,6 +77,16 @@ mod tests {
         assert_eq!(alias_target("Three-check"), Some("3check"));
         assert_eq!(alias_target("chess"), Some("orthodox"));
         assert_eq!(alias_target("atomic"), None, "no atomic here");
+    }
+
+    #[test]
+    fn every_alias_names_a_catalog_variant() {
+        let mut catalog = crate::Catalog::embedded();
+        catalog.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
+        for (alias, target) in ALIASES {
+            assert_eq!(squeeze(alias), *alias, "{alias} is not squeezed");
+            assert_eq!(catalog.canonical_name(alias), Some(*target), "{alias}");
+        }
     }
 
     #[test]

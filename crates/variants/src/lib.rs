@@ -25,7 +25,7 @@ mod picture;
 pub mod plugin;
 mod schema;
 
-pub use aliases::{ALIASES, alias_target, nearest};
+pub use aliases::{ALIASES, alias_target, nearest, squeeze};
 pub use build::{VariantSpec, parse_variant};
 pub use catalog::{
     Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, EntryRules, PluginEntry, Source, load_file,

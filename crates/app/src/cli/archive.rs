@@ -83,7 +83,7 @@ pub fn import_verb(file: &Path, data_dir: Option<&Path>) -> CliResult {
                 game_name(index, game)
             ))
         };
-        let name = chess4d::pgn::catalog_name(game.variant());
+        let name = chess4d::pgn::catalog_name(&catalog, game.variant());
         let rules = match rules_by_name.iter().find(|rules| rules.info().name == name) {
             Some(rules) => rules.clone(),
             // A catalog variant (by the names other programs write too), never a file

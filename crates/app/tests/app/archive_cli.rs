@@ -450,7 +450,7 @@ fn lichess_variant_names_and_setup_starts_import() {
     );
     assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("\"Atomic\" (chess4d's atomic)"),
+        stderr(&o).contains("variant \"Atomic\": no variant named 'Atomic'"),
         "{}",
         stderr(&o)
     );
