@@ -259,3 +259,49 @@ fn random_play_positions_are_never_refused_classic() {
 fn random_play_positions_are_never_refused_raumschach() {
     random_positions_read_back("raumschach", 1000, 2);
 }
+
+/// A variant from the repository's `variants/` folder as well as the built-ins.
+fn rules_from_files(name: &str) -> Arc<dyn Rules> {
+    let mut catalog = Catalog::embedded();
+    catalog.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
+    catalog.get(name).expect("a variant file")
+}
+
+/// Horde's pawns double-step from their first two ranks, but only a step from the
+/// second leaves an en-passant square (Fairy-Stockfish's en-passant region): one on
+/// White's second rank, which only a first-rank double step passes, is refused in words,
+/// and Black's ordinary one is read.
+#[test]
+fn horde_refuses_an_en_passant_square_a_first_rank_step_passes() {
+    let rules = rules_from_files("horde");
+    for fen in [
+        // White's a1 pawn to a3 over a2, and its b1 pawn to b3 over b2.
+        (
+            "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/1PPPPPPP/1PPPPPPP b kq a2 0 1",
+            "a2",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/P1PPPPPP/P1PPPPPP b kq b2 0 1",
+            "b2",
+        ),
+    ] {
+        let (fen, square) = fen;
+        let e = rules.parse_position(fen).err().expect("refused");
+        assert_eq!(e.kind, FenErrorKind::Impossible(P::InvalidEnPassant), "{e}");
+        assert!(
+            e.message.contains(&format!("en-passant square {square}")),
+            "{e}"
+        );
+        assert!(e.message.contains("first rank"), "{e}");
+    }
+    for fen in [
+        // Black's e7-e5 over e6, and White's b2-b4 from its second rank over b3.
+        "rnbqkbnr/pppp1ppp/8/1PP1pPP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq e6 0 2",
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/P1PPPPPP/P1PPPPPP/PPPPPPPP b kq b3 0 1",
+    ] {
+        let pos = rules
+            .parse_position(fen)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(rules.format_position(&pos), fen);
+    }
+}

@@ -23,19 +23,71 @@ impl TableRules {
         }
         // The square a double step passes is one beyond the rank it starts from.
         let passed = self.double_step_rank.map(|r| r.saturating_add(1));
-        match passed {
-            Some(rank) => check_en_passant(self, pos, Some(rank), self.pawn_push_axes())?,
-            None if pos.en_passant().is_some() => {
+        match (&self.double_step_from, passed) {
+            (Some(zone), _) => {
+                check_en_passant(self, pos, None, self.pawn_push_axes())?;
+                self.check_region_en_passant(pos, zone)?;
+            }
+            (None, Some(rank)) => {
+                check_en_passant(self, pos, Some(rank), self.pawn_push_axes())?;
+            }
+            (None, None) if pos.en_passant().is_some() => {
                 return Err(PositionError::new(
                     PositionErrorKind::InvalidEnPassant,
                     "this variant's pawns have no double step, so no en-passant square",
                 ));
             }
-            None => {}
+            (None, None) => {}
         }
         self.check_castling(pos)?;
         check_clocks(self, pos)?;
         check_opposite(self, pos)
+    }
+
+    /// With a double-step region (horde: the first two ranks) the en-passant square is
+    /// one a step from the region's front edge passes: just outside the region, the
+    /// square behind it inside. A step from further back passes a square of the region
+    /// and leaves none (Fairy-Stockfish writes none there either).
+    fn check_region_en_passant(
+        &self,
+        pos: &Position,
+        zone: &[super::SquareSet; 2],
+    ) -> Result<(), PositionError> {
+        let Some(ep) = pos.en_passant() else {
+            return Ok(());
+        };
+        let mover = !pos.side_to_move();
+        let shape = &self.info.shape;
+        let bad = |why: String| {
+            Err(PositionError::new(
+                PositionErrorKind::InvalidEnPassant,
+                format!("en-passant square {}: {why}", shape.square_name(ep)),
+            ))
+        };
+        if zone[mover.index()].contains(ep) {
+            return bad(format!(
+                "it lies where {mover}'s pawns start their double steps, and a double \
+                 step over such a square (from {mover}'s first rank in horde) leaves no \
+                 en-passant square"
+            ));
+        }
+        let axes = self.pawn_push_axes();
+        let from_region = (0..shape.axes())
+            .filter(|&a| axes & (1 << a) != 0)
+            .any(|axis| {
+                let mut back = [0i8; 4];
+                back[axis] = -mover.forward();
+                shape
+                    .offset(ep, back)
+                    .is_some_and(|sq| zone[mover.index()].contains(sq))
+            });
+        if !from_region {
+            return bad(format!(
+                "no double step by {mover} passes it: the square behind it is not one \
+                 {mover}'s pawns double-step from"
+            ));
+        }
+        Ok(())
     }
 
     /// The axes along which a pawn's push may double (bit 1: Y; bit 3: W): where an
