@@ -10,8 +10,10 @@
 #   scripts/view-options-window-test.sh     # builds the debug binary first
 #   CHESS4D_BIN=path/to/chess4d SHOTS=dir scripts/view-options-window-test.sh
 #
-# Tab positions are those of the side panel at 1200x760. With CI set, missing tools
-# fail; otherwise they skip.
+# Tabs, the search box and the angle boxes are found where the app prints them
+# (`widget NAME X Y`), and each step waits for what its screenshot is to show (the View
+# tab's angle box, the Variants tab's search box, the search's count of matches) to be
+# printed after its click. With CI set, missing tools fail; otherwise they skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +25,35 @@ window_inside
 start_app app --variant full --white human --black human
 
 shot() { import -window root "$SHOTS/$1.png"; }
-click() { xdotool mousemove "$1" "$2" click 1; sleep 0.6; }
+widget() { grep "^widget $1 " "$log" | tail -1 | awk '{ print $3, $4 }'; }
+click_widget() {
+  local x y
+  for _ in $(seq 1 25); do
+    read -r x y <<<"$(widget "$1")"
+    [ -n "$x" ] && break
+    sleep 0.2
+  done
+  [ -n "$x" ] || fail "no widget '$1' was printed"
+  # Hover first: a press in the frame the pointer arrives can be lost on a slow
+  # (software-rendered) frame.
+  xdotool mousemove --window "$wid" "$x" "$y"
+  sleep 0.4
+  xdotool click 1
+  sleep 0.6
+}
+# Waits until the app prints widget $2 after line $1 of its log: what the last click
+# was to bring up is on screen.
+shown_since() {
+  # The Variants tab's first frame builds every catalog variant's rules: slow in a
+  # debug build on a busy machine.
+  for _ in $(seq 1 300); do
+    tail -n +"$(($1 + 1))" "$log" | grep -q "^widget $2 " && return 0
+    sleep 0.2
+  done
+  import -window root "$SHOTS/no-$2.png"
+  fail "$2 never appeared after the click ($3; the screen is in no-$2.png)"
+}
+lines() { wc -l <"$log"; }
 # Pixels that differ in the tesseract's part of the window (left of the flat boards).
 differ() {
   convert "$SHOTS/$1.png" -crop 480x620+335+95 +repage "$SHOTS/crop-a.png"
@@ -46,13 +76,19 @@ shot 3-xw-at-rest
 expect_differ 1-xw-start 2-xw-mid-turn
 expect_differ 2-xw-mid-turn 3-xw-at-rest
 expect_differ 1-xw-start 3-xw-at-rest
-click 272 59                      # the View tab
+n=$(lines)
+click_widget tab-view
+shown_since "$n" xw-angle "the View tab"
 shot 4-view-tab
-click 43 88                       # the Variants tab
+n=$(lines)
+click_widget tab-variants
+shown_since "$n" variant-search "the Variants tab"
 sleep 0.5
 shot 5-variants-tab
-click 150 160                     # the search box
+n=$(lines)
+click_widget variant-search
 xdotool type --delay 80 raum
+shown_since "$n" variant-search-matches "a search for raum that finds variants"
 sleep 0.8
 shot 6-variants-search-raum
 stop_app
@@ -75,7 +111,6 @@ start_sized() {
   sleep 1
 }
 centre() { awk -v s="$1" '$1 == "square" && $2 == s { print $3, $4 }' "$log"; }
-widget() { grep "^widget $1 " "$log" | tail -1 | awk '{ print $3, $4 }'; }
 window_shot() { import -window "$wid" "$SHOTS/$1.png"; }
 
 start_sized 900x600 small --variant full --white human --black human
@@ -116,8 +151,9 @@ sleep 0.3
 window_shot 12-xw-mid-turn
 sleep 1.5
 # XW at 115° (YW back to 0) typed into the View tab's angle boxes.
-xdotool mousemove --window "$wid" 34 88 click 1
-sleep 0.8
+n=$(lines)
+click_widget tab-view
+shown_since "$n" xw-angle "the View tab"
 type_angle() {
   local x y
   read -r x y <<<"$(widget "$1")"

@@ -260,19 +260,17 @@ fn side_panel(
 ) {
     // Six tabs do not fit across the panel: the last ones wrap to a second row.
     side.horizontal_wrapped(|row| {
-        for (tab, label) in [
-            (Tab::Play, "Play"),
-            (Tab::Analysis, "Analysis"),
-            (Tab::Players, "Players"),
-            (Tab::Learn, "Learn"),
-            (Tab::Explore, "Explore"),
-            (Tab::View, "View"),
-            (Tab::Variants, "Variants"),
+        for (tab, label, name) in [
+            (Tab::Play, "Play", "tab-play"),
+            (Tab::Analysis, "Analysis", "tab-analysis"),
+            (Tab::Players, "Players", "tab-players"),
+            (Tab::Learn, "Learn", "tab-learn"),
+            (Tab::Explore, "Explore", "tab-explore"),
+            (Tab::View, "View", "tab-view"),
+            (Tab::Variants, "Variants", "tab-variants"),
         ] {
             let r = row.selectable_label(ui.tab == tab, label);
-            if tab == Tab::Play {
-                probe(ui, "tab-play", &r);
-            }
+            probe(ui, name, &r);
             if r.clicked() && ui.tab != tab {
                 ui.tab = tab;
                 match tab {
@@ -302,7 +300,7 @@ fn side_panel(
             Tab::Learn => tabs::learn_tab(side, session, &mut ui.probes),
             Tab::Explore => tabs::explore_tab(side, session),
             Tab::View => tabs::view_tab(side, session, ui, rig),
-            Tab::Variants => tabs::variants_tab(side, session, rig),
+            Tab::Variants => tabs::variants_tab(side, session, rig, &mut ui.probes),
         });
 }
 

@@ -203,8 +203,13 @@ pub fn rank(name: &str, search: &str) -> u8 {
 }
 
 /// The picker: search, then one folding group per family with its variants. Returns
-/// whether a new game of a picked variant started.
-pub fn variant_picker(side: &mut Ui, session: &mut Session) -> bool {
+/// whether a new game of a picked variant started. `probes` gets where the search box
+/// and, while a search finds something, the count of matches are drawn (for scripts).
+pub fn variant_picker(
+    side: &mut Ui,
+    session: &mut Session,
+    probes: &mut super::editor::Probes,
+) -> bool {
     let id = egui::Id::unique("variant-picker-search");
     let mut search: String = side.data_mut(|d| d.get_temp(id).unwrap_or_default());
     let entries: Vec<Entry> = session.catalog().entries().to_vec();
@@ -216,11 +221,12 @@ pub fn variant_picker(side: &mut Ui, session: &mut Session) -> bool {
     let ok: Vec<(&Entry, &VariantInfo)> = ready.iter().map(|(e, r)| (*e, r.info())).collect();
     side.horizontal(|row| {
         row.label("Find:");
-        row.add(
+        let find = row.add(
             egui::TextEdit::singleline(&mut search)
                 .hint_text("name, board, piece or word")
                 .desired_width(160.0),
         );
+        probes.push(("variant-search", find.rect.center()));
         if !search.is_empty() && row.small_button("clear").clicked() {
             search.clear();
         }
@@ -231,11 +237,14 @@ pub fn variant_picker(side: &mut Ui, session: &mut Session) -> bool {
         .collect();
     // Best matches first (a stable sort keeps the catalog's order among equals).
     shown.sort_by_key(|(e, _)| rank(&e.name, &search));
-    side.label(
+    let count = side.label(
         RichText::new(format!("{} of {} variants", shown.len(), ok.len()))
             .small()
             .weak(),
     );
+    if !search.trim().is_empty() && !shown.is_empty() {
+        probes.push(("variant-search-matches", count.rect.center()));
+    }
     let current = session.variant().to_string();
     let mut chosen = None;
     if !search.trim().is_empty() {

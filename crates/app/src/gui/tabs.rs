@@ -257,9 +257,16 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
     }
 }
 
-pub fn variants_tab(side: &mut Ui, session: &mut Session, rig: &mut CameraRig) {
+/// `probes` gets where the picker's search box and, while searching, its count of
+/// matches are drawn, for scripts.
+pub fn variants_tab(
+    side: &mut Ui,
+    session: &mut Session,
+    rig: &mut CameraRig,
+    probes: &mut super::editor::Probes,
+) {
     widgets::section(side, "Catalog");
-    if super::picker::variant_picker(side, session) {
+    if super::picker::variant_picker(side, session, probes) {
         rig.reset(session.rules().info().shape.sizes());
     }
     let broken = session.broken_variants();
