@@ -286,7 +286,7 @@ fn horde_refuses_an_en_passant_square_a_first_rank_step_passes() {
         ),
     ] {
         let (fen, square) = fen;
-        let e = rules.parse_position(fen).err().expect("refused");
+        let e = rules.parse_position(fen).expect_err("refused");
         assert_eq!(e.kind, FenErrorKind::Impossible(P::InvalidEnPassant), "{e}");
         assert!(
             e.message.contains(&format!("en-passant square {square}")),
