@@ -159,6 +159,8 @@ enum Command {
     Players,
     /// Run a game server for friends: accounts, lobby, clocks, ratings (docs/protocol.md).
     Serve(cli::serve::ServeArgs),
+    /// Puzzles made by the engine: generate, list, verify.
+    Puzzles(cli::puzzles::PuzzlesArgs),
 }
 
 fn main() -> ExitCode {
@@ -190,6 +192,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Render(a)) => cli::render::render_verb(&a),
         Some(Command::Serve(a)) => cli::serve::serve_verb(&a),
+        Some(Command::Puzzles(a)) => cli::puzzles::puzzles_verb(&a),
         Some(Command::Perft { at, depth, divide }) => {
             cli::rules::perft_verb(&at.variant.variant, at.fen.as_deref(), depth, divide)
         }
