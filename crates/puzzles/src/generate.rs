@@ -17,7 +17,7 @@ const MAX_PLIES: usize = 160;
 const FIRST_PLY: usize = 6;
 /// A second-best move scoring above this means the side stands well anyway: the
 /// puzzle's move would not be the only way on.
-const SECOND_AT_MOST: i32 = 100;
+const SECOND_AT_MOST: i32 = 50;
 /// A material win needs this much at the generator's depth (a clear margin)...
 const CLEAR: i32 = 300;
 /// ...and at least [`WIN`] in the deeper search that confirms it.
@@ -63,7 +63,9 @@ pub struct Tally {
 impl Tally {
     /// Puzzles kept per thousand positions searched.
     pub fn yield_permille(&self) -> usize {
-        (self.puzzles * 1000).checked_div(self.positions).unwrap_or(0)
+        (self.puzzles * 1000)
+            .checked_div(self.positions)
+            .unwrap_or(0)
     }
 
     /// Time per puzzle kept.
@@ -129,7 +131,13 @@ pub fn generate(
 
 /// The move of a game: random for the first two plies (so that seeds differ), then
 /// the engine's at the game's level, its noise seeded.
-fn self_play_move(rules: &dyn Rules, pos: &Position, ply: usize, level: Level, rng: &mut Rng) -> Option<Move> {
+fn self_play_move(
+    rules: &dyn Rules,
+    pos: &Position,
+    ply: usize,
+    level: Level,
+    rng: &mut Rng,
+) -> Option<Move> {
     if ply < 2 {
         let mut legal = Vec::new();
         rules.legal_moves(pos, &mut legal);
@@ -166,7 +174,9 @@ fn judge(rules: &dyn Rules, pos: &Position, id: String) -> (Option<Puzzle>, Opti
         },
         None if lines.score.value() >= CLEAR => {
             let confirmed = two_lines(rules, pos, deep).is_some_and(|c| {
-                c.best == key && c.score.value() >= CONFIRMED && c.second.is_none_or(|s| !wins(s))
+                c.best == key
+                    && c.score.value() >= CONFIRMED
+                    && c.second.is_none_or(|s| s.value() <= 2 * SECOND_AT_MOST)
             });
             if !confirmed {
                 return (None, score);
@@ -179,11 +189,18 @@ fn judge(rules: &dyn Rules, pos: &Position, id: String) -> (Option<Puzzle>, Opti
         id,
         fen: rules.format_position(pos),
         solution: written(rules, pos, &line),
-        themes: detect(rules, pos, &line, mate_in).iter().map(|t| t.name()).collect(),
+        themes: detect(rules, pos, &line, mate_in)
+            .iter()
+            .map(|t| t.name())
+            .collect(),
         rating: grade(rules, pos, key, mate_in, depth, line.len().div_ceil(2)),
     };
     // Kept only if it passes the checks the test suite and the deeper script make.
-    let ok = verify(rules, &puzzle, fast).is_ok() && verify(rules, &puzzle, deep).is_ok();
+    // The deeper check also wants the second-best move's score well short of a win.
+    let second_deep = two_lines(rules, pos, deep)
+        .is_some_and(|c| c.second.is_none_or(|s| s.value() <= 2 * SECOND_AT_MOST));
+    let ok =
+        second_deep && verify(rules, &puzzle, fast).is_ok() && verify(rules, &puzzle, deep).is_ok();
     (ok.then_some(puzzle), score)
 }
 
@@ -201,7 +218,14 @@ fn written(rules: &dyn Rules, pos: &Position, line: &[Move]) -> Vec<String> {
 
 /// The rating: how deep the engine must look to find the first move (and see it win),
 /// and how many moves the solver must play.
-fn grade(rules: &dyn Rules, pos: &Position, key: Move, mate_in: Option<u8>, depth: u32, solver_moves: usize) -> u32 {
+fn grade(
+    rules: &dyn Rules,
+    pos: &Position,
+    key: Move,
+    mate_in: Option<u8>,
+    depth: u32,
+    solver_moves: usize,
+) -> u32 {
     let found_at = (1..=depth)
         .find(|&d| {
             best(rules, pos, d).is_some_and(|(m, s)| {

@@ -25,10 +25,12 @@ pub fn mate_line(rules: &dyn Rules, pos: &Position, key: Move, n: u8) -> Option<
             return None;
         }
         // Another mate is allowed only where it is as fast.
-        if let Some(second) = lines.second.and_then(|s| s.mate_in()) {
-            if second > 0 && second != remaining {
-                return None;
-            }
+        if lines
+            .second
+            .and_then(|s| s.mate_in())
+            .is_some_and(|second| second > 0 && second != remaining)
+        {
+            return None;
         }
         rules.make_move(&mut p, lines.best);
         line.push(lines.best);
@@ -56,8 +58,12 @@ pub fn material_line(rules: &dyn Rules, pos: &Position, key: Move, depth: u32) -
             break;
         };
         let mv = lines.best;
-        let forcing = is_capture(&next, mv) || gives_check(rules, &next, mv) || (!mv.is_drop() && mv.promotion.is_some());
-        let only = lines.second.is_none_or(|s| lines.score.value() - s.value() >= WIN);
+        let forcing = is_capture(&next, mv)
+            || gives_check(rules, &next, mv)
+            || (!mv.is_drop() && mv.promotion.is_some());
+        let only = lines
+            .second
+            .is_none_or(|s| lines.score.value() - s.value() >= WIN);
         if !(forcing && only && lines.score.value() >= WIN) || lines.score.is_mate() {
             break;
         }

@@ -75,7 +75,11 @@ pub(crate) fn wins(score: Score) -> bool {
 
 /// Whether `mv` takes a piece.
 pub(crate) fn is_capture(pos: &Position, mv: Move) -> bool {
-    !mv.is_drop() && (mv.capture.is_some() || pos.piece_at(mv.to).is_some_and(|p| p.color() != pos.side_to_move()))
+    !mv.is_drop()
+        && (mv.capture.is_some()
+            || pos
+                .piece_at(mv.to)
+                .is_some_and(|p| p.color() != pos.side_to_move()))
 }
 
 /// Whether `mv` leaves the opponent in check.

@@ -7,8 +7,14 @@ use crate::record::{Puzzle, PuzzleError, parse_set};
 pub const SETS: &[(&str, &str)] = &[
     ("full", include_str!("../../../puzzles/full.tsv")),
     ("classic", include_str!("../../../puzzles/classic.tsv")),
-    ("raumschach", include_str!("../../../puzzles/raumschach.tsv")),
-    ("crazyhouse", include_str!("../../../puzzles/crazyhouse.tsv")),
+    (
+        "raumschach",
+        include_str!("../../../puzzles/raumschach.tsv"),
+    ),
+    (
+        "crazyhouse",
+        include_str!("../../../puzzles/crazyhouse.tsv"),
+    ),
     ("xiangqi", include_str!("../../../puzzles/xiangqi.tsv")),
     ("shogi", include_str!("../../../puzzles/shogi.tsv")),
     ("orthodox", include_str!("../../../puzzles/orthodox.tsv")),

@@ -82,7 +82,10 @@ pub fn detect(rules: &dyn Rules, pos: &Position, line: &[Move], mate_in: Option<
         themes.push(Theme::DiscoveredAttack);
     }
     let solver_moves = line.iter().step_by(2);
-    if solver_moves.clone().any(|m| !m.is_drop() && m.promotion.is_some()) {
+    if solver_moves
+        .clone()
+        .any(|m| !m.is_drop() && m.promotion.is_some())
+    {
         themes.push(Theme::Promotion);
     }
     if solver_moves.clone().any(|m| m.is_drop()) {
@@ -180,9 +183,11 @@ fn is_discovered(rules: &dyn Rules, before: &Position, after: &Position, key: Mo
         then.clear();
         rules.attackers(after, t, solver, &mut now);
         rules.attackers(before, t, solver, &mut then);
-        let opened = now
-            .iter()
-            .any(|&a| a != key.to && !then.contains(&a) && value(rules, after, t) > value(rules, after, a).min(299));
+        let opened = now.iter().any(|&a| {
+            a != key.to
+                && !then.contains(&a)
+                && value(rules, after, t) > value(rules, after, a).min(299)
+        });
         if opened {
             return true;
         }

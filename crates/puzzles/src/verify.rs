@@ -54,14 +54,20 @@ pub fn read(rules: &dyn Rules, puzzle: &Puzzle) -> Result<(Position, Vec<Move>),
     let mut p = pos.clone();
     let mut moves = Vec::with_capacity(puzzle.solution.len());
     for (i, text) in puzzle.solution.iter().enumerate() {
-        let mv = rules
-            .parse_move(&p, text)
-            .map_err(|e| err(VerifyErrorKind::Move, format!("move {} '{text}': {e}", i + 1)))?;
+        let mv = rules.parse_move(&p, text).map_err(|e| {
+            err(
+                VerifyErrorKind::Move,
+                format!("move {} '{text}': {e}", i + 1),
+            )
+        })?;
         let written = rules.format_move(&p, mv);
         if &written != text {
             return Err(err(
                 VerifyErrorKind::Move,
-                format!("move {} '{text}' is written '{written}' in coordinate notation", i + 1),
+                format!(
+                    "move {} '{text}' is written '{written}' in coordinate notation",
+                    i + 1
+                ),
             ));
         }
         rules.make_move(&mut p, mv);
@@ -80,7 +86,10 @@ pub fn verify(rules: &dyn Rules, puzzle: &Puzzle, depth: u32) -> Result<Vec<Them
     };
     let (pos, moves) = read(rules, puzzle)?;
     if moves.len() % 2 == 0 {
-        return Err(err(VerifyErrorKind::Solution, "the solution ends with the opponent's move".into()));
+        return Err(err(
+            VerifyErrorKind::Solution,
+            "the solution ends with the opponent's move".into(),
+        ));
     }
     let n = puzzle.solver_moves();
     let mate_in = if puzzle.is_mate() {
@@ -89,20 +98,35 @@ pub fn verify(rules: &dyn Rules, puzzle: &Puzzle, depth: u32) -> Result<Vec<Them
             rules.make_move(&mut end, m);
         }
         if rules.status(&end) != Status::Checkmate {
-            return Err(err(VerifyErrorKind::Solution, "the mate line does not end in checkmate".into()));
+            return Err(err(
+                VerifyErrorKind::Solution,
+                "the mate line does not end in checkmate".into(),
+            ));
         }
         Some(u8::try_from(n).unwrap_or(u8::MAX))
     } else {
         None
     };
-    let d = if mate_in.is_some() { depth.max(2 * n as u32 - 1) } else { depth };
-    let lines = two_lines(rules, &pos, d)
-        .ok_or_else(|| err(VerifyErrorKind::Position, "the side to solve has no move".into()))?;
+    let d = if mate_in.is_some() {
+        depth.max(2 * n as u32 - 1)
+    } else {
+        depth
+    };
+    let lines = two_lines(rules, &pos, d).ok_or_else(|| {
+        err(
+            VerifyErrorKind::Position,
+            "the side to solve has no move".into(),
+        )
+    })?;
     let key = moves[0];
     if lines.best != key {
         return Err(err(
             VerifyErrorKind::Solution,
-            format!("at depth {d} the engine prefers {} ({})", rules.format_move(&pos, lines.best), lines.score),
+            format!(
+                "at depth {d} the engine prefers {} ({})",
+                rules.format_move(&pos, lines.best),
+                lines.score
+            ),
         ));
     }
     let won = match mate_in {
@@ -112,7 +136,10 @@ pub fn verify(rules: &dyn Rules, puzzle: &Puzzle, depth: u32) -> Result<Vec<Them
     if !won {
         return Err(err(
             VerifyErrorKind::Solution,
-            format!("at depth {d} the first move scores {}, not a win", lines.score),
+            format!(
+                "at depth {d} the first move scores {}, not a win",
+                lines.score
+            ),
         ));
     }
     if let Some(second) = lines.second.filter(|&s| wins(s)) {
@@ -129,7 +156,11 @@ pub fn verify(rules: &dyn Rules, puzzle: &Puzzle, depth: u32) -> Result<Vec<Them
     if found != stored {
         return Err(err(
             VerifyErrorKind::Themes,
-            format!("themes '{}', but the geometry shows '{}'", stored.join(","), found.join(",")),
+            format!(
+                "themes '{}', but the geometry shows '{}'",
+                stored.join(","),
+                found.join(",")
+            ),
         ));
     }
     Ok(themes)

@@ -103,19 +103,31 @@ fn generate_verb(variant: &str, count: usize, seed: u64, out: Option<&Path>) -> 
     let rules = super::catalog().resolve(variant)?;
     let name = rules.info().name.clone();
     let settings = Settings::new(count, seed);
+    // Each puzzle is written as it is kept, so a run stopped early keeps what it made.
+    let mut sink: Box<dyn Write> = match out {
+        Some(f) => Box::new(
+            std::fs::File::create(f).map_err(|e| CliError(format!("{}: {e}", f.display())))?,
+        ),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    writeln!(
+        sink,
+        "# {name}, seed {seed}: id\tFEN\tsolution\tthemes\trating"
+    )?;
+    let mut failed = None;
     let (puzzles, tally) = generate(&*rules, &name, &settings, &mut |p, t| {
-        eprintln!("{} after {:.1} s: {}", p.id, t.elapsed.as_secs_f64(), p.themes.join(","));
+        eprintln!(
+            "{} after {:.1} s: {}",
+            p.id,
+            t.elapsed.as_secs_f64(),
+            p.themes.join(",")
+        );
+        if let Err(e) = writeln!(sink, "{p}").and_then(|()| sink.flush()) {
+            failed.get_or_insert(e);
+        }
     });
-    let mut text = format!(
-        "# {name}: {} puzzles, seed {seed}; id\tFEN\tsolution\tthemes\trating\n",
-        puzzles.len()
-    );
-    for p in &puzzles {
-        text.push_str(&format!("{p}\n"));
-    }
-    match out {
-        Some(f) => std::fs::write(f, &text).map_err(|e| CliError(format!("{}: {e}", f.display())))?,
-        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    if let Some(e) = failed {
+        return Err(CliError(format!("writing the puzzles: {e}")));
     }
     let per = tally
         .per_puzzle()
@@ -149,7 +161,11 @@ fn verify_verb(variant: &str, depth: Option<u32>, file: Option<&Path>) -> CliRes
             failed += 1;
         }
     }
-    println!("{} of {} puzzles verified at depth {depth}", set.len() - failed, set.len());
+    println!(
+        "{} of {} puzzles verified at depth {depth}",
+        set.len() - failed,
+        set.len()
+    );
     if failed > 0 {
         return Err(CliError(format!("{failed} puzzles failed verification")));
     }

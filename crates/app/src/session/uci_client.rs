@@ -416,7 +416,10 @@ mod tests {
 
     fn catalog_with_files() -> Catalog {
         let mut c = Catalog::embedded();
-        c.add_dir(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants")));
+        c.add_dir(Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../variants"
+        )));
         c
     }
 
@@ -427,7 +430,9 @@ mod tests {
     fn pockets_counters_gates_and_drops_go_out_whole() {
         let catalog = catalog_with_files();
         let zh = catalog.resolve("crazyhouse").unwrap();
-        let start = zh.parse_position("7k/8/8/8/8/8/7r/K6r[N] w - - 0 1").unwrap();
+        let start = zh
+            .parse_position("7k/8/8/8/8/8/7r/K6r[N] w - - 0 1")
+            .unwrap();
         let mut game = Game::from_position(zh.clone(), start);
         let drop = parse_uci_move(&*zh, game.position(), "N@b1").unwrap();
         assert_eq!(uci_move(&*zh, game.position(), drop), "N@b1");
@@ -441,7 +446,11 @@ mod tests {
         let err = parse_uci_move(&*zh, game.position(), "N@c1").unwrap_err();
         assert!(err.message.contains("no knight in hand"), "{err}");
         let line = parse_uci_line(&*zh, game.position(), &["a1b1", "h2b2", "Q@a1"]);
-        assert_eq!(line.len(), 2, "stops at the drop of a queen Black does not hold");
+        assert_eq!(
+            line.len(),
+            2,
+            "stops at the drop of a queen Black does not hold"
+        );
 
         let three = catalog.resolve("3check").unwrap();
         let fen = three.format_position(&three.start_position());
@@ -470,7 +479,9 @@ mod tests {
             return;
         }
         let zh = catalog_with_files().resolve("crazyhouse").unwrap();
-        let start = zh.parse_position("7k/8/8/8/8/8/7r/K6r[N] w - - 0 1").unwrap();
+        let start = zh
+            .parse_position("7k/8/8/8/8/8/7r/K6r[N] w - - 0 1")
+            .unwrap();
         let game = Game::from_position(zh.clone(), start);
         let mut fsf = UciEngine::spawn(path).unwrap();
         fsf.set_option("UCI_Variant", "crazyhouse").unwrap();
@@ -478,7 +489,10 @@ mod tests {
         fsf.send(&position_command(&game)).unwrap();
         fsf.send("go depth 4").unwrap();
         let best = loop {
-            let line = fsf.recv(Duration::from_secs(10)).unwrap().expect("an answer");
+            let line = fsf
+                .recv(Duration::from_secs(10))
+                .unwrap()
+                .expect("an answer");
             if let Some(b) = parse_bestmove(&line) {
                 break b.to_string();
             }
