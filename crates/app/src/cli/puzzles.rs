@@ -39,6 +39,9 @@ enum Action {
         /// A puzzle file to print instead of the shipped set.
         #[arg(long)]
         file: Option<PathBuf>,
+        /// Write the solution in SAN (`Rd8#`, `Ra1[0,1]+`) instead of coordinates.
+        #[arg(long)]
+        san: bool,
     },
     /// Re-verify a set: each solution wins, no other first move wins as well, the themes
     /// are true. One line per failure; the count last.
@@ -64,14 +67,7 @@ pub fn puzzles_verb(args: &PuzzlesArgs) -> CliResult {
             seed,
             out,
         } => generate_verb(variant, *count, *seed, out.as_deref()),
-        Action::List { variant, file } => {
-            let set = load_set(variant, file.as_deref())?;
-            let mut stdout = std::io::stdout().lock();
-            for p in &set {
-                writeln!(stdout, "{p}")?;
-            }
-            Ok(())
-        }
+        Action::List { variant, file, san } => list_verb(variant, file.as_deref(), *san),
         Action::Verify {
             variant,
             depth,
@@ -97,6 +93,31 @@ fn load_set(variant: &str, file: Option<&Path>) -> Result<Vec<Puzzle>, CliError>
             })?
             .map_err(CliError::from),
     }
+}
+
+fn list_verb(variant: &str, file: Option<&Path>, san: bool) -> CliResult {
+    let set = load_set(variant, file)?;
+    let rules = if san {
+        Some(super::catalog().resolve(variant)?)
+    } else {
+        None
+    };
+    let mut stdout = std::io::stdout().lock();
+    for p in &set {
+        match &rules {
+            Some(rules) => {
+                let (pos, moves) = chess4d_puzzles::verify::read(&**rules, p)?;
+                let line = chess4d_core::san_line(&**rules, &pos, &moves);
+                let shown = Puzzle {
+                    solution: line,
+                    ..p.clone()
+                };
+                writeln!(stdout, "{shown}")?;
+            }
+            None => writeln!(stdout, "{p}")?,
+        }
+    }
+    Ok(())
 }
 
 fn generate_verb(variant: &str, count: usize, seed: u64, out: Option<&Path>) -> CliResult {
