@@ -12,7 +12,9 @@ use std::collections::HashSet;
 
 #[test]
 fn every_shipped_puzzle_verifies_at_the_fast_depth() {
-    let catalog = chess4d_variants::Catalog::embedded();
+    // The built-ins and the repository's variant files (crazyhouse, xiangqi, shogi).
+    let mut catalog = chess4d_variants::Catalog::embedded();
+    catalog.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
     let mut total = 0;
     for (variant, _) in SETS {
         let rules = catalog.resolve(variant).unwrap();
