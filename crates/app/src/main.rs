@@ -161,6 +161,8 @@ enum Command {
     Serve(cli::serve::ServeArgs),
     /// Let the engine play on a `chess4d serve` server: it accepts challenges sent to it.
     Bot(cli::bot::BotArgs),
+    /// Puzzles made by the engine: generate, list, verify.
+    Puzzles(cli::puzzles::PuzzlesArgs),
 }
 
 fn main() -> ExitCode {
@@ -193,6 +195,7 @@ fn main() -> ExitCode {
         Some(Command::Render(a)) => cli::render::render_verb(&a),
         Some(Command::Serve(a)) => cli::serve::serve_verb(&a),
         Some(Command::Bot(a)) => cli::bot::bot_verb(&a),
+        Some(Command::Puzzles(a)) => cli::puzzles::puzzles_verb(&a),
         Some(Command::Perft { at, depth, divide }) => {
             cli::rules::perft_verb(&at.variant.variant, at.fen.as_deref(), depth, divide)
         }

@@ -4,6 +4,7 @@ pub mod archive;
 pub mod bot;
 pub mod engine;
 pub mod play;
+pub mod puzzles;
 pub mod render;
 pub mod rules;
 pub mod serve;

@@ -12,6 +12,7 @@ mod pictures_kit;
 mod piece_pictures;
 mod play_cli;
 mod positions;
+mod puzzles_cli;
 mod san_cli;
 mod scorebook;
 mod tesseract;
