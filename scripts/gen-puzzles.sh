@@ -14,7 +14,9 @@ cd "$(dirname "$0")/.."
 SEED="${SEED:-1}"
 SCALE="${SCALE:-1}"
 declare -A COUNT=([full]=300 [classic]=300 [raumschach]=100 [crazyhouse]=100 [xiangqi]=100 [shogi]=100 [orthodox]=100)
-ORDER=(orthodox crazyhouse xiangqi shogi raumschach classic full)
+# crazyhouse has a size but is not in the default order: Fairy-Stockfish disputes most
+# of what the 5-ply search finds there (scripts/verify-puzzles-fsf.py).
+ORDER=(orthodox xiangqi shogi raumschach classic full)
 if [ "$#" -gt 0 ]; then ORDER=("$@"); fi
 cargo build -q -p chess4d
 bin="$(mktemp -d)/chess4d"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Asks Fairy-Stockfish about the shipped orthodox and crazyhouse puzzles.
+"""Asks Fairy-Stockfish about the shipped orthodox puzzles (and crazyhouse, where a set is made).
 
 For each puzzle it searches the position with two lines (MultiPV 2) to DEPTH plies
 (default 12) and counts the puzzle as agreed when the oracle's best move is the
@@ -17,6 +17,7 @@ DEPTH = int(os.environ.get("FSF_DEPTH", "12"))
 MIN_WIN = 150
 MIN_AGREE = float(os.environ.get("MIN_AGREE", "0.8"))
 VARIANTS = {"orthodox": "chess", "crazyhouse": "crazyhouse"}
+VARIANTS = {k: v for k, v in VARIANTS.items() if os.path.exists(os.path.join(os.path.dirname(__file__), "..", "puzzles", f"{k}.tsv"))}
 
 
 def ask(proc, variant, fen):
