@@ -28,6 +28,8 @@ pub struct Conn {
     pub rate_refusals: u32,
     /// Moves in the last 20 s.
     pub moves: MoveWindow,
+    /// The SHA-256 of each plugin library the client said in `hello` it has.
+    pub plugins: HashSet<String>,
 }
 
 /// What the socket loop should do after a message.
@@ -52,6 +54,7 @@ impl Conn {
             bucket: Bucket::new(60.0, 30.0),
             rate_refusals: 0,
             moves: MoveWindow::default(),
+            plugins: HashSet::new(),
         }
     }
 
@@ -125,7 +128,11 @@ async fn route(hub: &Arc<Hub>, conn: &mut Conn, msg: ClientMessage) -> Result<()
         ));
     }
     match msg {
-        M::Hello { version, token } => hello(hub, conn, version, token).await,
+        M::Hello {
+            version,
+            token,
+            plugins,
+        } => hello(hub, conn, version, token, plugins).await,
         M::Ping { lag_ms } => {
             if let Some(l) = lag_ms {
                 conn.lag_ms = l.min(10_000);
@@ -189,6 +196,7 @@ async fn hello(
     conn: &mut Conn,
     version: u32,
     token: Option<String>,
+    plugins: Vec<String>,
 ) -> Result<(), Refusal> {
     if version != PROTOCOL_VERSION {
         return Err(refuse(
@@ -227,6 +235,10 @@ async fn hello(
         }
     };
     conn.greeted = true;
+    conn.plugins = plugins
+        .into_iter()
+        .map(|p| p.to_ascii_lowercase())
+        .collect();
     let mut playing = Vec::new();
     let mut info = None;
     if let Some(user) = &user {

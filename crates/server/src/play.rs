@@ -165,6 +165,7 @@ pub fn full_from_row(hub: &Hub, row: &GameRow, you: Option<Side>) -> GameFull {
             name: row.game.variant.clone(),
             toml: String::new(),
             sha256: row.game.variant_sha256.clone(),
+            plugin: None,
         });
     let (white_ms, black_ms) = row
         .final_clocks

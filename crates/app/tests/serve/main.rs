@@ -9,3 +9,4 @@ mod games;
 mod abuse;
 mod durability;
 mod play;
+mod plugins;
