@@ -30,6 +30,7 @@ pub mod http;
 pub mod hub;
 pub mod limits;
 pub mod lobby;
+pub mod material;
 pub mod notation;
 pub mod pgn;
 pub mod play;

@@ -3,8 +3,9 @@
 
 use crate::clock::{Clock, Flagged, now_ms};
 use crate::conn::Conn;
-use crate::game::{GameHandle, LiveGame, Seat, cannot_mate, end_of, end_of_outcome, side_of};
+use crate::game::{GameHandle, LiveGame, Seat, end_of, end_of_outcome, side_of};
 use crate::hub::{Hub, Refusal, User, lock, refuse};
+use crate::material::cannot_mate;
 use crate::notation::{read_move, write_move};
 use crate::store::{Finish, GameRow, MoveRow, NewGame, StoreError, UserId};
 use chess4d_core::Game;
@@ -350,7 +351,18 @@ pub async fn finish(
 async fn flag(hub: &Hub, handle: &GameHandle, g: &mut LiveGame, now: u64) -> Result<(), Refusal> {
     let loser = g.to_move();
     let winner = loser.other();
-    let end = if cannot_mate(&**g.game.rules(), &g.game, winner) {
+    let color = match winner {
+        Side::White => chess4d_core::Color::White,
+        Side::Black => chess4d_core::Color::Black,
+    };
+    let (rules, mating) = (g.variant.rules.clone(), g.variant.mating.clone());
+    let pos = g.game.position().clone();
+    // The first flag of a variant searches its pieces (squares³ placements): off the
+    // async workers.
+    let cannot = tokio::task::spawn_blocking(move || cannot_mate(&*rules, &pos, color, &mating))
+        .await
+        .unwrap_or(false);
+    let end = if cannot {
         end_of(None, "timeout_vs_insufficient")
     } else {
         end_of(Some(winner), "timeout")

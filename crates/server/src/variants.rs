@@ -19,6 +19,8 @@ pub struct Served {
     pub rules: Arc<dyn Rules>,
     /// The name, text and hash sent with each game.
     pub info: VariantInfo,
+    /// Which piece kinds can mate, found once (flag falls).
+    pub mating: Arc<crate::material::MatingCache>,
 }
 
 /// Every served variant by name.
@@ -62,7 +64,14 @@ impl Variants {
                 toml,
                 plugin,
             };
-            by_name.insert(entry.name.clone(), Served { rules, info });
+            by_name.insert(
+                entry.name.clone(),
+                Served {
+                    rules,
+                    info,
+                    mating: Arc::default(),
+                },
+            );
         }
         Variants { by_name, untrusted }
     }
