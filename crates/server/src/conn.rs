@@ -22,6 +22,8 @@ pub struct Conn {
     pub watching: HashSet<GameId>,
     /// The client's last lag estimate.
     pub lag_ms: u64,
+    /// The lag its pings report, once one has (lichess's frame lag).
+    pub frame_lag_ms: Option<u64>,
     /// Messages allowed.
     pub bucket: Bucket,
     /// Refusals for rate so far.
@@ -51,6 +53,7 @@ impl Conn {
             user: None,
             watching: HashSet::new(),
             lag_ms: 0,
+            frame_lag_ms: None,
             bucket: Bucket::new(60.0, 30.0),
             rate_refusals: 0,
             moves: MoveWindow::default(),
@@ -136,6 +139,7 @@ async fn route(hub: &Arc<Hub>, conn: &mut Conn, msg: ClientMessage) -> Result<()
         M::Ping { lag_ms } => {
             if let Some(l) = lag_ms {
                 conn.lag_ms = l.min(10_000);
+                conn.frame_lag_ms = Some(conn.lag_ms);
             }
             conn.send(&ServerMessage::Pong);
             Ok(())
@@ -179,7 +183,7 @@ async fn route(hub: &Arc<Hub>, conn: &mut Conn, msg: ClientMessage) -> Result<()
             lag_ms,
         } => {
             let lag = lag_ms.map_or(conn.lag_ms, |l| l.min(10_000));
-            crate::play::play_move(hub, conn, game, ply, &mv, lag).await
+            crate::play::play_move(hub, conn, game, ply, &mv, lag, conn.frame_lag_ms).await
         }
         M::Resign { game } => crate::play::resign(hub, conn, game).await,
         M::Abort { game } => crate::play::abort(hub, conn, game).await,

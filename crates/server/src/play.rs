@@ -221,6 +221,7 @@ pub async fn play_move(
     ply: u32,
     text: &str,
     lag_ms: u64,
+    frame_lag_ms: Option<u64>,
 ) -> Result<(), Refusal> {
     let (handle, side) = my_game(hub, conn, game).await?;
     let mut g = handle.state.lock().await;
@@ -256,7 +257,7 @@ pub async fn play_move(
     }
     let now = now_ms();
     let mut clock = g.clock.clone();
-    if let Err(Flagged(_)) = clock.on_move(side, now, lag_ms) {
+    if let Err(Flagged(_)) = clock.on_move(side, now, lag_ms, frame_lag_ms) {
         flag(hub, &handle, &mut g, now).await?;
         return Err(refuse(
             ErrorKind::GameOver,
