@@ -245,6 +245,7 @@ async fn hello(
         .collect();
     let mut playing = Vec::new();
     let mut info = None;
+    let mut ratings = Vec::new();
     if let Some(user) = &user {
         let first = {
             let mut online = lock(&hub.online);
@@ -256,17 +257,34 @@ async fn hello(
         if first {
             crate::play::player_back(hub, user.id).await;
         }
-        info = Some(chess4d_protocol::PlayerInfo {
-            name: user.name.clone(),
-            guest: user.guest,
-            rating: None,
-        });
+        info = Some(
+            hub.player_info(user, chess4d_variants::DEFAULT_VARIANT)
+                .await,
+        );
+        if !user.guest {
+            let rows = hub
+                .store
+                .profile(user.id)
+                .await
+                .map_err(crate::play::internal)?;
+            ratings = rows
+                .0
+                .into_iter()
+                .map(|(variant, r)| chess4d_protocol::LeaderboardRow {
+                    name: variant,
+                    rating: r.rating.rating,
+                    deviation: r.rating.deviation,
+                    games: r.games,
+                })
+                .collect();
+        }
     }
     conn.user = user;
     conn.send(&ServerMessage::Welcome {
         version: PROTOCOL_VERSION,
         user: info,
         playing,
+        ratings,
     });
     Ok(())
 }

@@ -4,20 +4,18 @@
 use crate::clock::Clock;
 use crate::store::UserId;
 use crate::variants::Served;
-use chess4d_core::{Color, Game, Outcome, Reason, Rules};
+use chess4d_core::{Color, Game, Outcome, Reason};
 use chess4d_protocol::{
     ClockConfig, GameEnd, GameFull, GameId, GameStatus, PlayerInfo, Side, encode,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tokio::sync::mpsc::UnboundedSender;
 
 /// A connection's number.
 pub type ConnId = u64;
 
-/// Where a connection's outgoing frames go (encoded once, shared by all receivers).
-pub type Outbox = UnboundedSender<Arc<str>>;
+pub use crate::outbox::Outbox;
 
 /// The protocol's side of a core colour, and back.
 pub fn side_of(color: Color) -> Side {

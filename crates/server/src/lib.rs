@@ -32,6 +32,7 @@ pub mod limits;
 pub mod lobby;
 pub mod material;
 pub mod notation;
+pub mod outbox;
 pub mod pgn;
 pub mod play;
 pub mod rating;

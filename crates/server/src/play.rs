@@ -16,7 +16,7 @@ use chess4d_protocol::{
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-fn internal(e: StoreError) -> Refusal {
+pub(crate) fn internal(e: StoreError) -> Refusal {
     refuse(ErrorKind::Internal, e.to_string())
 }
 

@@ -10,3 +10,4 @@ mod abuse;
 mod durability;
 mod play;
 mod plugins;
+mod slow;
