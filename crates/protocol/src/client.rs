@@ -14,6 +14,10 @@ pub enum ClientMessage {
         version: u32,
         /// The token of `POST /api/login`, `/api/signup` or `/api/guest`.
         token: Option<String>,
+        /// The SHA-256 of every plugin library the client has (lower-case hex): a game
+        /// of a plugin variant is joined only with the identical library.
+        #[serde(default)]
+        plugins: Vec<String>,
     },
     /// Keeps the socket alive; `lag_ms` is the client's own estimate of its one-way
     /// lag, which the server may use for lag compensation.

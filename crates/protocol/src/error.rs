@@ -45,6 +45,9 @@ pub enum ErrorKind {
     RateLimited,
     /// The variant's rules are a plugin this server does not trust.
     UntrustedVariant,
+    /// The variant's rules are a plugin library, and this client did not say in `hello`
+    /// that it has the identical library (the same SHA-256): it cannot join the game.
+    MissingPlugin,
     /// The server failed (storage); the action may be retried.
     Internal,
 }
@@ -71,12 +74,13 @@ impl ErrorKind {
             ErrorKind::BadRequest => "bad_request",
             ErrorKind::RateLimited => "rate_limited",
             ErrorKind::UntrustedVariant => "untrusted_variant",
+            ErrorKind::MissingPlugin => "missing_plugin",
             ErrorKind::Internal => "internal",
         }
     }
 
     /// Every kind, in the document's order.
-    pub const ALL: [ErrorKind; 19] = [
+    pub const ALL: [ErrorKind; 20] = [
         ErrorKind::BadFrame,
         ErrorKind::TooLarge,
         ErrorKind::UnknownMessage,
@@ -95,6 +99,7 @@ impl ErrorKind {
         ErrorKind::BadRequest,
         ErrorKind::RateLimited,
         ErrorKind::UntrustedVariant,
+        ErrorKind::MissingPlugin,
         ErrorKind::Internal,
     ];
 }

@@ -44,6 +44,9 @@ pub struct VariantSummary {
     pub board: String,
     /// The SHA-256 of its TOML.
     pub sha256: String,
+    /// For a plugin variant, the library (and its SHA-256) a client needs to play it.
+    #[serde(default)]
+    pub plugin: Option<crate::types::PluginLibrary>,
 }
 
 /// `GET /api/variants`.

@@ -34,7 +34,8 @@ pub use http::{
 pub use server::ServerMessage;
 pub use types::{
     ChallengeId, ChallengeInfo, ClockConfig, Clocks, ColorChoice, GameEnd, GameFull, GameId,
-    GameStatus, PlayerInfo, RatingChange, RatingRange, SeekId, SeekInfo, Side, VariantInfo,
+    GameStatus, PlayerInfo, PluginLibrary, RatingChange, RatingRange, SeekId, SeekInfo, Side,
+    VariantInfo,
 };
 
 /// The protocol version this crate speaks; `hello` names it and the server refuses others.

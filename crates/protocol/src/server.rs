@@ -14,10 +14,14 @@ pub enum ServerMessage {
     Welcome {
         /// The protocol version of the server.
         version: u32,
-        /// You, or none for an anonymous spectator.
+        /// You, or none for an anonymous spectator; `rating` is your rating in the
+        /// server's default variant (`full`; 1500 before any rated game, none for a guest).
         user: Option<PlayerInfo>,
         /// Your games in progress (watch them to receive their state).
         playing: Vec<GameId>,
+        /// Your rating in every variant you have played rated (`name` is the variant).
+        #[serde(default)]
+        ratings: Vec<crate::http::LeaderboardRow>,
     },
     /// The answer to `ping`.
     Pong,

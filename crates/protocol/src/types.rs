@@ -101,6 +101,19 @@ pub struct VariantInfo {
     pub toml: String,
     /// The SHA-256 of `toml`'s bytes, lower-case hex.
     pub sha256: String,
+    /// For a plugin variant, the library its rules are: a client needs the identical
+    /// library (by SHA-256) to play it. Absent or `null` for table rules.
+    #[serde(default)]
+    pub plugin: Option<PluginLibrary>,
+}
+
+/// The native library of a plugin variant, as the server loaded it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PluginLibrary {
+    /// The library's name in the variant file (`plugin = "tensor_chess"`).
+    pub library: String,
+    /// The SHA-256 of the library file's bytes, lower-case hex.
+    pub sha256: String,
 }
 
 /// Rating bounds a seek accepts.

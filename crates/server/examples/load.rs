@@ -82,6 +82,7 @@ async fn connect(addr: &str) -> Socket {
         &ClientMessage::Hello {
             version: PROTOCOL_VERSION,
             token: Some(token.token),
+            plugins: vec![],
         },
     )
     .await;

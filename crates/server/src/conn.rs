@@ -22,12 +22,16 @@ pub struct Conn {
     pub watching: HashSet<GameId>,
     /// The client's last lag estimate.
     pub lag_ms: u64,
+    /// The lag its pings report, once one has (lichess's frame lag).
+    pub frame_lag_ms: Option<u64>,
     /// Messages allowed.
     pub bucket: Bucket,
     /// Refusals for rate so far.
     pub rate_refusals: u32,
     /// Moves in the last 20 s.
     pub moves: MoveWindow,
+    /// The SHA-256 of each plugin library the client said in `hello` it has.
+    pub plugins: HashSet<String>,
 }
 
 /// What the socket loop should do after a message.
@@ -49,9 +53,11 @@ impl Conn {
             user: None,
             watching: HashSet::new(),
             lag_ms: 0,
+            frame_lag_ms: None,
             bucket: Bucket::new(60.0, 30.0),
             rate_refusals: 0,
             moves: MoveWindow::default(),
+            plugins: HashSet::new(),
         }
     }
 
@@ -125,10 +131,15 @@ async fn route(hub: &Arc<Hub>, conn: &mut Conn, msg: ClientMessage) -> Result<()
         ));
     }
     match msg {
-        M::Hello { version, token } => hello(hub, conn, version, token).await,
+        M::Hello {
+            version,
+            token,
+            plugins,
+        } => hello(hub, conn, version, token, plugins).await,
         M::Ping { lag_ms } => {
             if let Some(l) = lag_ms {
                 conn.lag_ms = l.min(10_000);
+                conn.frame_lag_ms = Some(conn.lag_ms);
             }
             conn.send(&ServerMessage::Pong);
             Ok(())
@@ -172,7 +183,7 @@ async fn route(hub: &Arc<Hub>, conn: &mut Conn, msg: ClientMessage) -> Result<()
             lag_ms,
         } => {
             let lag = lag_ms.map_or(conn.lag_ms, |l| l.min(10_000));
-            crate::play::play_move(hub, conn, game, ply, &mv, lag).await
+            crate::play::play_move(hub, conn, game, ply, &mv, lag, conn.frame_lag_ms).await
         }
         M::Resign { game } => crate::play::resign(hub, conn, game).await,
         M::Abort { game } => crate::play::abort(hub, conn, game).await,
@@ -189,6 +200,7 @@ async fn hello(
     conn: &mut Conn,
     version: u32,
     token: Option<String>,
+    plugins: Vec<String>,
 ) -> Result<(), Refusal> {
     if version != PROTOCOL_VERSION {
         return Err(refuse(
@@ -227,8 +239,13 @@ async fn hello(
         }
     };
     conn.greeted = true;
+    conn.plugins = plugins
+        .into_iter()
+        .map(|p| p.to_ascii_lowercase())
+        .collect();
     let mut playing = Vec::new();
     let mut info = None;
+    let mut ratings = Vec::new();
     if let Some(user) = &user {
         let first = {
             let mut online = lock(&hub.online);
@@ -240,17 +257,34 @@ async fn hello(
         if first {
             crate::play::player_back(hub, user.id).await;
         }
-        info = Some(chess4d_protocol::PlayerInfo {
-            name: user.name.clone(),
-            guest: user.guest,
-            rating: None,
-        });
+        info = Some(
+            hub.player_info(user, chess4d_variants::DEFAULT_VARIANT)
+                .await,
+        );
+        if !user.guest {
+            let rows = hub
+                .store
+                .profile(user.id)
+                .await
+                .map_err(crate::play::internal)?;
+            ratings = rows
+                .0
+                .into_iter()
+                .map(|(variant, r)| chess4d_protocol::LeaderboardRow {
+                    name: variant,
+                    rating: r.rating.rating,
+                    deviation: r.rating.deviation,
+                    games: r.games,
+                })
+                .collect();
+        }
     }
     conn.user = user;
     conn.send(&ServerMessage::Welcome {
         version: PROTOCOL_VERSION,
         user: info,
         playing,
+        ratings,
     });
     Ok(())
 }

@@ -4,20 +4,18 @@
 use crate::clock::Clock;
 use crate::store::UserId;
 use crate::variants::Served;
-use chess4d_core::{Color, Game, Outcome, Reason, Rules};
+use chess4d_core::{Color, Game, Outcome, Reason};
 use chess4d_protocol::{
     ClockConfig, GameEnd, GameFull, GameId, GameStatus, PlayerInfo, Side, encode,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tokio::sync::mpsc::UnboundedSender;
 
 /// A connection's number.
 pub type ConnId = u64;
 
-/// Where a connection's outgoing frames go (encoded once, shared by all receivers).
-pub type Outbox = UnboundedSender<Arc<str>>;
+pub use crate::outbox::Outbox;
 
 /// The protocol's side of a core colour, and back.
 pub fn side_of(color: Color) -> Side {
@@ -200,41 +198,9 @@ pub fn end_of_outcome(outcome: Outcome) -> GameEnd {
     end_of(outcome.winner.map(side_of), reason_word(outcome.reason))
 }
 
-/// Whether `side` cannot possibly mate: only royal pieces on the board and nothing in
-/// hand to drop (the rules' own notion of insufficient material is bare kings).
-pub fn cannot_mate(rules: &dyn Rules, game: &Game, side: Side) -> bool {
-    let info = rules.info();
-    let color = match side {
-        Side::White => Color::White,
-        Side::Black => Color::Black,
-    };
-    let pos = game.position();
-    let only_royals = pos
-        .pieces()
-        .filter(|(_, p)| p.color() == color)
-        .all(|(_, p)| info.pieces.get(p.kind().index()).is_some_and(|i| i.royal));
-    let nothing_in_hand = !pos.has_pockets()
-        || (0..info.pieces.len().min(chess4d_core::MAX_KINDS))
-            .all(|k| pos.in_hand(color, chess4d_core::PieceKind(k as u8)) == 0);
-    only_royals && nothing_in_hand
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn game(variant: &str, fen: &str) -> Game {
-        let rules = chess4d_variants::Catalog::embedded().get(variant).unwrap();
-        let pos = rules.parse_position(fen).unwrap();
-        Game::try_from_position(rules, pos).unwrap()
-    }
-
-    #[test]
-    fn a_lone_king_cannot_mate_but_a_queen_can() {
-        let g = game("orthodox", "8/8/8/4k3/8/8/8/4K2Q w - - 0 1");
-        assert!(!cannot_mate(&**g.rules(), &g, Side::White));
-        assert!(cannot_mate(&**g.rules(), &g, Side::Black));
-    }
 
     #[test]
     fn ends_carry_the_result_and_the_reason() {

@@ -28,6 +28,8 @@ pub struct Settings {
     pub max_sockets_per_address: usize,
     /// Sign-ins and guest sessions allowed per address and minute.
     pub sessions_per_minute: u32,
+    /// Frames a connection may have waiting to be written before it is closed.
+    pub outbox_frames: usize,
 }
 
 impl Default for Settings {
@@ -36,6 +38,7 @@ impl Default for Settings {
             claim_after_ms: 30_000,
             max_sockets_per_address: 64,
             sessions_per_minute: 30,
+            outbox_frames: crate::outbox::OUTBOX_FRAMES,
         }
     }
 }

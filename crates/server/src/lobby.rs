@@ -38,15 +38,38 @@ pub fn check_clock(clock: ClockConfig, rated: bool) -> Result<(), Refusal> {
 
 fn check_offer(
     hub: &Hub,
+    conn: &Conn,
     user: &User,
     variant: &str,
     clock: ClockConfig,
     rated: bool,
 ) -> Result<(), Refusal> {
-    if hub.variants.get(variant).is_none() {
+    let Some(served) = hub.variants.get(variant) else {
+        if hub.variants.is_untrusted(variant) {
+            return Err(refuse(
+                ErrorKind::UntrustedVariant,
+                format!(
+                    "\"{}\" is a rule plugin this server does not trust, so it is not played here",
+                    variant.escape_debug()
+                ),
+            ));
+        }
         return Err(refuse(
             ErrorKind::NotFound,
             format!("this server has no variant \"{}\"", variant.escape_debug()),
+        ));
+    };
+    if let Some(lib) = &served.info.plugin
+        && !conn.plugins.contains(&lib.sha256)
+    {
+        return Err(refuse(
+            ErrorKind::MissingPlugin,
+            format!(
+                "\"{variant}\" is played with the rule plugin library \"{}\" whose SHA-256 is {}; \
+                 this client did not say it has that library (hello's \"plugins\"): install \
+                 the identical library to play it",
+                lib.library, lib.sha256
+            ),
         ));
     }
     if rated && user.guest {
@@ -81,7 +104,7 @@ pub async fn seek(
     rating_range: Option<RatingRange>,
 ) -> Result<(), Refusal> {
     let user = conn.user()?.clone();
-    check_offer(hub, &user, &variant, clock, rated)?;
+    check_offer(hub, conn, &user, &variant, clock, rated)?;
     if rating_range.is_some_and(|r| !(r.min <= r.max && r.min.is_finite() && r.max.is_finite())) {
         return Err(refuse(
             ErrorKind::BadRequest,
@@ -156,6 +179,7 @@ pub async fn accept_seek(hub: &Arc<Hub>, conn: &Conn, id: SeekId) -> Result<(), 
     }
     check_offer(
         hub,
+        conn,
         &user,
         &seek.info.variant,
         seek.info.clock,
@@ -220,7 +244,7 @@ pub async fn challenge(
     color: ColorChoice,
 ) -> Result<(), Refusal> {
     let user = conn.user()?.clone();
-    check_offer(hub, &user, &variant, clock, rated)?;
+    check_offer(hub, conn, &user, &variant, clock, rated)?;
     let target = match &to {
         Some(name) => {
             let row = hub
@@ -341,6 +365,7 @@ pub async fn accept_challenge(
     }
     check_offer(
         hub,
+        conn,
         &user,
         &challenge.info.variant,
         challenge.info.clock,

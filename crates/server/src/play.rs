@@ -3,8 +3,9 @@
 
 use crate::clock::{Clock, Flagged, now_ms};
 use crate::conn::Conn;
-use crate::game::{GameHandle, LiveGame, Seat, cannot_mate, end_of, end_of_outcome, side_of};
+use crate::game::{GameHandle, LiveGame, Seat, end_of, end_of_outcome, side_of};
 use crate::hub::{Hub, Refusal, User, lock, refuse};
+use crate::material::cannot_mate;
 use crate::notation::{read_move, write_move};
 use crate::store::{Finish, GameRow, MoveRow, NewGame, StoreError, UserId};
 use chess4d_core::Game;
@@ -15,7 +16,7 @@ use chess4d_protocol::{
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-fn internal(e: StoreError) -> Refusal {
+pub(crate) fn internal(e: StoreError) -> Refusal {
     refuse(ErrorKind::Internal, e.to_string())
 }
 
@@ -165,6 +166,7 @@ pub fn full_from_row(hub: &Hub, row: &GameRow, you: Option<Side>) -> GameFull {
             name: row.game.variant.clone(),
             toml: String::new(),
             sha256: row.game.variant_sha256.clone(),
+            plugin: None,
         });
     let (white_ms, black_ms) = row
         .final_clocks
@@ -219,6 +221,7 @@ pub async fn play_move(
     ply: u32,
     text: &str,
     lag_ms: u64,
+    frame_lag_ms: Option<u64>,
 ) -> Result<(), Refusal> {
     let (handle, side) = my_game(hub, conn, game).await?;
     let mut g = handle.state.lock().await;
@@ -254,7 +257,7 @@ pub async fn play_move(
     }
     let now = now_ms();
     let mut clock = g.clock.clone();
-    if let Err(Flagged(_)) = clock.on_move(side, now, lag_ms) {
+    if let Err(Flagged(_)) = clock.on_move(side, now, lag_ms, frame_lag_ms) {
         flag(hub, &handle, &mut g, now).await?;
         return Err(refuse(
             ErrorKind::GameOver,
@@ -349,7 +352,18 @@ pub async fn finish(
 async fn flag(hub: &Hub, handle: &GameHandle, g: &mut LiveGame, now: u64) -> Result<(), Refusal> {
     let loser = g.to_move();
     let winner = loser.other();
-    let end = if cannot_mate(&**g.game.rules(), &g.game, winner) {
+    let color = match winner {
+        Side::White => chess4d_core::Color::White,
+        Side::Black => chess4d_core::Color::Black,
+    };
+    let (rules, mating) = (g.variant.rules.clone(), g.variant.mating.clone());
+    let pos = g.game.position().clone();
+    // The first flag of a variant searches its pieces (squares³ placements): off the
+    // async workers.
+    let cannot = tokio::task::spawn_blocking(move || cannot_mate(&*rules, &pos, color, &mating))
+        .await
+        .unwrap_or(false);
+    let end = if cannot {
         end_of(None, "timeout_vs_insufficient")
     } else {
         end_of(Some(winner), "timeout")

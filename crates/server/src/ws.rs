@@ -3,6 +3,7 @@
 
 use crate::conn::{After, Conn, closed, handle};
 use crate::hub::{Hub, lock, refuse};
+use crate::outbox::Outbox;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::response::Response;
@@ -11,7 +12,6 @@ use futures_util::{SinkExt, StreamExt};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::mpsc;
 
 /// Frames above this are cut off by the WebSocket layer itself (no error message);
 /// between [`chess4d_protocol::MAX_FRAME_BYTES`] and this they get `too_large`.
@@ -54,7 +54,7 @@ async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
         let _ = sink.close().await;
         return;
     }
-    let (tx, mut rx) = mpsc::unbounded_channel::<Arc<str>>();
+    let (tx, mut rx, overflow) = Outbox::new(hub.settings.outbox_frames);
     let writer = tokio::spawn(async move {
         while let Some(frame) = rx.recv().await {
             if sink
@@ -68,7 +68,13 @@ async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
         let _ = sink.close().await;
     });
     let mut conn = Conn::new(hub.fresh_id(), tx);
-    while let Ok(Some(Ok(msg))) = tokio::time::timeout(SILENCE, stream.next()).await {
+    loop {
+        let next = tokio::select! {
+            n = tokio::time::timeout(SILENCE, stream.next()) => n,
+            // A client that does not read: closed, it reconnects and gets the replay.
+            () = overflow.wait() => break,
+        };
+        let Ok(Some(Ok(msg))) = next else { break };
         let text = match msg {
             Message::Text(text) => text,
             Message::Binary(_) => {
@@ -119,11 +125,22 @@ async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
         a.sockets = a.sockets.saturating_sub(1);
     }
     drop(conn);
+    if overflow.happened() {
+        // Its queue is full of frames it will not read: drop them and the socket now.
+        eprintln!(
+            "chess4d serve: closed a socket from {ip} that did not read ({} frames waiting)",
+            hub.settings.outbox_frames
+        );
+        writer.abort();
+        return;
+    }
     // Let the writer flush what is queued (the last error), then stop it.
+    let abort = writer.abort_handle();
     if tokio::time::timeout(Duration::from_secs(2), writer)
         .await
         .is_err()
     {
-        eprintln!("chess4d serve: a socket's writer did not finish");
+        abort.abort();
+        eprintln!("chess4d serve: a socket's writer did not finish; closed");
     }
 }

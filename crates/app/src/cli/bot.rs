@@ -51,6 +51,7 @@ pub fn bot_verb(args: &BotArgs) -> CliResult {
         &ClientMessage::Hello {
             version: PROTOCOL_VERSION,
             token: Some(args.token.clone()),
+            plugins: vec![],
         },
     )?;
     let mut games: HashMap<GameId, Playing> = HashMap::new();

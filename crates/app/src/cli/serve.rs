@@ -19,6 +19,10 @@ pub struct ServeArgs {
     /// Sign-ins and guest sessions allowed per address and minute.
     #[arg(long, default_value_t = 30)]
     pub sessions_per_minute: u32,
+    /// Frames a socket may have waiting to be written before it is closed (a client
+    /// that does not read; it reconnects and gets its games again).
+    #[arg(long, default_value_t = chess4d_server::outbox::OUTBOX_FRAMES)]
+    pub outbox_frames: usize,
 }
 
 /// Runs the server until it is stopped; the database is `server.sqlite3` in the data
@@ -34,6 +38,7 @@ pub fn serve_verb(args: &ServeArgs) -> CliResult {
             claim_after_ms: args.claim_after_ms,
             max_sockets_per_address: args.max_sockets_per_address,
             sessions_per_minute: args.sessions_per_minute,
+            outbox_frames: args.outbox_frames,
         },
     };
     chess4d_server::run(config, &super::catalog()).map_err(CliError)

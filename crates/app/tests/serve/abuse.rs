@@ -81,6 +81,7 @@ fn forged_revoked_and_expired_tokens_are_refused() {
     let hello = |t: &str| ClientMessage::Hello {
         version: PROTOCOL_VERSION,
         token: Some(t.into()),
+        plugins: vec![],
     };
     let mut c = Client::connect(server.addr);
     c.send(&hello(&"0".repeat(64)));
@@ -96,6 +97,7 @@ fn forged_revoked_and_expired_tokens_are_refused() {
     c.send(&ClientMessage::Hello {
         version: 99,
         token: None,
+        plugins: vec![],
     });
     assert_eq!(c.error(), ErrorKind::Version);
     // An expired token (written into the server's own table, as time would).

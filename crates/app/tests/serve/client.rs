@@ -25,21 +25,31 @@ pub struct Server {
 
 static NEXT_DIR: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
+/// A fresh, empty folder of this test run.
+pub fn fresh_dir() -> PathBuf {
+    let n = NEXT_DIR.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("chess4d-serve-test-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 impl Server {
     /// Starts a server in a fresh data folder.
     pub fn start(extra: &[&str]) -> Server {
-        let n = NEXT_DIR.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("chess4d-serve-test-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Server::start_in(dir, extra)
+        Server::start_in(fresh_dir(), extra)
     }
 
     /// Starts a server on an existing data folder (a restart).
     pub fn start_in(dir: PathBuf, extra: &[&str]) -> Server {
+        Server::start_env(dir, extra, &[])
+    }
+
+    /// Starts a server on `dir` with environment variables set (`CHESS4D_VARIANTS`).
+    pub fn start_env(dir: PathBuf, extra: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Server {
         let log = dir.join("stderr.log");
         let mut child = Command::new(env!("CARGO_BIN_EXE_chess4d"))
+            .envs(env.iter().copied())
             .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
             .arg(&dir)
             .args(extra)
@@ -117,10 +127,16 @@ impl Server {
 
     /// A connected client that said hello.
     pub fn client(&self, token: Option<&str>) -> Client {
+        self.client_with_plugins(token, &[])
+    }
+
+    /// A connected client that said hello, naming the plugin libraries (SHA-256) it has.
+    pub fn client_with_plugins(&self, token: Option<&str>, plugins: &[&str]) -> Client {
         let mut c = Client::connect(self.addr);
         c.send(&ClientMessage::Hello {
             version: PROTOCOL_VERSION,
             token: token.map(str::to_owned),
+            plugins: plugins.iter().map(|p| p.to_string()).collect(),
         });
         match c.recv() {
             ServerMessage::Welcome { .. } => c,

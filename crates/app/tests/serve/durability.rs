@@ -19,6 +19,7 @@ fn rejoin(server: &Server, token: &str, game: GameId) -> Client {
     c.send(&ClientMessage::Hello {
         version: PROTOCOL_VERSION,
         token: Some(token.into()),
+        plugins: vec![],
     });
     match c.recv() {
         ServerMessage::Welcome { playing, .. } => {

@@ -9,3 +9,5 @@ mod games;
 mod abuse;
 mod durability;
 mod play;
+mod plugins;
+mod slow;

@@ -223,6 +223,7 @@ fn chess4d_test_hello(
     c.send(&ClientMessage::Hello {
         version: chess4d_protocol::PROTOCOL_VERSION,
         token: Some(token.into()),
+        plugins: vec![],
     });
     match c.recv() {
         ServerMessage::Welcome { playing, .. } => assert_eq!(playing, vec![game]),

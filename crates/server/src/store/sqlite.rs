@@ -2,7 +2,8 @@
 //! transaction survives the process being killed), written by one thread of its own
 //! that batches whatever is waiting into one transaction, each job in a savepoint so a
 //! refused job changes nothing and its neighbours still commit. Answers go out only
-//! after the commit.
+//! after the commit. WAL checkpoints are copied by a second thread, so that the disk's
+//! fsyncs stay out of the commits that moves wait on (see `Wal`).
 
 use super::{
     Finish, GameFilter, GameRow, HistoryRow, MoveRow, NewGame, RatingRow, Store, StoreError,
@@ -89,7 +90,12 @@ fn db(e: rusqlite::Error) -> StoreError {
 /// The SQLite store.
 pub struct SqliteStore {
     jobs: mpsc::Sender<Job>,
+    /// Held while the store lives; the checkpoint thread stops when it is gone.
+    _alive: std::sync::Arc<()>,
 }
+
+/// How often the checkpoint thread copies the WAL into the database file.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
 
 impl SqliteStore {
     /// Opens (or creates) the database file and starts its writer thread.
@@ -102,12 +108,38 @@ impl SqliteStore {
         )
         .map_err(db)?;
         conn.execute_batch(SCHEMA).map_err(db)?;
+        // Checkpoints (the fsyncs of WAL + NORMAL) are copied on a thread and connection
+        // of their own, so a commit rarely waits for the disk; the writer only finishes
+        // one that is nearly done, which lets the WAL start over (see `Wal`).
+        conn.execute_batch("PRAGMA wal_autocheckpoint = 0;")
+            .map_err(db)?;
+        let checkpointer = Connection::open(path).map_err(db)?;
+        checkpointer
+            .busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(db)?;
+        let alive = std::sync::Arc::new(());
+        let wal = std::sync::Arc::new(Wal::default());
+        let (watch, seen) = (std::sync::Arc::downgrade(&alive), wal.clone());
+        std::thread::Builder::new()
+            .name("chess4d-checkpoint".into())
+            .spawn(move || {
+                while watch.upgrade().is_some() {
+                    std::thread::sleep(CHECKPOINT_EVERY);
+                    seen.checkpoint(&checkpointer);
+                }
+            })
+            .map_err(|e| {
+                StoreError::Database(format!("cannot start the checkpoint thread: {e}"))
+            })?;
         let (jobs, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("chess4d-sqlite".into())
-            .spawn(move || writer(conn, rx))
+            .spawn(move || writer(conn, rx, &wal))
             .map_err(|e| StoreError::Database(format!("cannot start the storage thread: {e}")))?;
-        Ok(SqliteStore { jobs })
+        Ok(SqliteStore {
+            jobs,
+            _alive: alive,
+        })
     }
 
     fn call<T: Send + 'static>(
@@ -151,7 +183,7 @@ fn in_savepoint<T>(
 
 /// The writer thread: takes every job waiting (up to [`BATCH`]), runs them in one
 /// transaction, commits, then answers them all.
-fn writer(conn: Connection, rx: mpsc::Receiver<Job>) {
+fn writer(conn: Connection, rx: mpsc::Receiver<Job>, wal: &Wal) {
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
         while batch.len() < BATCH {
@@ -168,6 +200,53 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Job>) {
         }
         for reply in replies {
             reply(commit.clone());
+        }
+        wal.finish_if_nearly_done(&conn);
+    }
+}
+
+/// The WAL as the checkpoint thread last saw it. A PASSIVE checkpoint beside a busy
+/// writer never catches up with it, and the WAL starts over only once it is entirely
+/// copied, so left alone it would grow without end; the writer therefore finishes a
+/// checkpoint itself when the WAL is long and the background has copied nearly all of it
+/// (a few frames and the fsyncs, instead of SQLite's default of copying 1,000 pages in
+/// the commit path every few seconds).
+#[derive(Default)]
+struct Wal {
+    /// Frames in the WAL.
+    frames: std::sync::atomic::AtomicI64,
+    /// Frames not yet copied into the database.
+    behind: std::sync::atomic::AtomicI64,
+}
+
+/// WAL frames (pages of 4 KiB) past which the writer finishes a checkpoint.
+const WAL_RESTART_FRAMES: i64 = 8_000;
+/// At most this many frames left to copy when the writer does it.
+const WAL_CATCH_UP_FRAMES: i64 = 400;
+
+impl Wal {
+    fn checkpoint(&self, conn: &Connection) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let row = conn.query_row("PRAGMA wal_checkpoint(PASSIVE);", [], |r| {
+            Ok((r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
+        });
+        if let Ok((frames, copied)) = row {
+            self.frames.store(frames, Relaxed);
+            self.behind.store(frames - copied, Relaxed);
+        }
+    }
+
+    fn finish_if_nearly_done(&self, conn: &Connection) {
+        use std::sync::atomic::Ordering::Relaxed;
+        if self.frames.load(Relaxed) > WAL_RESTART_FRAMES
+            && self.behind.load(Relaxed) < WAL_CATCH_UP_FRAMES
+        {
+            self.checkpoint(conn);
+            if self.behind.load(Relaxed) > 0 {
+                // Not finished (a reader held frames): try again after the next commit.
+                return;
+            }
+            self.frames.store(0, Relaxed);
         }
     }
 }
