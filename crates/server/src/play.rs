@@ -284,6 +284,10 @@ pub async fn play_move(
     }
     g.moves.push(written.clone());
     g.clock = clock;
+    // A player who moves is here, whatever a lost race with a closing socket left.
+    if g.gone_since[index(side)].take().is_some() {
+        g.broadcast(&ServerMessage::PlayerBack { game, side });
+    }
     handle.set_deadline(&g.clock);
     if g.draw_offer == Some(side.other()) {
         g.draw_offer = None;
@@ -620,6 +624,12 @@ pub async fn player_gone(hub: &Hub, user: UserId, conn: crate::game::ConnId) {
         };
         let mut g = handle.state.lock().await;
         g.watchers.remove(&conn);
+        // `closed` saw this as the last connection before this game's lock was taken: a
+        // reconnect's `player_back` may have run in between. Decided again under the
+        // game lock, a player online again is never marked gone (nothing would clear it).
+        if lock(&hub.online).contains_key(&user) {
+            continue;
+        }
         if g.gone_since[index(side)].is_none() {
             g.gone_since[index(side)] = Some(now);
             g.broadcast(&ServerMessage::PlayerGone {
