@@ -441,14 +441,26 @@ pub async fn abort(hub: &Arc<Hub>, conn: &Conn, game: GameId) -> Result<(), Refu
             "both sides have moved: resign or offer a draw",
         ));
     }
-    let end = GameEnd {
+    finish(
+        hub,
+        &handle,
+        &mut g,
+        aborted(),
+        GameStatus::Aborted,
+        now_ms(),
+    )
+    .await
+}
+
+/// The end of an aborted game: no result, no rating change.
+fn aborted() -> GameEnd {
+    GameEnd {
         result: "*".into(),
         winner: None,
         reason: "aborted".into(),
         white_rating: None,
         black_rating: None,
-    };
-    finish(hub, &handle, &mut g, end, GameStatus::Aborted, now_ms()).await
+    }
 }
 
 /// `draw_offer`: offers, or accepts the opponent's offer.
@@ -569,6 +581,11 @@ pub async fn claim(hub: &Arc<Hub>, conn: &Conn, game: GameId, draw: bool) -> Res
     let gone = g.gone_since[index(opp)];
     match gone {
         Some(since) if now.saturating_sub(since) >= hub.settings.claim_after_ms => {
+            if g.ply() < 2 {
+                // Before each side has moved nothing was played to win or lose: the game
+                // is aborted, unrated (as lichess does), whatever was claimed.
+                return finish(hub, &handle, &mut g, aborted(), GameStatus::Aborted, now).await;
+            }
             let winner = if draw { None } else { Some(side) };
             finish(
                 hub,
