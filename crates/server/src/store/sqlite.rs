@@ -18,7 +18,9 @@ use std::sync::mpsc;
 use tokio::sync::oneshot;
 
 type Reply = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
-type Job = Box<dyn FnOnce(&Connection) -> Reply + Send>;
+/// A job runs on the connection inside the batch's transaction, or, when that
+/// transaction could not begin, is handed the error and never runs.
+type Job = Box<dyn FnOnce(Result<&Connection, StoreError>) -> Reply + Send>;
 
 /// The most jobs one transaction takes.
 const BATCH: usize = 256;
@@ -147,12 +149,7 @@ impl SqliteStore {
         f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> StoreFuture<'_, T> {
         let (tx, rx) = oneshot::channel();
-        let job: Job = Box::new(move |conn: &Connection| {
-            let result = in_savepoint(conn, f);
-            Box::new(move |commit: Result<(), StoreError>| {
-                let _ = tx.send(commit.and(result));
-            })
-        });
+        let job = job_for(f, tx);
         let sent = self.jobs.send(job).is_ok();
         Box::pin(async move {
             if !sent {
@@ -164,6 +161,19 @@ impl SqliteStore {
                 .map_err(|_| StoreError::Database("the storage thread has stopped".into()))?
         })
     }
+}
+
+/// The job running `f`, whose result (or the batch's failure) goes to `tx`.
+fn job_for<T: Send + 'static>(
+    f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    tx: oneshot::Sender<Result<T, StoreError>>,
+) -> Job {
+    Box::new(move |conn: Result<&Connection, StoreError>| {
+        let result = conn.and_then(|conn| in_savepoint(conn, f));
+        Box::new(move |commit: Result<(), StoreError>| {
+            let _ = tx.send(commit.and(result));
+        })
+    })
 }
 
 fn in_savepoint<T>(
@@ -192,12 +202,23 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Job>, wal: &Wal) {
                 Err(_) => break,
             }
         }
-        let began = conn.execute_batch("BEGIN IMMEDIATE").map_err(db);
-        let replies: Vec<Reply> = batch.into_iter().map(|job| job(&conn)).collect();
-        let commit = began.and_then(|()| conn.execute_batch("COMMIT").map_err(db));
-        if commit.is_err() {
-            let _ = conn.execute_batch("ROLLBACK");
-        }
+        // Without the transaction each job's SAVEPOINT would commit on its own while its
+        // reply said it failed: when BEGIN fails no job runs and all are told why.
+        let commit = match conn.execute_batch("BEGIN IMMEDIATE").map_err(db) {
+            Ok(()) => {
+                let replies: Vec<Reply> = batch.into_iter().map(|job| job(Ok(&conn))).collect();
+                let commit = conn.execute_batch("COMMIT").map_err(db);
+                if commit.is_err() {
+                    let _ = conn.execute_batch("ROLLBACK");
+                }
+                (replies, commit)
+            }
+            Err(e) => {
+                let replies = batch.into_iter().map(|job| job(Err(e.clone()))).collect();
+                (replies, Err(e))
+            }
+        };
+        let (replies, commit) = commit;
         for reply in replies {
             reply(commit.clone());
         }
@@ -732,5 +753,49 @@ impl Store for SqliteStore {
                 .map_err(db)?;
             Ok((ratings, history))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// A batch whose transaction cannot begin runs none of its jobs (their SAVEPOINTs
+    /// would otherwise commit one by one) and every job is told it failed.
+    #[test]
+    fn a_batch_whose_begin_fails_runs_no_job_and_fails_every_reply() {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch("CREATE TABLE t (x INTEGER); BEGIN")
+            .unwrap(); // an open transaction: BEGIN IMMEDIATE must fail
+        let ran = Arc::new(AtomicBool::new(false));
+        let (jobs, rx) = mpsc::channel::<Job>();
+        let mut answers = Vec::new();
+        for _ in 0..2 {
+            let (tx, answer) = oneshot::channel::<Result<(), StoreError>>();
+            let ran = ran.clone();
+            jobs.send(job_for(
+                move |c: &Connection| {
+                    ran.store(true, Ordering::SeqCst);
+                    c.execute_batch("INSERT INTO t VALUES (1)").map_err(db)
+                },
+                tx,
+            ))
+            .unwrap();
+            answers.push(answer);
+        }
+        drop(jobs);
+        writer(conn, rx, &Wal::default());
+        for mut answer in answers {
+            assert!(
+                matches!(answer.try_recv(), Ok(Err(_))),
+                "the job was answered Ok"
+            );
+        }
+        assert!(
+            !ran.load(Ordering::SeqCst),
+            "a job ran outside a transaction"
+        );
     }
 }
