@@ -264,10 +264,8 @@ pub async fn play_move(
             "your time ran out before the move arrived",
         ));
     }
-    if ply + 1 >= 2 {
-        clock.start(side.other(), now);
-    }
     let written = write_move(&*rules, g.game.position(), mv);
+    // Stopped: what each side has left once the mover's time is charged (as of `now`).
     let clocks = clock.snapshot(now);
     let row = MoveRow {
         ply,
@@ -282,6 +280,13 @@ pub async fn play_move(
         let _ = hub.store.truncate_moves(game, ply).await;
         return Err(refuse(ErrorKind::IllegalMove, e.to_string()));
     }
+    // The opponent's clock starts once the move is stored and sent: the storage delay
+    // is the server's, not charged to the opponent.
+    let started = now_ms();
+    if ply + 1 >= 2 {
+        clock.start(side.other(), started);
+    }
+    let clocks = clock.snapshot(started);
     g.moves.push(written.clone());
     g.clock = clock;
     // A player who moves is here, whatever a lost race with a closing socket left.
@@ -306,7 +311,7 @@ pub async fn play_move(
             &mut g,
             end_of_outcome(outcome),
             GameStatus::Finished,
-            now,
+            started,
         )
         .await?;
     }
