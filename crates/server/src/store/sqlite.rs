@@ -500,6 +500,7 @@ impl Store for SqliteStore {
                         name: r.get(1)?,
                         guest: r.get(2)?,
                         password_hash: r.get(3)?,
+                        token_expires_ms: None,
                     })
                 },
             )
@@ -529,7 +530,7 @@ impl Store for SqliteStore {
         let hash = token_hash.to_string();
         self.call(move |c| {
             c.prepare_cached(
-                "SELECT u.id, u.name, u.guest, u.password_hash FROM tokens t JOIN users u
+                "SELECT u.id, u.name, u.guest, u.password_hash, t.expires_ms FROM tokens t JOIN users u
                  ON u.id = t.user_id WHERE t.token_hash = ?1 AND t.revoked = 0 AND t.expires_ms > ?2",
             )
             .and_then(|mut s| {
@@ -539,6 +540,7 @@ impl Store for SqliteStore {
                         name: r.get(1)?,
                         guest: r.get(2)?,
                         password_hash: r.get(3)?,
+                        token_expires_ms: Some(r.get::<_, i64>(4)?.max(0) as u64),
                     })
                 })
                 .optional()
