@@ -342,6 +342,7 @@ pub async fn closed(hub: &Arc<Hub>, conn: &mut Conn) {
             empty
         };
         if last {
+            crate::lobby::player_left(hub, user.id);
             crate::play::player_gone(hub, user.id, conn.id).await;
         } else {
             crate::play::forget_connection(hub, user.id, conn.id).await;

@@ -325,3 +325,56 @@ fn logout_closes_the_sockets_of_its_token_and_an_expired_token_cannot_act() {
     late.send(&ClientMessage::Ping { lag_ms: None });
     assert!(matches!(late.recv(), ServerMessage::Pong));
 }
+
+/// A player may hold at most 10 seeks and 10 challenges or invitations open, and their
+/// invitations are withdrawn when their last connection closes.
+#[test]
+fn open_seeks_and_invitations_are_capped_and_invitations_leave_with_their_author() {
+    let server = Server::start(&[]);
+    let token = server.signup("ann");
+    let mut a = server.client(Some(&token));
+    let seek = ClientMessage::Seek {
+        variant: "orthodox".into(),
+        clock: CLOCK,
+        rated: false,
+        color: ColorChoice::Random,
+        rating_range: None,
+    };
+    for _ in 0..10 {
+        a.send(&seek);
+        a.recv_until(|m| matches!(m, ServerMessage::SeekAdded { .. }).then_some(()));
+    }
+    a.send(&seek);
+    assert_eq!(a.error(), ErrorKind::RateLimited);
+    let invite = ClientMessage::Challenge {
+        to: None,
+        variant: "orthodox".into(),
+        clock: CLOCK,
+        rated: false,
+        color: ColorChoice::Random,
+    };
+    let mut code = String::new();
+    for _ in 0..10 {
+        a.send(&invite);
+        code = a.recv_until(|m| match m {
+            ServerMessage::Challenge { challenge } => challenge.code.clone(),
+            _ => None,
+        });
+    }
+    a.send(&invite);
+    assert_eq!(a.error(), ErrorKind::RateLimited);
+    drop(a);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let bob = server.signup("bob");
+    let mut b = server.client(Some(&bob));
+    b.send(&ClientMessage::JoinInvite { code });
+    assert_eq!(
+        b.error(),
+        ErrorKind::NotFound,
+        "the invitation outlived its author"
+    );
+    // Back again, ann may open seeks anew: the closed socket's seeks left the lobby.
+    let mut a = server.client(Some(&token));
+    a.send(&seek);
+    a.recv_until(|m| matches!(m, ServerMessage::SeekAdded { .. }).then_some(()));
+}
