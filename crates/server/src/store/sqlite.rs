@@ -163,6 +163,18 @@ impl SqliteStore {
     }
 }
 
+/// A LIKE pattern (with `ESCAPE '\'`) matching exactly `text`, case aside.
+fn like_exact(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        if matches!(ch, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// The job running `f`, whose result (or the batch's failure) goes to `tx`.
 fn job_for<T: Send + 'static>(
     f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
@@ -669,12 +681,14 @@ impl Store for SqliteStore {
     fn list_games(&self, filter: GameFilter) -> StoreFuture<'_, Vec<GameRow>> {
         self.call(move |c| {
             let status = filter.status.map(status_str).unwrap_or("%");
-            let player = filter.player.unwrap_or_else(|| "%".into());
-            let variant = filter.variant.unwrap_or_else(|| "%".into());
+            // A name or variant is matched as written: `_` (allowed in names) and `%`
+            // are no wildcards.
+            let player = filter.player.map_or_else(|| "%".into(), |p| like_exact(&p));
+            let variant = filter.variant.map_or_else(|| "%".into(), |v| like_exact(&v));
             games_where(
                 c,
-                "WHERE g.status LIKE ?1 AND (w.name LIKE ?2 OR b.name LIKE ?2) AND g.variant LIKE ?3
-                 ORDER BY g.id DESC LIMIT ?4",
+                "WHERE g.status LIKE ?1 AND (w.name LIKE ?2 ESCAPE '\\' OR b.name LIKE ?2 ESCAPE '\\')
+                 AND g.variant LIKE ?3 ESCAPE '\\' ORDER BY g.id DESC LIMIT ?4",
                 &[&status, &player, &variant, &filter.limit],
                 false,
             )
@@ -763,6 +777,47 @@ mod tests {
     use super::*;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// `player=a_b` finds a_b's games, not axb's (`_` is no wildcard), nor `%` everyone's.
+    #[tokio::test]
+    async fn the_player_filter_matches_the_name_as_written() {
+        let dir = std::env::temp_dir().join(format!("chess4d-like-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = SqliteStore::open(&dir.join("s.sqlite3")).unwrap();
+        let axb = store.create_user("axb", "", true).await.unwrap();
+        let cat = store.create_user("cat", "", true).await.unwrap();
+        store.create_user("a_b", "", true).await.unwrap();
+        store
+            .create_game(crate::store::NewGame {
+                variant: "orthodox".into(),
+                variant_sha256: String::new(),
+                white: axb,
+                black: cat,
+                rated: false,
+                clock: ClockConfig::Unlimited,
+                start_fen: String::new(),
+                started_at_ms: 0,
+            })
+            .await
+            .unwrap();
+        let count = |player: &str| {
+            let filter = GameFilter {
+                status: None,
+                player: Some(player.into()),
+                variant: None,
+                limit: 10,
+            };
+            let store = &store;
+            async move { store.list_games(filter).await.unwrap().len() }
+        };
+        assert_eq!(
+            (count("axb").await, count("a_b").await, count("%").await),
+            (1, 0, 0)
+        );
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// A batch whose transaction cannot begin runs none of its jobs (their SAVEPOINTs
     /// would otherwise commit one by one) and every job is told it failed.
