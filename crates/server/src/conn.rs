@@ -32,6 +32,8 @@ pub struct Conn {
     pub moves: MoveWindow,
     /// The SHA-256 of each plugin library the client said in `hello` it has.
     pub plugins: HashSet<String>,
+    /// The hash of the token `hello` was greeted with, and when that token expires.
+    pub token: Option<(String, u64)>,
 }
 
 /// What the socket loop should do after a message.
@@ -58,6 +60,7 @@ impl Conn {
             rate_refusals: 0,
             moves: MoveWindow::default(),
             plugins: HashSet::new(),
+            token: None,
         }
     }
 
@@ -128,6 +131,17 @@ async fn route(hub: &Arc<Hub>, conn: &mut Conn, msg: ClientMessage) -> Result<()
         return Err(refuse(
             ErrorKind::Version,
             "the first message must be hello",
+        ));
+    }
+    let reads_only = matches!(
+        msg,
+        M::Hello { .. } | M::Ping { .. } | M::Lobby { .. } | M::Watch { .. } | M::Unwatch { .. }
+    );
+    if !reads_only && conn.token.as_ref().is_some_and(|(_, exp)| now_ms() >= *exp) {
+        // A long-lived socket outlives its token: it may still watch, not act.
+        return Err(refuse(
+            ErrorKind::BadToken,
+            "the token expired: sign in again and reconnect",
         ));
     }
     match msg {
@@ -214,6 +228,7 @@ async fn hello(
             "hello was already accepted on this socket",
         ));
     }
+    let mut greeted_with = None;
     let user = match token {
         None => None,
         Some(token) => {
@@ -224,10 +239,13 @@ async fn hello(
                 .await
                 .map_err(|e| refuse(ErrorKind::Internal, e.to_string()))?;
             match row {
-                Some(r) => Some(User {
-                    id: r.id,
-                    name: r.name,
-                    guest: r.guest,
+                Some(r) => Some({
+                    greeted_with = Some((hash, r.token_expires_ms.unwrap_or(u64::MAX)));
+                    User {
+                        id: r.id,
+                        name: r.name,
+                        guest: r.guest,
+                    }
                 }),
                 None => {
                     return Err(refuse(
@@ -239,6 +257,13 @@ async fn hello(
         }
     };
     conn.greeted = true;
+    if let Some((hash, _)) = &greeted_with {
+        lock(&hub.sessions)
+            .entry(hash.clone())
+            .or_default()
+            .insert(conn.id, conn.outbox.clone());
+    }
+    conn.token = greeted_with;
     conn.plugins = plugins
         .into_iter()
         .map(|p| p.to_ascii_lowercase())
@@ -293,6 +318,15 @@ async fn hello(
 /// connection this was is announced gone from their games.
 pub async fn closed(hub: &Arc<Hub>, conn: &mut Conn) {
     crate::lobby::connection_closed(hub, conn);
+    if let Some((hash, _)) = &conn.token {
+        let mut sessions = lock(&hub.sessions);
+        if let Some(conns) = sessions.get_mut(hash) {
+            conns.remove(&conn.id);
+            if conns.is_empty() {
+                sessions.remove(hash);
+            }
+        }
+    }
     for game in conn.watching.clone() {
         crate::play::unwatch(hub, conn, game).await;
     }
@@ -308,6 +342,7 @@ pub async fn closed(hub: &Arc<Hub>, conn: &mut Conn) {
             empty
         };
         if last {
+            crate::lobby::player_left(hub, user.id);
             crate::play::player_gone(hub, user.id, conn.id).await;
         } else {
             crate::play::forget_connection(hub, user.id, conn.id).await;

@@ -204,8 +204,12 @@ async fn logout(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
     let Some(token) = bearer(&headers) else {
         return fail(ErrorKind::Unauthorized, "send Authorization: Bearer TOKEN");
     };
-    match hub.store.revoke_token(&auth::token_hash(token)).await {
-        Ok(true) => StatusCode::NO_CONTENT.into_response(),
+    let hash = auth::token_hash(token);
+    match hub.store.revoke_token(&hash).await {
+        Ok(true) => {
+            hub.end_sessions(&hash);
+            StatusCode::NO_CONTENT.into_response()
+        }
         Ok(false) => fail(ErrorKind::BadToken, "no such token"),
         Err(e) => store_fail(e),
     }

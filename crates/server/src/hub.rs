@@ -103,6 +103,9 @@ pub struct Hub {
     pub challenges: Mutex<(HashMap<u64, Challenge>, HashMap<String, u64>)>,
     /// Each signed-in user's open connections.
     pub online: Mutex<HashMap<UserId, HashMap<ConnId, Outbox>>>,
+    /// The connections greeted with each token (by its hash), so that signing out
+    /// closes them.
+    pub sessions: Mutex<HashMap<String, HashMap<ConnId, Outbox>>>,
     /// Per-address limits.
     pub addresses: Mutex<AddressLimits>,
     /// The next seek, challenge or connection number.
@@ -127,7 +130,19 @@ impl Hub {
             lobby: Mutex::default(),
             challenges: Mutex::default(),
             online: Mutex::default(),
+            sessions: Mutex::default(),
             next_id: AtomicU64::new(1),
+        }
+    }
+
+    /// A token was revoked: every connection greeted with it is told and closed.
+    pub fn end_sessions(&self, token_hash: &str) {
+        let conns = lock(&self.sessions).remove(token_hash);
+        let refusal = refuse(ErrorKind::BadToken, "signed out: this token was revoked");
+        let frame: Arc<str> = encode(&chess4d_protocol::ServerMessage::Error(refusal)).into();
+        for outbox in conns.into_iter().flat_map(|c| c.into_values()) {
+            let _ = outbox.send(frame.clone());
+            outbox.close();
         }
     }
 

@@ -12,6 +12,19 @@ use std::sync::Arc;
 const MAX_INITIAL_MS: u64 = 3 * 3600 * 1000;
 const MAX_INCREMENT_MS: u64 = 180 * 1000;
 
+/// The most seeks one player may have open: enough for any person, and a bound on what
+/// one account can make the server hold.
+pub const MAX_OPEN_SEEKS: usize = 10;
+/// The most challenges and invitations one player may have open, for the same reason.
+pub const MAX_OPEN_CHALLENGES: usize = 10;
+
+fn too_many(what: &str, max: usize) -> Refusal {
+    refuse(
+        ErrorKind::RateLimited,
+        format!("you have {max} {what} open, the most allowed: cancel one first"),
+    )
+}
+
 /// Checks a time control against the limits of the protocol.
 pub fn check_clock(clock: ClockConfig, rated: bool) -> Result<(), Refusal> {
     let bad = |m: &str| Err(refuse(ErrorKind::BadRequest, m.to_string()));
@@ -124,6 +137,15 @@ pub async fn seek(
     let msg = ServerMessage::SeekAdded { seek: info.clone() };
     let watched = {
         let mut lobby = lock(&hub.lobby);
+        if lobby
+            .seeks
+            .values()
+            .filter(|s| s.owner.id == user.id)
+            .count()
+            >= MAX_OPEN_SEEKS
+        {
+            return Err(too_many("seeks", MAX_OPEN_SEEKS));
+        }
         lobby.seeks.insert(
             info.id,
             Seek {
@@ -289,6 +311,9 @@ pub async fn challenge(
     };
     {
         let mut c = lock(&hub.challenges);
+        if c.0.values().filter(|ch| ch.from.id == user.id).count() >= MAX_OPEN_CHALLENGES {
+            return Err(too_many("challenges and invitations", MAX_OPEN_CHALLENGES));
+        }
         c.0.insert(
             id,
             Challenge {
@@ -460,5 +485,20 @@ pub fn connection_closed(hub: &Hub, conn: &Conn) {
             .collect();
     for id in ids {
         c.0.remove(&id);
+    }
+}
+
+/// A player's last connection closed: their invitations are withdrawn (a code given out
+/// cannot outlive its author's presence, so codes do not pile up).
+pub fn player_left(hub: &Hub, user: crate::store::UserId) {
+    let mut c = lock(&hub.challenges);
+    let codes: Vec<(u64, String)> =
+        c.0.iter()
+            .filter(|(_, ch)| ch.from.id == user)
+            .filter_map(|(id, ch)| ch.info.code.clone().map(|code| (*id, code)))
+            .collect();
+    for (id, code) in codes {
+        c.0.remove(&id);
+        c.1.remove(&code);
     }
 }

@@ -26,14 +26,18 @@ pub struct Outbox {
 #[derive(Debug, Default)]
 pub struct Overflowed {
     flag: AtomicBool,
+    /// Closed by the server (its token was revoked): the socket loop ends, the writer
+    /// flushes what is queued.
+    closed: AtomicBool,
     notify: Notify,
 }
 
 impl Overflowed {
-    /// Waits until the queue overflows (at once if it already has).
+    /// Waits until the queue overflows or the connection is closed (at once if either
+    /// already happened).
     pub async fn wait(&self) {
         let notified = self.notify.notified();
-        if self.flag.load(Ordering::Acquire) {
+        if self.flag.load(Ordering::Acquire) || self.closed.load(Ordering::Acquire) {
             return;
         }
         notified.await;
@@ -59,6 +63,13 @@ impl Outbox {
             rx,
             overflow,
         )
+    }
+
+    /// Ends the connection once what is queued is written (its socket loop stops).
+    pub fn close(&self) {
+        if !self.overflow.closed.swap(true, Ordering::AcqRel) {
+            self.overflow.notify.notify_waiters();
+        }
     }
 
     /// Queues a frame; a full queue marks the connection for closing (a closed one, whose

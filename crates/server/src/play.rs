@@ -264,10 +264,8 @@ pub async fn play_move(
             "your time ran out before the move arrived",
         ));
     }
-    if ply + 1 >= 2 {
-        clock.start(side.other(), now);
-    }
     let written = write_move(&*rules, g.game.position(), mv);
+    // Stopped: what each side has left once the mover's time is charged (as of `now`).
     let clocks = clock.snapshot(now);
     let row = MoveRow {
         ply,
@@ -282,8 +280,19 @@ pub async fn play_move(
         let _ = hub.store.truncate_moves(game, ply).await;
         return Err(refuse(ErrorKind::IllegalMove, e.to_string()));
     }
+    // The opponent's clock starts once the move is stored and sent: the storage delay
+    // is the server's, not charged to the opponent.
+    let started = now_ms();
+    if ply + 1 >= 2 {
+        clock.start(side.other(), started);
+    }
+    let clocks = clock.snapshot(started);
     g.moves.push(written.clone());
     g.clock = clock;
+    // A player who moves is here, whatever a lost race with a closing socket left.
+    if g.gone_since[index(side)].take().is_some() {
+        g.broadcast(&ServerMessage::PlayerBack { game, side });
+    }
     handle.set_deadline(&g.clock);
     if g.draw_offer == Some(side.other()) {
         g.draw_offer = None;
@@ -302,7 +311,7 @@ pub async fn play_move(
             &mut g,
             end_of_outcome(outcome),
             GameStatus::Finished,
-            now,
+            started,
         )
         .await?;
     }
@@ -437,14 +446,26 @@ pub async fn abort(hub: &Arc<Hub>, conn: &Conn, game: GameId) -> Result<(), Refu
             "both sides have moved: resign or offer a draw",
         ));
     }
-    let end = GameEnd {
+    finish(
+        hub,
+        &handle,
+        &mut g,
+        aborted(),
+        GameStatus::Aborted,
+        now_ms(),
+    )
+    .await
+}
+
+/// The end of an aborted game: no result, no rating change.
+fn aborted() -> GameEnd {
+    GameEnd {
         result: "*".into(),
         winner: None,
         reason: "aborted".into(),
         white_rating: None,
         black_rating: None,
-    };
-    finish(hub, &handle, &mut g, end, GameStatus::Aborted, now_ms()).await
+    }
 }
 
 /// `draw_offer`: offers, or accepts the opponent's offer.
@@ -565,6 +586,11 @@ pub async fn claim(hub: &Arc<Hub>, conn: &Conn, game: GameId, draw: bool) -> Res
     let gone = g.gone_since[index(opp)];
     match gone {
         Some(since) if now.saturating_sub(since) >= hub.settings.claim_after_ms => {
+            if g.ply() < 2 {
+                // Before each side has moved nothing was played to win or lose: the game
+                // is aborted, unrated (as lichess does), whatever was claimed.
+                return finish(hub, &handle, &mut g, aborted(), GameStatus::Aborted, now).await;
+            }
             let winner = if draw { None } else { Some(side) };
             finish(
                 hub,
@@ -620,6 +646,12 @@ pub async fn player_gone(hub: &Hub, user: UserId, conn: crate::game::ConnId) {
         };
         let mut g = handle.state.lock().await;
         g.watchers.remove(&conn);
+        // `closed` saw this as the last connection before this game's lock was taken: a
+        // reconnect's `player_back` may have run in between. Decided again under the
+        // game lock, a player online again is never marked gone (nothing would clear it).
+        if lock(&hub.online).contains_key(&user) {
+            continue;
+        }
         if g.gone_since[index(side)].is_none() {
             g.gone_since[index(side)] = Some(now);
             g.broadcast(&ServerMessage::PlayerGone {

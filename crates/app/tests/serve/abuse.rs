@@ -267,3 +267,114 @@ fn a_flood_of_messages_is_rate_limited() {
     }
     assert!(limited >= 30, "only {limited} refusals");
 }
+
+/// Signing out closes the sockets greeted with that token (after a `bad_token` error),
+/// not those of the same player's other token; a socket whose token expires may still
+/// watch but no longer act.
+#[test]
+fn logout_closes_the_sockets_of_its_token_and_an_expired_token_cannot_act() {
+    let server = Server::start(&[]);
+    let token = server.signup("ann");
+    let (status, body) = server.http(
+        "POST",
+        "/api/login",
+        Some(r#"{"name":"ann","password":"pw-ann-secret"}"#),
+        None,
+    );
+    assert_eq!(status, 200, "{body}");
+    let other: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let other = other["token"].as_str().expect("a token").to_string();
+    let (mut a1, mut a2) = (server.client(Some(&token)), server.client(Some(&token)));
+    let mut kept = server.client(Some(&other));
+    let (status, _) = server.http("POST", "/api/logout", None, Some(&token));
+    assert_eq!(status, 204);
+    for c in [&mut a1, &mut a2] {
+        assert_eq!(c.error(), ErrorKind::BadToken);
+        assert!(
+            c.try_recv(std::time::Duration::from_secs(3)).is_none(),
+            "a socket of the revoked token stayed open"
+        );
+    }
+    kept.send(&ClientMessage::Ping { lag_ms: None });
+    assert!(matches!(kept.recv(), ServerMessage::Pong));
+
+    // A token that expires a second from now.
+    let soon = "f".repeat(64);
+    let db = rusqlite::Connection::open(server.dir.join("server.sqlite3")).unwrap();
+    db.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+    let expires = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+        + 1_000;
+    db.execute(
+        "INSERT INTO tokens (token_hash, user_id, expires_ms) SELECT ?1, id, ?2 FROM users WHERE name = 'ann'",
+        rusqlite::params![chess4d_server::auth::token_hash(&soon), expires],
+    )
+    .unwrap();
+    let mut late = server.client(Some(&soon));
+    std::thread::sleep(std::time::Duration::from_millis(1_300));
+    late.send(&ClientMessage::Seek {
+        variant: "orthodox".into(),
+        clock: CLOCK,
+        rated: false,
+        color: ColorChoice::Random,
+        rating_range: None,
+    });
+    assert_eq!(late.error(), ErrorKind::BadToken);
+    late.send(&ClientMessage::Ping { lag_ms: None });
+    assert!(matches!(late.recv(), ServerMessage::Pong));
+}
+
+/// A player may hold at most 10 seeks and 10 challenges or invitations open, and their
+/// invitations are withdrawn when their last connection closes.
+#[test]
+fn open_seeks_and_invitations_are_capped_and_invitations_leave_with_their_author() {
+    let server = Server::start(&[]);
+    let token = server.signup("ann");
+    let mut a = server.client(Some(&token));
+    let seek = ClientMessage::Seek {
+        variant: "orthodox".into(),
+        clock: CLOCK,
+        rated: false,
+        color: ColorChoice::Random,
+        rating_range: None,
+    };
+    for _ in 0..10 {
+        a.send(&seek);
+        a.recv_until(|m| matches!(m, ServerMessage::SeekAdded { .. }).then_some(()));
+    }
+    a.send(&seek);
+    assert_eq!(a.error(), ErrorKind::RateLimited);
+    let invite = ClientMessage::Challenge {
+        to: None,
+        variant: "orthodox".into(),
+        clock: CLOCK,
+        rated: false,
+        color: ColorChoice::Random,
+    };
+    let mut code = String::new();
+    for _ in 0..10 {
+        a.send(&invite);
+        code = a.recv_until(|m| match m {
+            ServerMessage::Challenge { challenge } => challenge.code.clone(),
+            _ => None,
+        });
+    }
+    a.send(&invite);
+    assert_eq!(a.error(), ErrorKind::RateLimited);
+    drop(a);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let bob = server.signup("bob");
+    let mut b = server.client(Some(&bob));
+    b.send(&ClientMessage::JoinInvite { code });
+    assert_eq!(
+        b.error(),
+        ErrorKind::NotFound,
+        "the invitation outlived its author"
+    );
+    // Back again, ann may open seeks anew: the closed socket's seeks left the lobby.
+    let mut a = server.client(Some(&token));
+    a.send(&seek);
+    a.recv_until(|m| matches!(m, ServerMessage::SeekAdded { .. }).then_some(()));
+}

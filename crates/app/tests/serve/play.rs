@@ -552,3 +552,32 @@ fn the_lobby_updates_live_and_a_seek_keeps_its_rating_range() {
     });
     assert_eq!(b.error(), ErrorKind::NotFound);
 }
+
+#[test]
+fn a_claim_before_each_side_has_moved_aborts_the_rated_game() {
+    let server = Server::start(&["--claim-after-ms", "300"]);
+    let (ta, tb) = (server.signup("ann"), server.signup("bob"));
+    let (mut a, mut b) = (server.client(Some(&ta)), server.client(Some(&tb)));
+    let (g, _) = start_game(&mut a, &mut b, "full", BLITZ, true, ColorChoice::White);
+    let line = games::opening("full", 1);
+    a.play(g.id, 0, &line[0]);
+    drop(b);
+    a.recv_until(|m| matches!(m, ServerMessage::PlayerGone { .. }).then_some(()));
+    std::thread::sleep(Duration::from_millis(400));
+    a.send(&ClientMessage::ClaimVictory {
+        game: g.id,
+        draw: false,
+    });
+    let end = a.wait_end();
+    assert_eq!(
+        (
+            end.reason.as_str(),
+            end.winner,
+            end.white_rating,
+            end.black_rating
+        ),
+        ("aborted", None, None, None),
+        "no rated win at ply 1"
+    );
+    assert_eq!(server.game(g.id).status, GameStatus::Aborted);
+}

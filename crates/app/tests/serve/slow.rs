@@ -43,17 +43,23 @@ fn a_client_that_does_not_read_is_closed_and_comes_back_to_its_game() {
     vic.play(g.id, 0, "e2e4");
     bob.play(g.id, 1, "e7e5");
 
-    // Fifty seeks make each `lobby` answer some 13 KB.
-    let mut ann = server.client(Some(&ta));
-    for _ in 0..50 {
-        ann.send(&ClientMessage::Seek {
-            variant: "orthodox".into(),
-            clock: unlimited,
-            rated: false,
-            color: ColorChoice::Random,
-            rating_range: None,
-        });
-        ann.recv_until(|m| matches!(m, ServerMessage::SeekAdded { .. }).then_some(()));
+    // Fifty seeks make each `lobby` answer some 13 KB: ten each (the most one player
+    // may have open) from Ann and four more seekers, whose sockets stay open.
+    let mut seekers = vec![server.client(Some(&ta))];
+    for n in 0..4 {
+        seekers.push(server.client(Some(&server.signup(&format!("seeker{n}")))));
+    }
+    for seeker in &mut seekers {
+        for _ in 0..10 {
+            seeker.send(&ClientMessage::Seek {
+                variant: "orthodox".into(),
+                clock: unlimited,
+                rated: false,
+                color: ColorChoice::Random,
+                rating_range: None,
+            });
+            seeker.recv_until(|m| matches!(m, ServerMessage::SeekAdded { .. }).then_some(()));
+        }
     }
     // Vic asks for the lobby 25 times a second (within the rate limit) and reads
     // nothing: the kernel's buffers fill, then its queue, and the server closes it.

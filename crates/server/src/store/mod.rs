@@ -58,6 +58,8 @@ pub struct UserRow {
     pub guest: bool,
     /// The argon2id hash in PHC form (`$argon2id$...`); empty for guests.
     pub password_hash: String,
+    /// When the token it was found by expires (None when found by name).
+    pub token_expires_ms: Option<u64>,
 }
 
 /// A game to create.

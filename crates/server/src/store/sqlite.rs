@@ -18,7 +18,9 @@ use std::sync::mpsc;
 use tokio::sync::oneshot;
 
 type Reply = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
-type Job = Box<dyn FnOnce(&Connection) -> Reply + Send>;
+/// A job runs on the connection inside the batch's transaction, or, when that
+/// transaction could not begin, is handed the error and never runs.
+type Job = Box<dyn FnOnce(Result<&Connection, StoreError>) -> Reply + Send>;
 
 /// The most jobs one transaction takes.
 const BATCH: usize = 256;
@@ -147,12 +149,7 @@ impl SqliteStore {
         f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> StoreFuture<'_, T> {
         let (tx, rx) = oneshot::channel();
-        let job: Job = Box::new(move |conn: &Connection| {
-            let result = in_savepoint(conn, f);
-            Box::new(move |commit: Result<(), StoreError>| {
-                let _ = tx.send(commit.and(result));
-            })
-        });
+        let job = job_for(f, tx);
         let sent = self.jobs.send(job).is_ok();
         Box::pin(async move {
             if !sent {
@@ -164,6 +161,31 @@ impl SqliteStore {
                 .map_err(|_| StoreError::Database("the storage thread has stopped".into()))?
         })
     }
+}
+
+/// A LIKE pattern (with `ESCAPE '\'`) matching exactly `text`, case aside.
+fn like_exact(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        if matches!(ch, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The job running `f`, whose result (or the batch's failure) goes to `tx`.
+fn job_for<T: Send + 'static>(
+    f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    tx: oneshot::Sender<Result<T, StoreError>>,
+) -> Job {
+    Box::new(move |conn: Result<&Connection, StoreError>| {
+        let result = conn.and_then(|conn| in_savepoint(conn, f));
+        Box::new(move |commit: Result<(), StoreError>| {
+            let _ = tx.send(commit.and(result));
+        })
+    })
 }
 
 fn in_savepoint<T>(
@@ -192,12 +214,23 @@ fn writer(conn: Connection, rx: mpsc::Receiver<Job>, wal: &Wal) {
                 Err(_) => break,
             }
         }
-        let began = conn.execute_batch("BEGIN IMMEDIATE").map_err(db);
-        let replies: Vec<Reply> = batch.into_iter().map(|job| job(&conn)).collect();
-        let commit = began.and_then(|()| conn.execute_batch("COMMIT").map_err(db));
-        if commit.is_err() {
-            let _ = conn.execute_batch("ROLLBACK");
-        }
+        // Without the transaction each job's SAVEPOINT would commit on its own while its
+        // reply said it failed: when BEGIN fails no job runs and all are told why.
+        let commit = match conn.execute_batch("BEGIN IMMEDIATE").map_err(db) {
+            Ok(()) => {
+                let replies: Vec<Reply> = batch.into_iter().map(|job| job(Ok(&conn))).collect();
+                let commit = conn.execute_batch("COMMIT").map_err(db);
+                if commit.is_err() {
+                    let _ = conn.execute_batch("ROLLBACK");
+                }
+                (replies, commit)
+            }
+            Err(e) => {
+                let replies = batch.into_iter().map(|job| job(Err(e.clone()))).collect();
+                (replies, Err(e))
+            }
+        };
+        let (replies, commit) = commit;
         for reply in replies {
             reply(commit.clone());
         }
@@ -479,6 +512,7 @@ impl Store for SqliteStore {
                         name: r.get(1)?,
                         guest: r.get(2)?,
                         password_hash: r.get(3)?,
+                        token_expires_ms: None,
                     })
                 },
             )
@@ -508,7 +542,7 @@ impl Store for SqliteStore {
         let hash = token_hash.to_string();
         self.call(move |c| {
             c.prepare_cached(
-                "SELECT u.id, u.name, u.guest, u.password_hash FROM tokens t JOIN users u
+                "SELECT u.id, u.name, u.guest, u.password_hash, t.expires_ms FROM tokens t JOIN users u
                  ON u.id = t.user_id WHERE t.token_hash = ?1 AND t.revoked = 0 AND t.expires_ms > ?2",
             )
             .and_then(|mut s| {
@@ -518,6 +552,7 @@ impl Store for SqliteStore {
                         name: r.get(1)?,
                         guest: r.get(2)?,
                         password_hash: r.get(3)?,
+                        token_expires_ms: Some(r.get::<_, i64>(4)?.max(0) as u64),
                     })
                 })
                 .optional()
@@ -646,12 +681,14 @@ impl Store for SqliteStore {
     fn list_games(&self, filter: GameFilter) -> StoreFuture<'_, Vec<GameRow>> {
         self.call(move |c| {
             let status = filter.status.map(status_str).unwrap_or("%");
-            let player = filter.player.unwrap_or_else(|| "%".into());
-            let variant = filter.variant.unwrap_or_else(|| "%".into());
+            // A name or variant is matched as written: `_` (allowed in names) and `%`
+            // are no wildcards.
+            let player = filter.player.map_or_else(|| "%".into(), |p| like_exact(&p));
+            let variant = filter.variant.map_or_else(|| "%".into(), |v| like_exact(&v));
             games_where(
                 c,
-                "WHERE g.status LIKE ?1 AND (w.name LIKE ?2 OR b.name LIKE ?2) AND g.variant LIKE ?3
-                 ORDER BY g.id DESC LIMIT ?4",
+                "WHERE g.status LIKE ?1 AND (w.name LIKE ?2 ESCAPE '\\' OR b.name LIKE ?2 ESCAPE '\\')
+                 AND g.variant LIKE ?3 ESCAPE '\\' ORDER BY g.id DESC LIMIT ?4",
                 &[&status, &player, &variant, &filter.limit],
                 false,
             )
@@ -732,5 +769,90 @@ impl Store for SqliteStore {
                 .map_err(db)?;
             Ok((ratings, history))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// `player=a_b` finds a_b's games, not axb's (`_` is no wildcard), nor `%` everyone's.
+    #[tokio::test]
+    async fn the_player_filter_matches_the_name_as_written() {
+        let dir = std::env::temp_dir().join(format!("chess4d-like-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = SqliteStore::open(&dir.join("s.sqlite3")).unwrap();
+        let axb = store.create_user("axb", "", true).await.unwrap();
+        let cat = store.create_user("cat", "", true).await.unwrap();
+        store.create_user("a_b", "", true).await.unwrap();
+        store
+            .create_game(crate::store::NewGame {
+                variant: "orthodox".into(),
+                variant_sha256: String::new(),
+                white: axb,
+                black: cat,
+                rated: false,
+                clock: ClockConfig::Unlimited,
+                start_fen: String::new(),
+                started_at_ms: 0,
+            })
+            .await
+            .unwrap();
+        let count = |player: &str| {
+            let filter = GameFilter {
+                status: None,
+                player: Some(player.into()),
+                variant: None,
+                limit: 10,
+            };
+            let store = &store;
+            async move { store.list_games(filter).await.unwrap().len() }
+        };
+        assert_eq!(
+            (count("axb").await, count("a_b").await, count("%").await),
+            (1, 0, 0)
+        );
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A batch whose transaction cannot begin runs none of its jobs (their SAVEPOINTs
+    /// would otherwise commit one by one) and every job is told it failed.
+    #[test]
+    fn a_batch_whose_begin_fails_runs_no_job_and_fails_every_reply() {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch("CREATE TABLE t (x INTEGER); BEGIN")
+            .unwrap(); // an open transaction: BEGIN IMMEDIATE must fail
+        let ran = Arc::new(AtomicBool::new(false));
+        let (jobs, rx) = mpsc::channel::<Job>();
+        let mut answers = Vec::new();
+        for _ in 0..2 {
+            let (tx, answer) = oneshot::channel::<Result<(), StoreError>>();
+            let ran = ran.clone();
+            jobs.send(job_for(
+                move |c: &Connection| {
+                    ran.store(true, Ordering::SeqCst);
+                    c.execute_batch("INSERT INTO t VALUES (1)").map_err(db)
+                },
+                tx,
+            ))
+            .unwrap();
+            answers.push(answer);
+        }
+        drop(jobs);
+        writer(conn, rx, &Wal::default());
+        for mut answer in answers {
+            assert!(
+                matches!(answer.try_recv(), Ok(Err(_))),
+                "the job was answered Ok"
+            );
+        }
+        assert!(
+            !ran.load(Ordering::SeqCst),
+            "a job ran outside a transaction"
+        );
     }
 }
