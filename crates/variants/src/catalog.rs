@@ -383,12 +383,23 @@ impl Catalog {
             None => Err(LoadError::Unknown {
                 name: name.to_string(),
                 known: self.entries.iter().map(|e| e.name.clone()).collect(),
-                nearest: crate::nearest(name, self.entries.iter().map(|e| e.name.as_str()))
+                // Other programs' names count too: `chesss` should suggest `chess`.
+                nearest: crate::nearest(name, self.suggestable_names())
                     .into_iter()
                     .map(str::to_string)
                     .collect(),
             }),
         }
+    }
+
+    /// Every name `load` takes: the entries' own and the aliases whose variant is here.
+    fn suggestable_names(&self) -> impl Iterator<Item = &str> {
+        let own = self.entries.iter().map(|e| e.name.as_str());
+        let aliases = crate::ALIASES
+            .iter()
+            .filter(|(_, target)| self.entries.iter().any(|e| e.name == *target))
+            .map(|(alias, _)| *alias);
+        own.chain(aliases)
     }
 
     /// A catalog name, or a path to a variant file.

@@ -87,6 +87,13 @@ fn an_unknown_name_gets_the_nearest_names_not_the_whole_list() {
         }
         other => panic!("{other}"),
     }
+    // Other programs' names are suggested too.
+    match catalog.get("chesss").err().expect("no such variant") {
+        LoadError::Unknown { nearest, .. } => {
+            assert_eq!(nearest.first().map(String::as_str), Some("chess"))
+        }
+        other => panic!("{other}"),
+    }
     let text = catalog.get("atomic").err().unwrap().to_string();
     assert!(text.starts_with("no variant named 'atomic' ("), "{text}");
     assert!(text.contains("`chess4d variants` lists all"), "{text}");
