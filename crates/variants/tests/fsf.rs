@@ -10,56 +10,8 @@ use chess4d_variants::Catalog;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-struct Case {
-    id: String,
-    variant: String,
-    fen: String,
-    depths: Vec<(u32, u64)>,
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn read_cases(path: &Path) -> Vec<Case> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut cases: Vec<Case> = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = || format!("{}:{}", path.display(), n + 1);
-        let (key, value) = line
-            .split_once(' ')
-            .unwrap_or_else(|| panic!("{}: no value", at()));
-        if key == "id" {
-            cases.push(Case {
-                id: value.into(),
-                variant: String::new(),
-                fen: String::new(),
-                depths: vec![],
-            });
-            continue;
-        }
-        let case = cases
-            .last_mut()
-            .unwrap_or_else(|| panic!("{}: `id` first", at()));
-        match key {
-            "variant" => case.variant = value.into(),
-            "fen" => case.fen = value.into(),
-            "perft" => {
-                let parsed = value
-                    .split_once(' ')
-                    .and_then(|(d, n)| Some((d.parse().ok()?, n.parse().ok()?)));
-                case.depths
-                    .push(parsed.unwrap_or_else(|| panic!("{}: perft DEPTH NODES", at())));
-            }
-            other => panic!("{}: unknown key {other}", at()),
-        }
-    }
-    cases
-}
+mod perft_file;
+use perft_file::{read_cases, root};
 
 fn catalog() -> Catalog {
     let mut catalog = Catalog::embedded();
