@@ -7,7 +7,8 @@ A fenced block is runnable when the line just before its opening fence is
 * ```sh: the block is a bash script (`set -euo pipefail`); it must exit 0.
 * ```console: each `$ COMMAND` line is run on its own and must exit 0; the lines under
   it, up to the next `$`, must each appear in its output (stdout and stderr), in order,
-  as whole lines or parts of one (`...` stands for anything and is not checked).
+  as whole lines or parts of one (`...` stands for anything and is not checked). A
+  command meant to fail is followed by the line `[exit status N]`.
 
 Blocks run in a scratch folder that links the repository's variants/, examples/, tests/,
 crates/, scripts/ and puzzles/ (so paths in the docs work and files they write land in
@@ -82,8 +83,11 @@ def check_console(body, cwd, env):
     problems = []
     for command, expected in steps:
         code, out = run("set -euo pipefail\n" + command, cwd, env)
-        if code != 0:
-            problems.append(f"`{command}` exited {code}:\n{out}")
+        status = [w for w in expected if re.fullmatch(r"\[exit status \d+\]", w)]
+        want_code = int(status[0][13:-1]) if status else 0
+        expected = [w for w in expected if w not in status]
+        if code != want_code:
+            problems.append(f"`{command}` exited {code}, not {want_code}:\n{out}")
             continue
         out_lines = [l.strip() for l in out.splitlines()]
         at = 0

@@ -20,10 +20,11 @@ export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 chmod 700 "$XDG_RUNTIME_DIR"
 export CHESS4D_DATA_DIR="${CHESS4D_DATA_DIR:-$(mktemp -d)}"
 
-# A position of the full set with only a piece on b2[0,0] and the two kings.
-lone() { echo "4/4/1${1}2/4|4/4/4/K3|4/4/4/4|3k/4/4/4 w - - 0 1"; }
-# The full set after 1. Ra1[0,1] a2[1,1]+ : a pawn gives check across W.
-check_across_w='4/4/PPPP/1NBQ|4/4/PPPP/KBNR|rnbq/pppp/4/R3|kbnr/1ppp/p3/4 w - - 0 2'
+# Positions of the full set: a lone queen on b2[0,0] (kings far away), a lone rook on
+# a1[0,0], and the Learn tab's check across W (the rook on a1[0,0], the king on a1[0,1]).
+queen='4/4/1Q2/4|4/4/4/K3|4/4/4/4|3k/4/4/4 w - - 0 1'
+rook='4/4/4/R3|3K/4/4/4|4/4/4/4|k3/4/4/4 w - - 0 1'
+check_across_w='4/4/4/R3|3K/4/4/4|4/4/4/k3|4/4/4/4 b - - 0 1'
 
 draw() {
   local name="$1"
@@ -42,10 +43,10 @@ draw() {
 # The README's two screenshots: the tesseract and the flat boards of the full set.
 draw tesseract --variant full --view tesseract --size 640x480
 draw flat --variant full --view flat --size 480x480
-# The four steps of 4D chess (docs/src/playing/4d-chess.md).
-draw step1-rook-across-w --variant full --view both --select 'a1[0,0]' --size 800x450
-draw step2-queen-reach --variant full --fen "$(lone Q)" --select 'b2[0,0]' --view both --size 800x450
-draw step3-knight-leap --variant full --fen "$(lone N)" --select 'b2[0,0]' --view both --size 800x450
-draw step4-check-across-w --variant full --fen "$check_across_w" --watch 'a1[1,0]' --view both --size 800x450
+# The four steps of 4D chess (docs/src/playing/4d-chess.md); step 1 shows the two above.
+draw step2-queen-reach --variant full --fen "$queen" --select 'b2[0,0]' --view both --size 800x450
+draw step3-rook-coordinates --variant full --fen "$rook" --select 'a1[0,0]' --view both --size 800x450
+draw step4-check-across-w --variant full --fen "$check_across_w" --watch 'a1[0,1]' --view both --size 800x450
+draw try-it --variant full --view both --select 'a1[0,0]' --size 800x450
 # A variant written in the tutorial (docs/src/variants/tutorial.md).
 draw dragon-cube --variant examples/variants/dragon-cube.toml --view both --size 720x360
