@@ -5,15 +5,17 @@ A fenced block is runnable when the line just before its opening fence is
 `<!-- runnable -->` (invisible on GitHub and in the book). Two kinds:
 
 * ```sh: the block is a bash script (`set -euo pipefail`); it must exit 0.
+* ```sh under `<!-- runnable: server -->`: each line is a command that keeps running (a
+  server); it must still be running after a few seconds, and is then stopped.
 * ```console: each `$ COMMAND` line is run on its own and must exit 0; the lines under
   it, up to the next `$`, must each appear in its output (stdout and stderr), in order,
   as whole lines or parts of one (`...` stands for anything and is not checked). A
   command meant to fail is followed by the line `[exit status N]`.
 
-Blocks run in a scratch folder that links the repository's variants/, examples/, tests/,
-crates/, scripts/ and puzzles/ (so paths in the docs work and files they write land in
-the scratch folder), with the built program first on PATH (target/debug, or
-$CHESS4D_BIN_DIR), a scratch CHESS4D_DATA_DIR and no display. Anything that needs a
+Blocks run in a scratch folder (also their HOME) that links the repository's variants/,
+examples/, tests/, crates/, scripts/, puzzles/ and docs/ (so paths in the docs work and
+files they write land in the scratch folder), with the built program first on PATH
+(target/debug, or $CHESS4D_BIN_DIR), a scratch CHESS4D_DATA_DIR and no display. Anything that needs a
 window is simply not marked runnable.
 
     scripts/docs-commands.py [FILE.md ...]      (default: README.md and docs/src/**/*.md)
@@ -28,6 +30,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MARK = "<!-- runnable -->"
+SERVER_MARK = "<!-- runnable: server -->"
+SERVER_WAIT_S = 4
 LINKED = ["variants", "examples", "tests", "crates", "scripts", "puzzles", "docs"]
 TIMEOUT_S = 300
 
@@ -37,7 +41,8 @@ def blocks(path):
     lines = path.read_text(encoding="utf-8").splitlines()
     i = 0
     while i < len(lines):
-        if lines[i].strip() == MARK and i + 1 < len(lines):
+        if lines[i].strip() in (MARK, SERVER_MARK) and i + 1 < len(lines):
+            server = lines[i].strip() == SERVER_MARK
             fence = lines[i + 1].strip()
             m = re.match(r"^(`{3,})(\w+)", fence)
             if not m:
@@ -45,6 +50,9 @@ def blocks(path):
             ticks, lang = m.group(1), m.group(2)
             if lang not in ("sh", "console"):
                 sys.exit(f"{path}:{i + 2}: a runnable block is ```sh or ```console, not ```{lang}")
+            if server and lang != "sh":
+                sys.exit(f"{path}:{i + 2}: a server block is ```sh")
+            lang = "server" if server else lang
             body = []
             j = i + 2
             while j < len(lines) and lines[j].strip() != ticks:
@@ -68,6 +76,28 @@ def run(script, cwd, env):
         timeout=TIMEOUT_S,
     )
     return p.returncode, p.stdout
+
+
+def check_servers(body, cwd, env):
+    """Starts each line; each must still run after SERVER_WAIT_S seconds."""
+    problems = []
+    for command in [l for l in body if l.strip() and not l.strip().startswith("#")]:
+        p = subprocess.Popen(
+            ["bash", "-c", "exec " + command],
+            cwd=cwd,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        try:
+            out, _ = p.communicate(timeout=SERVER_WAIT_S)
+            problems.append(f"`{command}` stopped (status {p.returncode}) instead of serving:\n{out}")
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, 15)
+            p.communicate()
+    return problems
 
 
 def check_console(body, cwd, env):
@@ -123,10 +153,17 @@ def main():
                 env.pop("WAYLAND_DISPLAY", None)
                 env["PATH"] = f"{bin_dir}:{env.get('PATH', '')}"
                 env["CHESS4D_DATA_DIR"] = str(data)
+                # `~/...` in a block lands in the scratch folder; cargo keeps its own home.
+                home = Path.home()
+                env.setdefault("CARGO_HOME", str(home / ".cargo"))
+                env.setdefault("RUSTUP_HOME", str(home / ".rustup"))
+                env["HOME"] = scratch
                 env.setdefault("XDG_RUNTIME_DIR", scratch)
-                where = f"{path.relative_to(ROOT)}:{line}"
+                where = f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{line}"
                 try:
-                    if lang == "sh":
+                    if lang == "server":
+                        problems = check_servers(body, scratch, env)
+                    elif lang == "sh":
                         code, out = run("set -euo pipefail\n" + "\n".join(body), scratch, env)
                         problems = [] if code == 0 else [f"exited {code}:\n{out}"]
                     else:
