@@ -6,7 +6,7 @@
 #   SCALE=10 scripts/gen-puzzles.sh        # a tenth of each size (a quick look)
 #
 # Deterministic: the same seed and engine make the same puzzles. The yield and the
-# time per puzzle are printed on stderr for each variant (the README's benchmark).
+# time per puzzle are printed on stderr for each variant (the benchmark in docs/src/dev/figures.md).
 # The dev profile builds the engine, core and puzzle crates optimised, so no release
 # build of the viewer is needed.
 set -euo pipefail

@@ -6,7 +6,7 @@
 #      worth little and a level's strength decides the game, and the 4D classic set,
 #      where it is not: White is about +9 pawns at depth 9 from the classic start and a
 #      forced mate in 4 from the full start, so there the colour a level gets weighs as
-#      much as the level itself (README, "The computer opponent").
+#      much as the level itself (docs/src/engine/engine.md, "The ladder").
 # Each pairing plays half its games with each colour. Figures go to $OUT as Markdown.
 #
 # Usage: scripts/ladder.sh   (env: BIN, GAMES, OUT, SEED, LEVELS, LADDER_VARIANTS, RANDOM_MT,

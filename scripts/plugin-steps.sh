@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's plugin steps, run as an author would, for both templates (the 1D line
+# The guide's plugin steps (docs/src/plugins/writing.md), run as an author would, for both templates (the 1D line
 # and the 8x8 board): a renamed copy outside the workspace (its own crate) and one
 # inside it (a member), each built, then listed by `chess4d variants` and played by
 # `chess4d perft` from its variant file (a bare file name, the library beside it); the

@@ -51,7 +51,7 @@ echo "== building the workspace (plugins included)"
 cargo build --workspace --all-targets
 echo "== cargo test --workspace"
 cargo test --workspace
-echo "== the README's plugin steps, inside and outside the workspace"
+echo "== the guide's plugin steps, inside and outside the workspace"
 scripts/plugin-steps.sh
 if [ -x scripts/window-test.sh ]; then
   echo "== the real window under Xvfb"

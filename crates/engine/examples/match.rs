@@ -1,6 +1,6 @@
 //! Plays two engine programs that speak the `line_engine` protocol against each other:
-//! how one build of the engine is measured against another (README, "The computer
-//! opponent").
+//! how one build of the engine is measured against another (the guide's "The computer
+//! opponent", docs/src/engine/engine.md).
 //!
 //! ```text
 //! cargo run --release -p chess4d-engine --example match -- \

@@ -22,7 +22,7 @@ pub const MAX_THREADS: usize = 64;
 ///
 /// The steps are that wide because a narrower one hardly shows in play: in self-play
 /// twice the nodes scored 55-60% on the 4D classic set and 70% on orthodox chess,
-/// four times the nodes 85-100% on orthodox chess (README, "The computer opponent").
+/// four times the nodes 85-100% on orthodox chess (docs/src/engine/engine.md, "Levels").
 ///
 /// # Examples
 ///

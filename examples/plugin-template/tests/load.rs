@@ -40,7 +40,7 @@ fn build_plugin() {
 /// The library `build_plugin` just built, loaded as the variant file names it.
 ///
 /// Not `chess4d_variants::load_file`: that looks beside the variant file first, where
-/// the README's "Play it" step copies a library, and such a copy is an older build
+/// the guide's "Play it" step copies a library, and such a copy is an older build
 /// that runs only once trusted with `--trust-plugin`, which `cargo test` cannot give.
 /// The test trusts what it built itself: the library in cargo's target folder, beside
 /// this test program's `deps/` (a trusted place, as beside the program).
