@@ -77,3 +77,14 @@ if [ -x scripts/hands-window-test.sh ]; then
   echo "== pieces in hand under Xvfb (crazyhouse drops by mouse and by keyboard)"
   scripts/hands-window-test.sh
 fi
+
+# ---- documentation (docs/src/dev/docs.md): pictures, runnable blocks, links, the book,
+# the command-line page, cargo doc. The server chapter's block asks the server with curl.
+if ! command -v curl >/dev/null && [ "$(id -u)" = 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends curl >/dev/null
+fi
+echo "== the README and the guide (scripts/docs-check.sh)"
+scripts/docs-check.sh
+# ---- end of documentation

@@ -7,6 +7,29 @@
 //! Moves are written for people in SAN ([`san`]) and for other programs in UCI
 //! ([`UciMove`]: `e2e4`, `N@b1`, `e6e7+`), and asked what they are ([`Move::kind`]).
 //!
+//! Squares are indices into a [`Shape`], named by their coordinates: file and rank, then
+//! the axes the board has beyond them in brackets.
+//!
+//! ```
+//! use chess4d_core::Shape;
+//!
+//! let shape = Shape::new(&[4, 4, 2, 2])?; // x (files a-d), y (ranks 1-4), z, w
+//! let b2 = shape.parse_square("b2[0,1]")?;
+//! assert_eq!(shape.coords(b2), [1, 1, 0, 1]);
+//! // One step along w from a1 on the bottom-left board reaches a1 on the board above.
+//! let a1 = shape.parse_square("a1[0,0]")?;
+//! let above = shape.offset(a1, [0, 0, 0, 1]).ok_or("off the board")?;
+//! assert_eq!(shape.square_name(above), "a1[0,1]");
+//! // An 8x8 board has no brackets: its squares are named as in chess.
+//! let chess = Shape::new(&[8, 8])?;
+//! assert_eq!(chess.square_name(chess.parse_square("e4")?), "e4");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A variant is data: the pieces say which axes their moves change, and by how much.
+//! Here kings and a rook on the 4x4x2x2 board (`chess4d-variants` reads the same
+//! definition from a TOML file):
+//!
 //! ```
 //! use chess4d_core::*;
 //!

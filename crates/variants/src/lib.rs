@@ -12,6 +12,51 @@
 //! let mut pos = classic.start_position();
 //! assert_eq!(chess4d_core::perft(&*classic, &mut pos, 1), 50);
 //! ```
+//!
+//! A variant file read from text ([`load_text`]; the path is only for messages) gives
+//! the same `dyn Rules`, which a [`chess4d_core::Game`] plays:
+//!
+//! ```
+//! use chess4d_core::Game;
+//!
+//! let text = r#"
+//! [variant]
+//! name = "rooks"
+//! board = [4, 4, 2, 2]
+//! start = "4/4/4/KR2|4/4/4/4|4/4/4/4|k3/4/4/4 w - - 0 1"
+//!
+//! [[piece]]
+//! letter = "K"
+//! name = "king"
+//! royal = true
+//! moves = [{ step = [1, 2, 3, 4] }]   # one square, along any set of axes
+//!
+//! [[piece]]
+//! letter = "R"
+//! name = "rook"
+//! value = 500
+//! moves = [{ slide = 1 }]             # exactly one axis changes
+//! "#;
+//! let rules = chess4d_variants::load_text(text, "rooks.toml", &[])?;
+//! let mut game = Game::new(rules.clone());
+//! game.play_str("b1[0,0]b1[0,1]")?; // the rook climbs to the board above, along w
+//! assert_eq!(
+//!     rules.format_position(game.position()),
+//!     "4/4/4/K3|4/4/4/4|4/4/4/1R2|k3/4/4/4 b - - 1 1"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`check_text`] (and `chess4d check FILE`) says what a file means, with each error and
+//! warning at its line and column:
+//!
+//! ```
+//! let checked = chess4d_variants::check_text("[variant]\nname = \"x\"\nbord = [8, 8]\n", "x.toml");
+//! let error = checked.spec.err().ok_or("the file should not load")?;
+//! assert_eq!((error.place.line, error.place.column), (3, 1));
+//! assert!(error.place.message.contains("did you mean `board`?"), "{}", error.place.message);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 // Library code turns every failure into an error value; tests may unwrap (clippy.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used)]

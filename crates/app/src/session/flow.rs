@@ -442,7 +442,7 @@ impl Session {
         self.notices.last()
     }
 
-    /// The last move in words with who played it ("Black: knight takes a1[1,0],
+    /// The last move in words with who played it ("Black: knight takes `a1[1,0]`,
     /// check"), if a move was played.
     pub fn last_move_words(&self) -> Option<String> {
         let mv = self.game.last_move()?;
@@ -451,7 +451,7 @@ impl Session {
         Some(format!("{}: {words}", before.side_to_move()))
     }
 
-    /// The hint in words ("Hint: knight b1[0,0] to c3[0,0]"), while one is shown.
+    /// The hint in words ("Hint: knight `b1[0,0]` to `c3[0,0]`"), while one is shown.
     pub fn hint_words(&self) -> Option<String> {
         let mv = self.hint()?;
         let pos = self.game.position();

@@ -1,5 +1,5 @@
 //! The Learn panel: the page's four steps, each a picture on the board, and its
-//! closing "try it" — the rook from a1[0,0] to a1[0,1] in a real game.
+//! closing "try it" — the rook from `a1[0,0]` to `a1[0,1]` in a real game.
 
 use super::picture::{Picture, explorer, explorer_home, slide_path};
 use chess4d_core::{Color, Move, Rules, Square};
@@ -158,7 +158,7 @@ pub fn picture(rules: &dyn Rules, learn: &Learn) -> Option<Picture> {
     }
 }
 
-/// Whether `mv` is the "try it" move: a1[0,0] to a1[0,1].
+/// Whether `mv` is the "try it" move: `a1[0,0]` to `a1[0,1]`.
 pub fn is_try_it_move(rules: &dyn Rules, mv: Move) -> bool {
     sq(rules, "a1[0,0]") == Some(mv.from) && sq(rules, "a1[0,1]") == Some(mv.to)
 }

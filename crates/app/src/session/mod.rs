@@ -59,7 +59,7 @@ pub enum Player {
 pub enum Mode {
     /// The game.
     Play,
-    /// One piece alone on b2[0,0] with its reach lit.
+    /// One piece alone on `b2[0,0]` with its reach lit.
     Explore(PieceKind),
     /// The Learn walk-through.
     Learn,
@@ -373,7 +373,7 @@ impl Session {
     }
 
     /// The hovered square's name; with a piece selected, also the coordinates that
-    /// change on the way there ("b3[0,1] · y+1 w+1"), the page's way to judge a move.
+    /// change on the way there ("`b3[0,1]` · y+1 w+1"), the page's way to judge a move.
     pub fn hover_text(&self) -> Option<String> {
         let h = self.hover?;
         let mut text = self.square_name(h);

@@ -15,7 +15,7 @@ pub struct Picture {
     pub arrows: Vec<Arrow>,
 }
 
-/// The square the explorer puts a piece on: b2 of the first board (b2[0,0] on 4D),
+/// The square the explorer puts a piece on: b2 of the first board (`b2[0,0]` on 4D),
 /// clamped on boards too small for it.
 pub fn explorer_home(shape: &Shape) -> Square {
     let [sx, sy, _, _] = shape.sizes();

@@ -107,7 +107,7 @@ impl Session {
         Some(format!("{side} {}: {how}", info.name))
     }
 
-    /// The focused square and what stands there, for the status bar: "focus b2[0,0] ·
+    /// The focused square and what stands there, for the status bar: "focus `b2[0,0]` ·
     /// white pawn".
     pub fn focus_text(&self) -> Option<String> {
         if let Some(kind) = self.focus_hand() {
@@ -144,7 +144,7 @@ impl Session {
     }
 
     /// What a screen reader says of the board: the focused square and what stands
-    /// there (or the focused piece in hand), then the status line ("b2[0,0], white
+    /// there (or the focused piece in hand), then the status line ("`b2[0,0]`, white
     /// pawn. White to move.").
     pub fn accessible_label(&self) -> String {
         let status = self.status_line();
