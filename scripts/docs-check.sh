@@ -3,6 +3,9 @@
 # the pictures are drawn again, the command-line page matches `--help`, every runnable
 # block of the README and the guide runs, every relative link and anchor resolves, the
 # book builds and its Rust blocks pass with no warning, and `cargo doc` has no warning.
+# The book is built from a copy of docs/ in target/docs-build whose pictures are the ones
+# just drawn, so the working tree stays as it was (the committed pictures, which GitHub
+# shows, are drawn again with scripts/docs-pictures.sh alone).
 # Expects the workspace built (target/debug/chess4d and the plugins), as
 # scripts/test-all.sh leaves it. Installs mdBook into target/mdbook when it is missing.
 #
@@ -17,8 +20,20 @@ elapsed() { echo "   ($(($(date +%s) - t0)) s so far)"; }
 
 [ -x target/debug/chess4d ] || cargo build -q -p chess4d
 
-step "pictures (scripts/docs-pictures.sh)"
-scripts/docs-pictures.sh
+step "pictures (scripts/docs-pictures.sh), drawn into the copy the book is built from"
+build=target/docs-build
+rm -rf "$build"
+mkdir -p "$build"
+cp -r docs "$build/docs"
+rm -rf "$build/docs/book" "$build/docs/src/pictures"
+scripts/docs-pictures.sh "$build/docs/src/pictures"
+# Every picture a page shows must be one the script draws.
+for png in docs/src/pictures/*.png; do
+  [ -f "$build/docs/src/pictures/$(basename "$png")" ] || {
+    echo "docs-check: $png is not drawn by scripts/docs-pictures.sh" >&2
+    exit 1
+  }
+done
 elapsed
 
 step "the command-line page against --help (scripts/docs-cli.sh --check)"
@@ -52,14 +67,14 @@ else
 fi
 if [ -n "$mdbook" ]; then
   for verb in build test; do
-    out=$("$mdbook" "$verb" docs 2>&1) || { echo "$out"; echo "docs-check: mdbook $verb failed" >&2; exit 1; }
+    out=$("$mdbook" "$verb" "$build/docs" 2>&1) || { echo "$out"; echo "docs-check: mdbook $verb failed" >&2; exit 1; }
     if echo "$out" | grep -E "WARN|ERROR|warning" >/dev/null; then
       echo "$out"
       echo "docs-check: mdbook $verb printed warnings (above)" >&2
       exit 1
     fi
   done
-  echo "   the book is in docs/book/index.html"
+  echo "   the book is in $build/docs/book/index.html"
 fi
 elapsed
 

@@ -26,6 +26,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,6 +161,7 @@ def main():
                 env["HOME"] = scratch
                 env.setdefault("XDG_RUNTIME_DIR", scratch)
                 where = f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{line}"
+                started = time.monotonic()
                 try:
                     if lang == "server":
                         problems = check_servers(body, scratch, env)
@@ -171,6 +173,7 @@ def main():
                 except subprocess.TimeoutExpired:
                     problems = [f"took more than {TIMEOUT_S} s"]
             ran += 1
+            where += f" ({time.monotonic() - started:.1f} s)"
             if problems:
                 failures += 1
                 print(f"FAIL {where}")
