@@ -11,6 +11,7 @@ mod input;
 mod panels;
 mod picker;
 mod players;
+mod puzzles;
 mod tabs;
 mod trust;
 mod view_options;
@@ -57,6 +58,8 @@ pub struct ViewerOptions {
     pub analyse: bool,
     /// An external UCI engine for the computer and the analysis (session/engines.rs).
     pub engine: Option<std::path::PathBuf>,
+    /// Start on the Puzzles tab with this shipped puzzle (`full-0001`).
+    pub puzzle: Option<String>,
 }
 
 impl Default for ViewerOptions {
@@ -72,6 +75,7 @@ impl Default for ViewerOptions {
             trust_plugin: false,
             analyse: false,
             engine: None,
+            puzzle: None,
         }
     }
 }
@@ -118,7 +122,12 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
             e.to_string().trim_end_matches('.')
         )
     })?;
+    let puzzle = opts.puzzle.as_deref().map(|id| puzzles::start_with(&mut session, id));
     let mut app = App::new(session, book, opts);
+    if let Some(variant) = puzzle.transpose()? {
+        app.ui.tab = panels::Tab::Puzzles; // puzzles.rs
+        app.ui.puzzles.variant = Some(variant);
+    }
     event_loop
         .run_app(&mut app)
         .map_err(|e| format!("the window's event loop failed: {e}"))?;
@@ -156,6 +165,8 @@ pub struct UiState {
     pub focus_w: Option<u8>,
     /// The first start's card (welcome.rs) is shown.
     pub welcome: bool,
+    /// The Puzzles tab's choices (puzzles.rs).
+    pub puzzles: puzzles::PuzzlesUi,
 }
 
 struct App {
@@ -205,6 +216,7 @@ impl App {
                 fit_requested: false,
                 focus_w: None,
                 welcome: false,
+                puzzles: puzzles::PuzzlesUi::default(),
             },
             opts,
             rig: CameraRig::for_shape(shape),

@@ -160,6 +160,11 @@ impl Session {
         true
     }
 
+    /// Says what stops the Puzzles tab (no puzzle has the themes, the archive failed).
+    pub fn puzzle_problem(&mut self, text: String) {
+        self.notify(true, text);
+    }
+
     /// The attempts ended since the last call, for the archive.
     pub fn take_puzzle_results(&mut self) -> Vec<PuzzleOutcome> {
         std::mem::take(&mut self.puzzles.results)
