@@ -122,7 +122,10 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
             e.to_string().trim_end_matches('.')
         )
     })?;
-    let puzzle = opts.puzzle.as_deref().map(|id| puzzles::start_with(&mut session, id));
+    let puzzle = opts
+        .puzzle
+        .as_deref()
+        .map(|id| puzzles::start_with(&mut session, id));
     let mut app = App::new(session, book, opts);
     if let Some(variant) = puzzle.transpose()? {
         app.ui.tab = panels::Tab::Puzzles; // puzzles.rs

@@ -13,6 +13,9 @@ use chess4d_puzzles::Puzzle;
 use egui::{RichText, Ui};
 use std::collections::BTreeMap;
 
+/// Above this deviation a rating is provisional (lichess's threshold).
+const PROVISIONAL_DEVIATION: f64 = 110.0;
+
 /// What the tab remembers between frames.
 #[derive(Debug, Default)]
 pub struct PuzzlesUi {
@@ -27,12 +30,12 @@ pub struct PuzzlesUi {
 impl PuzzlesUi {
     /// The shipped puzzles of `variant` (empty when none ship or the set is broken).
     fn set(&mut self, variant: &str) -> &[Puzzle] {
-        self.sets
-            .entry(variant.to_string())
-            .or_insert_with(|| match chess4d_puzzles::shipped::shipped(variant) {
+        self.sets.entry(variant.to_string()).or_insert_with(|| {
+            match chess4d_puzzles::shipped::shipped(variant) {
                 Some(Ok(set)) => set,
                 _ => Vec::new(),
-            })
+            }
+        })
     }
 
     fn variant(&self) -> String {
@@ -56,18 +59,23 @@ pub fn start_with(session: &mut Session, id: &str) -> Result<String, String> {
     if session.start_puzzle(puzzle, &variant) {
         Ok(variant)
     } else {
-        let why = session.last_notice().map(|n| n.text.clone()).unwrap_or_default();
+        let why = session
+            .last_notice()
+            .map(|n| n.text.clone())
+            .unwrap_or_default();
         Err(format!("cannot show puzzle {id}: {why}"))
     }
 }
 
 /// Finds a shipped puzzle by id (`full-0001`), with its variant.
 fn find(id: &str) -> Option<(Puzzle, String)> {
-    chess4d_puzzles::shipped::SETS.iter().find_map(|(variant, _)| {
-        let set = chess4d_puzzles::shipped::shipped(variant)?.ok()?;
-        let p = set.into_iter().find(|p| p.id == id)?;
-        Some((p, (*variant).to_string()))
-    })
+    chess4d_puzzles::shipped::SETS
+        .iter()
+        .find_map(|(variant, _)| {
+            let set = chess4d_puzzles::shipped::shipped(variant)?.ok()?;
+            let p = set.into_iter().find(|p| p.id == id)?;
+            Some((p, (*variant).to_string()))
+        })
 }
 
 /// Puts the next puzzle on the board: the untried one nearest the player's rating.
@@ -89,7 +97,10 @@ pub fn next(session: &mut Session, book: &Scorebook, ui: &mut PuzzlesUi) {
             let p = p.clone();
             session.start_puzzle(p, &variant);
         }
-        None => widgets_error(session, format!("no {variant} puzzle has the chosen themes")),
+        None => widgets_error(
+            session,
+            format!("no {variant} puzzle has the chosen themes"),
+        ),
     }
 }
 
@@ -141,16 +152,19 @@ fn rating_section(side: &mut Ui, session: &Session, book: &Scorebook) {
         .map_or_else(|| crate::session::scorebook::GUEST.to_string(), |p| p.name);
     match book.puzzle_rating(&variant) {
         Ok(r) => {
+            // Provisional while the deviation is wide, marked "?" as lichess does.
+            let provisional = r.rating.deviation > PROVISIONAL_DEVIATION;
+            let mark = if provisional { "?" } else { "" };
             side.label(
-                RichText::new(format!("{:.0}", r.rating.rating))
+                RichText::new(format!("{:.0}{mark}", r.rating.rating))
                     .size(26.0)
                     .strong(),
-            );
+            )
+            .on_hover_text("Glicko-2: each puzzle is a game against the puzzle's own rating");
             side.label(
                 RichText::new(format!(
-                    "{who} · {variant} · ±{:.0} · {} tried",
-                    2.0 * r.rating.deviation,
-                    r.attempts
+                    "{who} · {variant} · deviation {:.0} · {} tried",
+                    r.rating.deviation, r.attempts
                 ))
                 .weak(),
             );
@@ -214,14 +228,20 @@ fn hint_words(session: &Session, hints: u8) -> String {
         .piece_at(mv.from)
         .filter(|_| !mv.is_drop())
         .and_then(|p| info.pieces.get(p.kind().index()))
-        .map_or_else(|| "a piece from the hand".to_string(), |k| format!("the {}", k.name));
+        .map_or_else(
+            || "a piece from the hand".to_string(),
+            |k| format!("the {}", k.name),
+        );
     let from = if mv.is_drop() {
         String::new()
     } else {
         format!(" on {}", session.square_name(mv.from))
     };
     if hints >= 2 {
-        format!("Hint: {piece}{from} goes to {}.", session.square_name(mv.to))
+        format!(
+            "Hint: {piece}{from} goes to {}.",
+            session.square_name(mv.to)
+        )
     } else {
         format!("Hint: move {piece}{from}.")
     }

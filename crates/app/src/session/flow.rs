@@ -429,7 +429,8 @@ impl Session {
         if self.game.in_check() {
             s.push_str(" — check!");
         }
-        if self.computer_to_move() {
+        // A puzzle's replies come from its solution, not from a thinking computer.
+        if self.computer_to_move() && self.mode != Mode::Puzzle {
             s.push_str(if self.opponent.thinking().is_none() && self.reviewing() {
                 " (the computer waits: Redo replays, Continue lets it play)"
             } else {

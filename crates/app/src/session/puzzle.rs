@@ -389,6 +389,7 @@ impl Session {
             board.due = more.then_some(Instant::now() + REPLY_DELAY);
             if !more {
                 board.stage = Stage::Done;
+                board.words = Some("That was the solution. Next puzzle when you are ready.".into());
             }
         }
         let before = self.game.position().clone();

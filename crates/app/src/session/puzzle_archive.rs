@@ -39,7 +39,7 @@ impl Scorebook {
             })?;
         let (before, after) = (rated.player.before.rating, rated.player.after.rating);
         Ok(format!(
-            "Puzzle rating {before:.0} → {after:.0} ({:+.0}); puzzle {} now {:.0}",
+            "Puzzle rating {before:.0} -> {after:.0} ({:+.0}); puzzle {} now {:.0}",
             after - before,
             outcome.puzzle,
             rated.puzzle.after.rating

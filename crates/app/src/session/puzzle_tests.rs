@@ -149,7 +149,7 @@ fn a_puzzle_solved_then_one_failed_rates_the_player_by_glicko2_and_persists() {
         s.last_notice()
             .unwrap()
             .text
-            .starts_with("Puzzle rating 1500 → ")
+            .starts_with("Puzzle rating 1500 -> ")
     );
 
     // The next one: nearest the new rating, untried; a wrong move is refuted.
