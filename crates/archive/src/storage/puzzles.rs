@@ -307,7 +307,7 @@ fn read_player(
             "SELECT rating, deviation, volatility, attempts FROM puzzle_ratings
              WHERE player = ?1 AND variant = ?2",
             (player.0, variant),
-            |row| rating_from_row(row),
+            rating_from_row,
         )
         .optional()
         .context("read a puzzle rating")?;
@@ -325,7 +325,7 @@ fn read_puzzle(
         .query_row(
             "SELECT rating, deviation, volatility, attempts FROM puzzles WHERE id = ?1",
             [puzzle],
-            |row| rating_from_row(row),
+            rating_from_row,
         )
         .optional()
         .context("read a puzzle's rating")
