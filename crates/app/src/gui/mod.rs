@@ -115,6 +115,9 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
     if let Some(e) = book.open_error() {
         eprintln!("chess4d: {e}");
     }
+    // A puzzle id the sets lack is refused before any window opens.
+    let puzzle = opts.puzzle.as_deref().map(|id| puzzles::start_with(&mut session, id));
+    let puzzle = puzzle.transpose()?;
     let event_loop = EventLoop::new().map_err(|e| {
         format!(
             "cannot open a window ({}); is there a display? Set DISPLAY or \
@@ -122,12 +125,8 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
             e.to_string().trim_end_matches('.')
         )
     })?;
-    let puzzle = opts
-        .puzzle
-        .as_deref()
-        .map(|id| puzzles::start_with(&mut session, id));
     let mut app = App::new(session, book, opts);
-    if let Some(variant) = puzzle.transpose()? {
+    if let Some(variant) = puzzle {
         app.ui.tab = panels::Tab::Puzzles; // puzzles.rs
         app.ui.puzzles.variant = Some(variant);
     }
@@ -196,6 +195,9 @@ struct App {
     zoom_view: View,
     repaint_at: Option<Instant>,
     error: Option<String>,
+    /// The board's shape the camera was last set for: a puzzle of another variant, or
+    /// the game coming back from under one, brings the camera home for the new board.
+    shape: [u8; 4],
 }
 
 impl App {
@@ -237,6 +239,7 @@ impl App {
             zoom_view: View::Both,
             repaint_at: None,
             error: None,
+            shape,
         };
         app.ui.welcome = welcome;
         app
@@ -323,6 +326,10 @@ impl App {
         });
         // A game that just ended is recorded, a game left is adjourned.
         book.update(session);
+        let shape = session.rules().info().shape.sizes();
+        if shape != std::mem::replace(&mut self.shape, shape) {
+            rig.reset(shape);
+        }
         // A click handled during this pass changes what the panels show: draw again.
         let changed = before
             != (
