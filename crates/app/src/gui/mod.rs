@@ -116,7 +116,10 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
         eprintln!("chess4d: {e}");
     }
     // A puzzle id the sets lack is refused before any window opens.
-    let puzzle = opts.puzzle.as_deref().map(|id| puzzles::start_with(&mut session, id));
+    let puzzle = opts
+        .puzzle
+        .as_deref()
+        .map(|id| puzzles::start_with(&mut session, id));
     let puzzle = puzzle.transpose()?;
     let event_loop = EventLoop::new().map_err(|e| {
         format!(

@@ -1,7 +1,7 @@
 //! The viewer's model with no window: the game, who plays which side, what the player
-//! has picked, what the keyboard focuses, the Learn walk-through and the piece
-//! explorer. The window only turns pointer and key events into calls here and draws
-//! [`Session::scene`]; everything here is unit-tested.
+//! has picked, what the keyboard focuses, the Learn walk-through, the piece explorer
+//! and the puzzle trainer (puzzle.rs). The window only turns pointer and key events
+//! into calls here and draws [`Session::scene`]; everything here is unit-tested.
 
 pub mod analysis;
 pub mod attackers;
