@@ -77,6 +77,10 @@ if [ -x scripts/hands-window-test.sh ]; then
   echo "== pieces in hand under Xvfb (crazyhouse drops by mouse and by keyboard)"
   scripts/hands-window-test.sh
 fi
+if [ -x scripts/puzzle-window-test.sh ]; then
+  echo "== the Puzzles tab under Xvfb (a 4D puzzle solved by mouse, a wrong move refuted, Glicko-2 in the archive)"
+  scripts/puzzle-window-test.sh
+fi
 
 # ---- documentation (docs/src/dev/docs.md): pictures, runnable blocks, links, the book,
 # the command-line page, cargo doc. The server chapter's block asks the server with curl.

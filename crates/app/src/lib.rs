@@ -1,6 +1,6 @@
 //! chess4d's viewer as a library: the [`session`] model (game, selection, keyboard
-//! focus, the computer opponent, Learn, the piece explorer, saved games, variant
-//! reloads), unit-tested without a window, and the [`gui`] that shows it with winit,
+//! focus, the computer opponent, Learn, the piece explorer, the puzzle trainer, saved
+//! games, variant reloads), unit-tested without a window, and the [`gui`] that shows it with winit,
 //! egui and the wgpu renderer. The `chess4d` binary opens it when run with no verb.
 //!
 //! ```

@@ -1,6 +1,8 @@
 //! chess4d-archive keeps everything a player has played: every game, finished or
 //! adjourned, in one SQLite file, and a Glicko-2 rating per player and variant (each
 //! computer level has its own), updated in the same transaction that stores a rated game.
+//! Puzzle attempts are rated the same way, as games between the player and the puzzle,
+//! each side with its own Glicko-2 rating ([`storage::Archive::record_puzzle_attempt`]).
 //! It knows no rules: moves are opaque strings (the program stores long coordinates),
 //! positions FEN strings, variants names. [`pgn`] writes and reads the games as standard
 //! PGN text; the program that knows the rules turns the moves into SAN and back.

@@ -56,6 +56,10 @@ pub struct ViewArgs {
     /// /usr/games/fairy-stockfish) for the computer's moves, hints and the analysis.
     #[arg(long)]
     pub engine: Option<std::path::PathBuf>,
+    /// Open on the Puzzles tab with this shipped puzzle (an id of `chess4d puzzles
+    /// list`, such as full-0001).
+    #[arg(long)]
+    pub puzzle: Option<String>,
 }
 
 impl Default for ViewArgs {
@@ -70,6 +74,7 @@ impl Default for ViewArgs {
             data_dir: None,
             analyse: false,
             engine: None,
+            puzzle: None,
         }
     }
 }
@@ -87,6 +92,7 @@ pub fn view_verb(a: &ViewArgs) -> CliResult {
         trust_plugin: super::common().trust_plugin,
         analyse: a.analyse,
         engine: a.engine.clone(),
+        puzzle: a.puzzle.clone(),
     })
     .map_err(CliError)
 }

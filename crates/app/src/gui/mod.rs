@@ -11,6 +11,7 @@ mod input;
 mod panels;
 mod picker;
 mod players;
+mod puzzles;
 mod tabs;
 mod trust;
 mod view_options;
@@ -57,6 +58,8 @@ pub struct ViewerOptions {
     pub analyse: bool,
     /// An external UCI engine for the computer and the analysis (session/engines.rs).
     pub engine: Option<std::path::PathBuf>,
+    /// Start on the Puzzles tab with this shipped puzzle (`full-0001`).
+    pub puzzle: Option<String>,
 }
 
 impl Default for ViewerOptions {
@@ -72,6 +75,7 @@ impl Default for ViewerOptions {
             trust_plugin: false,
             analyse: false,
             engine: None,
+            puzzle: None,
         }
     }
 }
@@ -111,6 +115,12 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
     if let Some(e) = book.open_error() {
         eprintln!("chess4d: {e}");
     }
+    // A puzzle id the sets lack is refused before any window opens.
+    let puzzle = opts
+        .puzzle
+        .as_deref()
+        .map(|id| puzzles::start_with(&mut session, id));
+    let puzzle = puzzle.transpose()?;
     let event_loop = EventLoop::new().map_err(|e| {
         format!(
             "cannot open a window ({}); is there a display? Set DISPLAY or \
@@ -119,6 +129,10 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
         )
     })?;
     let mut app = App::new(session, book, opts);
+    if let Some(variant) = puzzle {
+        app.ui.tab = panels::Tab::Puzzles; // puzzles.rs
+        app.ui.puzzles.variant = Some(variant);
+    }
     event_loop
         .run_app(&mut app)
         .map_err(|e| format!("the window's event loop failed: {e}"))?;
@@ -156,6 +170,8 @@ pub struct UiState {
     pub focus_w: Option<u8>,
     /// The first start's card (welcome.rs) is shown.
     pub welcome: bool,
+    /// The Puzzles tab's choices (puzzles.rs).
+    pub puzzles: puzzles::PuzzlesUi,
 }
 
 struct App {
@@ -182,6 +198,9 @@ struct App {
     zoom_view: View,
     repaint_at: Option<Instant>,
     error: Option<String>,
+    /// The board's shape the camera was last set for: a puzzle of another variant, or
+    /// the game coming back from under one, brings the camera home for the new board.
+    shape: [u8; 4],
 }
 
 impl App {
@@ -205,6 +224,7 @@ impl App {
                 fit_requested: false,
                 focus_w: None,
                 welcome: false,
+                puzzles: puzzles::PuzzlesUi::default(),
             },
             opts,
             rig: CameraRig::for_shape(shape),
@@ -222,6 +242,7 @@ impl App {
             zoom_view: View::Both,
             repaint_at: None,
             error: None,
+            shape,
         };
         app.ui.welcome = welcome;
         app
@@ -308,6 +329,10 @@ impl App {
         });
         // A game that just ended is recorded, a game left is adjourned.
         book.update(session);
+        let shape = session.rules().info().shape.sizes();
+        if shape != std::mem::replace(&mut self.shape, shape) {
+            rig.reset(shape);
+        }
         // A click handled during this pass changes what the panels show: draw again.
         let changed = before
             != (

@@ -30,6 +30,8 @@ pub enum Tab {
     Variants,
     /// Profiles, ratings and adjourned games.
     Players,
+    /// The puzzle trainer (puzzles.rs).
+    Puzzles,
 }
 
 /// Draws every panel and overlay; returns the board's rectangle (points).
@@ -45,6 +47,7 @@ pub fn show(
     match (ui.tab, session.mode()) {
         (Tab::Learn, m) if m != Mode::Learn => ui.tab = Tab::Play,
         (Tab::Explore, Mode::Play) => ui.tab = Tab::Play,
+        (Tab::Puzzles, m) if m != Mode::Puzzle => ui.tab = Tab::Play,
         _ => {}
     }
     ui.probes.clear();
@@ -264,6 +267,7 @@ fn side_panel(
             (Tab::Play, "Play", "tab-play"),
             (Tab::Analysis, "Analysis", "tab-analysis"),
             (Tab::Players, "Players", "tab-players"),
+            (Tab::Puzzles, "Puzzles", "tab-puzzles"),
             (Tab::Learn, "Learn", "tab-learn"),
             (Tab::Explore, "Explore", "tab-explore"),
             (Tab::View, "View", "tab-view"),
@@ -276,6 +280,7 @@ fn side_panel(
                 match tab {
                     Tab::Play | Tab::Analysis => session.set_mode(Mode::Play),
                     Tab::Learn => session.set_mode(Mode::Learn),
+                    Tab::Puzzles => super::puzzles::next(session, book, &mut ui.puzzles),
                     Tab::Explore => {
                         let kind = match session.mode() {
                             Mode::Explore(k) => k,
@@ -297,6 +302,7 @@ fn side_panel(
             Tab::Play => play_tab(side, session, book, ui, rig),
             Tab::Analysis => super::analysis::analysis_tab(side, session),
             Tab::Players => players::players_tab(side, session, book, &mut ui.players),
+            Tab::Puzzles => super::puzzles::puzzles_tab(side, session, book, ui),
             Tab::Learn => tabs::learn_tab(side, session, &mut ui.probes),
             Tab::Explore => tabs::explore_tab(side, session),
             Tab::View => tabs::view_tab(side, session, ui, rig),

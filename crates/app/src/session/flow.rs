@@ -10,8 +10,8 @@ use std::time::Instant;
 impl Session {
     /// A new game of `variant` (a catalog name); the current game is kept on failure.
     pub fn new_game(&mut self, variant: &str) -> bool {
-        if self.mode == Mode::Learn && self.stash.is_some() {
-            // Leave "try it" first, so the stashed game is not restored over the new one.
+        if matches!(self.mode, Mode::Learn | Mode::Puzzle) && self.stash.is_some() {
+            // Leave "try it" (or a puzzle) first, so the stashed game is not restored over the new one.
             self.set_mode(Mode::Play);
         }
         let left = self.leaving();
@@ -25,7 +25,7 @@ impl Session {
     /// Puts `game` on the board (an adjourned game resumed from the archive), with who
     /// plays each side; the game in progress is left (see [`Session::take_left_games`]).
     pub fn load_game(&mut self, game: Game, white: Player, black: Player) {
-        if self.mode == Mode::Learn {
+        if matches!(self.mode, Mode::Learn | Mode::Puzzle) {
             self.set_mode(Mode::Play);
         }
         let left = self.leaving();
@@ -90,6 +90,9 @@ impl Session {
 
     /// Takes back the last move; against the computer, back to the player's own turn.
     pub fn undo(&mut self) {
+        if self.mode == Mode::Puzzle {
+            return; // puzzle.rs takes its own moves back
+        }
         self.opponent.cancel();
         if self.game.undo().is_some() {
             while self.computer_to_move() && self.game.undo().is_some() {}
@@ -99,6 +102,9 @@ impl Session {
 
     /// Replays a move taken back.
     pub fn redo(&mut self) {
+        if self.mode == Mode::Puzzle {
+            return;
+        }
         self.opponent.cancel();
         self.game.redo();
         self.clear_selection();
@@ -203,6 +209,9 @@ impl Session {
 
     /// Asks the computer for the best move here; it is shown as an arrow.
     pub fn request_hint(&mut self) {
+        if self.mode == Mode::Puzzle {
+            return self.puzzle_hint(); // the piece, then the square
+        }
         if self.game.outcome().is_some() || self.computer_to_move() {
             return;
         }
@@ -220,6 +229,7 @@ impl Session {
     /// saved variant files. Call every frame; returns whether anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
         let before = self.generation;
+        self.puzzle_tick(now); // puzzle.rs: replies, refutations
         if let Some(answer) = self.opponent.poll() {
             self.take_answer(answer);
         } else if self.opponent.take_news() {
@@ -252,6 +262,7 @@ impl Session {
             Mode::Play => true,
             Mode::Explore(_) => true,
             Mode::Learn => self.learn.step == learn::TRY_IT,
+            Mode::Puzzle => false, // the replies come from the solution
         }
     }
 
@@ -418,7 +429,8 @@ impl Session {
         if self.game.in_check() {
             s.push_str(" — check!");
         }
-        if self.computer_to_move() {
+        // A puzzle's replies come from its solution, not from a thinking computer.
+        if self.computer_to_move() && self.mode != Mode::Puzzle {
             s.push_str(if self.opponent.thinking().is_none() && self.reviewing() {
                 " (the computer waits: Redo replays, Continue lets it play)"
             } else {

@@ -1,7 +1,7 @@
 //! The viewer's model with no window: the game, who plays which side, what the player
-//! has picked, what the keyboard focuses, the Learn walk-through and the piece
-//! explorer. The window only turns pointer and key events into calls here and draws
-//! [`Session::scene`]; everything here is unit-tested.
+//! has picked, what the keyboard focuses, the Learn walk-through, the piece explorer
+//! and the puzzle trainer (puzzle.rs). The window only turns pointer and key events
+//! into calls here and draws [`Session::scene`]; everything here is unit-tested.
 
 pub mod analysis;
 pub mod attackers;
@@ -20,6 +20,11 @@ pub mod opponent;
 pub mod picture;
 pub mod piece_images;
 mod pointer;
+pub mod puzzle;
+pub mod puzzle_archive;
+#[cfg(test)]
+mod puzzle_tests;
+mod puzzle_words;
 pub mod save;
 mod scene;
 pub mod scorebook;
@@ -63,6 +68,8 @@ pub enum Mode {
     Explore(PieceKind),
     /// The Learn walk-through.
     Learn,
+    /// The puzzle trainer's board (puzzle.rs).
+    Puzzle,
 }
 
 /// A choice between legal moves that share from and to (a promotion, or two moves that
@@ -166,6 +173,8 @@ pub struct Session {
     threats: attackers::Threats,
     /// The game's moves in SAN, written once each.
     san: chess4d_core::SanHistory,
+    /// The puzzle trainer (puzzle.rs).
+    puzzles: puzzle::Puzzles,
 }
 
 impl Session {
@@ -223,6 +232,7 @@ impl Session {
             analysis: analysis::Analysis::default(),
             threats: attackers::Threats::default(),
             san: chess4d_core::SanHistory::default(),
+            puzzles: puzzle::Puzzles::default(),
         })
     }
 
@@ -470,7 +480,8 @@ impl Session {
 
     /// Shows the game, a piece's reach, or the Learn walk-through.
     pub fn set_mode(&mut self, mode: Mode) {
-        if self.mode == Mode::Learn && mode != Mode::Learn {
+        if matches!(self.mode, Mode::Learn | Mode::Puzzle) && mode != self.mode {
+            self.puzzles.board = None;
             self.restore_stash();
         }
         if !matches!((self.mode, mode), (Mode::Explore(_), Mode::Explore(_))) {

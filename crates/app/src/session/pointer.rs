@@ -19,6 +19,7 @@ impl Session {
             Mode::Play => true,
             Mode::Explore(_) => false,
             Mode::Learn => self.learn.step == learn::TRY_IT,
+            Mode::Puzzle => self.puzzle_accepts_moves(),
         };
         board_is_game && self.game.outcome().is_none() && !self.computer_to_move()
     }
@@ -298,6 +299,9 @@ impl Session {
 
     /// Plays a legal move and clears the selection.
     pub fn play(&mut self, mv: Move) {
+        if self.mode == Mode::Puzzle {
+            return self.play_in_puzzle(mv); // puzzle.rs judges it
+        }
         match self.game.play(mv) {
             Ok(()) => {
                 if self.mode == Mode::Learn

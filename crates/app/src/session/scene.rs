@@ -271,6 +271,7 @@ impl Session {
             arrows.push(path_arrow(&**rules, pos, h, ArrowKind::Hint));
         }
         self.board_marks(&mut highlights, &mut arrows); // analysis.rs, attackers.rs
+        self.puzzle_marks(&mut highlights, &mut arrows); // puzzle.rs: the hint
         Picture {
             position: pos.clone(),
             highlights,

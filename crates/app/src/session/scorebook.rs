@@ -154,12 +154,13 @@ impl Scorebook {
     /// starts afresh on a new game and records a game that just ended, once. Call it
     /// after every frame's clicks and `tick`; what it did shows as session notices.
     pub fn update(&mut self, session: &mut Session) {
+        self.record_puzzles(session); // puzzle_archive.rs
         for left in session.take_left_games() {
             self.adjourn(session, &left);
         }
         // Learn's "try it" board is not a game for the archive, nor a board the analysis
         // tried moves on (a line played through to its mate is no result).
-        if session.mode() == Mode::Learn || session.analysed() {
+        if matches!(session.mode(), Mode::Learn | Mode::Puzzle) || session.analysed() {
             return;
         }
         if session.game_tag() != self.tag {
@@ -193,8 +194,8 @@ impl Scorebook {
 
     /// Adjourns the game in progress before the window closes.
     pub fn quit(&mut self, session: &mut Session) {
-        if session.mode() == Mode::Learn {
-            // Brings the real game back from under "try it".
+        if matches!(session.mode(), Mode::Learn | Mode::Puzzle) {
+            // Brings the real game back from under "try it" or a puzzle.
             session.set_mode(Mode::Play);
         }
         self.update(session);

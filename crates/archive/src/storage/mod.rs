@@ -1,5 +1,6 @@
 //! The game archive: one SQLite file holding players, their Glicko-2 rating per
-//! variant with its history, and every game, finished or adjourned.
+//! variant with its history, every game, finished or adjourned, and every puzzle
+//! attempt with the player's and the puzzle's Glicko-2 ratings (puzzles.rs).
 //!
 //! Every write is one transaction, and the database runs in WAL mode with full syncs, so
 //! killing the program at any moment loses at most the write in flight: never half a
@@ -11,6 +12,7 @@ mod game_records;
 mod games;
 mod paths;
 mod players;
+mod puzzles;
 mod schema;
 
 use std::path::Path;
@@ -27,6 +29,9 @@ pub use game_records::{
 };
 pub use paths::{DATA_DIR_VAR, DB_FILE_NAME, Platform, data_dir_for, default_db_path};
 pub use players::{Player, PlayerKind, PlayerRating, RatingPoint, computer_name};
+pub use puzzles::{
+    PUZZLE_DEVIATION, PuzzleAttempt, PuzzleRating, PuzzleResult, RatedAttempt, StoredAttempt,
+};
 pub use schema::SCHEMA_VERSION;
 
 /// A player's row id in the archive.

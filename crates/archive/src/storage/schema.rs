@@ -59,6 +59,45 @@ const MIGRATIONS: &[&str] = &[
         UNIQUE (player, game)
     );
     CREATE INDEX rating_history_by_player ON rating_history (player, variant, id);",
+    // 2: puzzles (storage/puzzles.rs): each player's puzzle rating per variant, each
+    // puzzle's own rating, and every attempt with both ratings before and after it.
+    "CREATE TABLE puzzle_ratings (
+        player     INTEGER NOT NULL REFERENCES players(id),
+        variant    TEXT NOT NULL,
+        rating     REAL NOT NULL,
+        deviation  REAL NOT NULL,
+        volatility REAL NOT NULL,
+        attempts   INTEGER NOT NULL CHECK (attempts >= 0),
+        PRIMARY KEY (player, variant)
+    ) WITHOUT ROWID;
+    CREATE TABLE puzzles (
+        id         TEXT PRIMARY KEY,
+        rating     REAL NOT NULL,
+        deviation  REAL NOT NULL,
+        volatility REAL NOT NULL,
+        attempts   INTEGER NOT NULL CHECK (attempts >= 0)
+    ) WITHOUT ROWID;
+    CREATE TABLE puzzle_attempts (
+        id                 INTEGER PRIMARY KEY,
+        player             INTEGER NOT NULL REFERENCES players(id),
+        variant            TEXT NOT NULL,
+        puzzle             TEXT NOT NULL,
+        result             TEXT NOT NULL CHECK (result IN ('solved', 'hinted', 'failed')),
+        player_rating      REAL NOT NULL,
+        player_deviation   REAL NOT NULL,
+        player_volatility  REAL NOT NULL,
+        puzzle_rating      REAL NOT NULL,
+        puzzle_deviation   REAL NOT NULL,
+        puzzle_volatility  REAL NOT NULL,
+        player_rating_after     REAL NOT NULL,
+        player_deviation_after  REAL NOT NULL,
+        player_volatility_after REAL NOT NULL,
+        puzzle_rating_after     REAL NOT NULL,
+        puzzle_deviation_after  REAL NOT NULL,
+        puzzle_volatility_after REAL NOT NULL,
+        at                 INTEGER NOT NULL
+    );
+    CREATE INDEX puzzle_attempts_by_player ON puzzle_attempts (player, variant, id);",
 ];
 
 /// The schema version this build writes.
