@@ -20,6 +20,7 @@ mod aliases;
 mod build;
 mod catalog;
 pub mod check;
+pub mod material;
 mod error;
 mod picture;
 pub mod plugin;

@@ -5,6 +5,10 @@
 
 pub mod analysis;
 pub mod attackers;
+pub mod clock;
+mod clock_flow;
+#[cfg(test)]
+mod clock_tests;
 pub mod editor;
 pub mod engines;
 mod files;
@@ -32,6 +36,7 @@ pub mod watch;
 use chess4d_core::{Color, Game, Move, PieceKind, Rules, Square};
 use chess4d_engine::Level;
 use chess4d_variants::Catalog;
+pub use clock_flow::ClockView;
 use learn::Learn;
 use opponent::{Job, Key, Opponent};
 pub use scene::tinted_regions;
@@ -166,6 +171,10 @@ pub struct Session {
     threats: attackers::Threats,
     /// The game's moves in SAN, written once each.
     san: chess4d_core::SanHistory,
+    /// The time control of new games (`None`: no clock).
+    time_control: Option<clock::TimeControl>,
+    /// The clock of the game on the board (clock_flow.rs).
+    clock: Option<clock_flow::GameClock>,
 }
 
 impl Session {
@@ -223,6 +232,8 @@ impl Session {
             analysis: analysis::Analysis::default(),
             threats: attackers::Threats::default(),
             san: chess4d_core::SanHistory::default(),
+            time_control: None,
+            clock: None,
         })
     }
 
@@ -360,6 +371,7 @@ impl Session {
     fn replaced(&mut self, left: Option<LeftGame>) {
         self.left.extend(left);
         self.tag = self.tag.wrapping_add(1);
+        self.fresh_clock();
     }
 
     /// A counter that changes whenever something visible changes.

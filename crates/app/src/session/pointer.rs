@@ -300,6 +300,7 @@ impl Session {
     pub fn play(&mut self, mv: Move) {
         match self.game.play(mv) {
             Ok(()) => {
+                self.sync_clock(std::time::Instant::now());
                 if self.mode == Mode::Learn
                     && self.learn.step == learn::TRY_IT
                     && learn::is_try_it_move(&**self.rules(), mv)
