@@ -5,6 +5,7 @@
 mod access;
 mod analysis;
 mod camera;
+mod clocks;
 mod editor;
 mod gpu;
 mod input;

@@ -75,6 +75,7 @@ pub fn show(
     super::access::label_board(root.ctx(), session); // access.rs: for screen readers
     confirm_dialog(root.ctx(), board, session, ui);
     widgets::overlays(root.ctx(), board, session, pointer);
+    super::clocks::overlay(root.ctx(), board, session); // clocks.rs
     super::analysis::overlay(root.ctx(), board, session, pointer, ui.view); // analysis.rs
     super::trust::prompt(root.ctx(), board, session);
     board
@@ -360,6 +361,7 @@ fn play_tab(
     {
         session.set_gentle(on);
     }
+    super::clocks::time_control_row(side, session, &mut ui.probes); // clocks.rs
     rated_row(side, session, book, ui);
     if let Some(fault) = session.game().fault() {
         side.label(
@@ -398,7 +400,9 @@ fn play_tab(
         // Room for both buttons at any panel width.
         let room = (row.available_width() - 110.0).max(60.0);
         row.add(egui::TextEdit::singleline(&mut ui.save_path).desired_width(room));
-        if row.button("Save").clicked() {
+        let save = row.button("Save");
+        probe(ui, "save", &save);
+        if save.clicked() {
             let p = std::path::PathBuf::from(ui.save_path.trim());
             session.save_to(&p);
         }

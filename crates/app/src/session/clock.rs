@@ -149,6 +149,26 @@ impl Clock {
         clock
     }
 
+    /// A clock from an archive record: its time control ("300+3") and the mover's
+    /// milliseconds left after each move; `None` without a readable time control.
+    pub fn from_record(
+        time_control: Option<&str>,
+        readings_ms: &[u64],
+        first_mover: Color,
+    ) -> Option<Clock> {
+        let control = TimeControl::parse(time_control?).ok()??;
+        let after = readings_ms.iter().map(|&ms| Duration::from_millis(ms));
+        Some(Clock::resumed(control, first_mover, after.collect()))
+    }
+
+    /// The mover's time left after each move in milliseconds, for the archive.
+    pub fn readings_ms(&self) -> Vec<u64> {
+        self.after_moves
+            .iter()
+            .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX))
+            .collect()
+    }
+
     /// The time control.
     pub fn control(&self) -> TimeControl {
         self.control

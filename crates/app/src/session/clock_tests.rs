@@ -141,3 +141,37 @@ fn no_time_control_no_clock() {
     assert!(s.clock().is_none());
     assert!(!s.save_text().contains("clock:"));
 }
+
+#[test]
+fn the_archive_keeps_the_clock_and_a_resumed_game_gets_it_back() {
+    use super::scorebook::Scorebook;
+    use chess4d_archive::pgn::{PgnGame, export_game};
+    let mut book = Scorebook::new(crate::ratings::Ratings::in_memory().unwrap());
+    let mut s = clocked("orthodox", None, TimeControl::minutes(5, 3));
+    play(&mut s, "e2e4");
+    book.update(&mut s);
+    play(&mut s, "e7e5");
+    book.update(&mut s);
+    let id = book.on_board().expect("saved after the first move");
+    let stored = book.ratings().archive().load_game(id).unwrap();
+    assert_eq!(stored.time_control.as_deref(), Some("300+3"));
+    assert_eq!(stored.clocks.len(), 2);
+    // Left for a new game, then resumed: the clock comes back with it.
+    assert!(s.new_game("orthodox"));
+    book.update(&mut s);
+    book.resume(&mut s, id).unwrap();
+    let clock = s.clock().expect("the resumed game's clock");
+    assert_eq!(clock.control(), TimeControl::minutes(5, 3));
+    assert_eq!(clock.after_moves().len(), 2);
+    assert_eq!(clock.running(), Some(Color::White), "White's time runs again");
+    // It ends on time: the finished record keeps the readings; the PGN shows them.
+    s.tick(Instant::now() + Duration::from_secs(400));
+    book.update(&mut s);
+    let stored = book.ratings().archive().load_game(id).unwrap();
+    assert_eq!(stored.termination.as_deref(), Some("time"));
+    let pgn = crate::pgn::standard_export(s.catalog(), &PgnGame::from(&stored));
+    let text = export_game(&pgn);
+    assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+    assert!(text.contains("1. e4 { [%clk 0:05:0"), "{text}");
+    assert!(text.contains("0-1"), "{text}");
+}

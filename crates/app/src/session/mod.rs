@@ -124,6 +124,8 @@ pub struct LeftGame {
     pub level: Level,
     /// [`Session::game_tag`] of that game.
     pub tag: u64,
+    /// Its clock, stopped, when it had one.
+    pub clock: Option<clock::Clock>,
 }
 
 /// The viewer's state.
@@ -364,6 +366,7 @@ impl Session {
             players: self.players,
             level: self.level(),
             tag: self.tag,
+            clock: self.clock().cloned(),
         })
     }
 

@@ -59,6 +59,10 @@ const MIGRATIONS: &[&str] = &[
         UNIQUE (player, game)
     );
     CREATE INDEX rating_history_by_player ON rating_history (player, variant, id);",
+    // 2: clocked games: the time control (PGN's TimeControl value, "300+3") and the
+    // mover's time left after each move in milliseconds, space-separated.
+    "ALTER TABLE games ADD COLUMN time_control TEXT;
+    ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '';",
 ];
 
 /// The schema version this build writes.
