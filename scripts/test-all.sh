@@ -77,3 +77,7 @@ if [ -x scripts/hands-window-test.sh ]; then
   echo "== pieces in hand under Xvfb (crazyhouse drops by mouse and by keyboard)"
   scripts/hands-window-test.sh
 fi
+if [ -x scripts/clock-window-test.sh ]; then
+  echo "== clocks under Xvfb (a 1+0 game lost on time, a 5+3 game's clocks in its file and PGN)"
+  scripts/clock-window-test.sh
+fi

@@ -13,12 +13,18 @@ fn moves(list: &[&str]) -> Vec<String> {
 #[test]
 fn a_clocked_game_keeps_its_clocks_and_exports_them() {
     let mut archive = Archive::open_in_memory().expect("archive");
-    let ann = archive.upsert_player("Ann", PlayerKind::Human).expect("ann");
-    let bob = archive.upsert_player("Bob", PlayerKind::Human).expect("bob");
+    let ann = archive
+        .upsert_player("Ann", PlayerKind::Human)
+        .expect("ann");
+    let bob = archive
+        .upsert_player("Bob", PlayerKind::Human)
+        .expect("bob");
     let record = GameRecord::new("full", ann, bob, GameResult::Undecided)
         .with_moves(moves(&["a2[0,0]a3[0,0]", "b3[0,1]b2[0,1]"]))
         .with_clocks("300+3", vec![303_000, 298_900]);
-    let id = archive.save_adjourned_game(&record, false).expect("adjourn");
+    let id = archive
+        .save_adjourned_game(&record, false)
+        .expect("adjourn");
     // The autosave after the next move: moves and clocks.
     let three = moves(&["a2[0,0]a3[0,0]", "b3[0,1]b2[0,1]", "c2[0,0]c3[0,0]"]);
     archive.update_game_moves(id, &three).expect("moves");
@@ -54,17 +60,27 @@ fn a_clocked_game_keeps_its_clocks_and_exports_them() {
 #[test]
 fn a_game_without_a_clock_exports_no_clock_and_readings_beyond_the_moves_are_refused() {
     let mut archive = Archive::open_in_memory().expect("archive");
-    let ann = archive.upsert_player("Ann", PlayerKind::Human).expect("ann");
-    let bob = archive.upsert_player("Bob", PlayerKind::Human).expect("bob");
+    let ann = archive
+        .upsert_player("Ann", PlayerKind::Human)
+        .expect("ann");
+    let bob = archive
+        .upsert_player("Bob", PlayerKind::Human)
+        .expect("bob");
     let plain = GameRecord::new("full", ann, bob, GameResult::Undecided)
         .with_moves(moves(&["a2[0,0]a3[0,0]"]));
     let id = archive.save_adjourned_game(&plain, false).expect("adjourn");
     let stored = archive.load_game(id).expect("load");
     assert_eq!((stored.time_control, stored.clocks.len()), (None, 0));
     let text = export_game(&PgnGame::from(&archive.load_game(id).expect("load")));
-    assert!(!text.contains("TimeControl") && !text.contains("%clk"), "{text}");
+    assert!(
+        !text.contains("TimeControl") && !text.contains("%clk"),
+        "{text}"
+    );
     let bad = plain.with_clocks("60+0", vec![1, 2]);
     let error = archive.save_adjourned_game(&bad, false).unwrap_err();
     assert!(matches!(error, StorageError::BadText { .. }), "{error}");
-    assert!(error.to_string().contains("at most one per move"), "{error}");
+    assert!(
+        error.to_string().contains("at most one per move"),
+        "{error}"
+    );
 }

@@ -212,9 +212,7 @@ mod tests {
         // King + knight against king + rook can mate (the rook blocks its king).
         assert!(!draws("orthodox", "8/8/8/4k2r/8/8/8/4KN2 w - - 0 1", White));
         // With pockets (crazyhouse) anything may be dropped: never a draw, as lichess.
-        let rules = crate::Catalog::embedded()
-            .get("orthodox")
-            .unwrap();
+        let rules = crate::Catalog::embedded().get("orthodox").unwrap();
         let mut pos = rules
             .parse_position("8/8/8/4k3/8/8/8/4K3 w - - 0 1")
             .unwrap();

@@ -60,7 +60,11 @@ pub fn overlay(ctx: &egui::Context, board: egui::Rect, session: &Session) {
     };
     if let Some(side) = view.running {
         let left = view.left[side.index()];
-        let tick = if left < Duration::from_secs(10) { 50 } else { 200 };
+        let tick = if left < Duration::from_secs(10) {
+            50
+        } else {
+            200
+        };
         ctx.request_repaint_after(Duration::from_millis(tick));
     }
     egui::Area::new(egui::Id::unique("clocks"))

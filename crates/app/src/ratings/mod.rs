@@ -32,12 +32,12 @@ mod tests;
 
 use std::path::{Path, PathBuf};
 
+use crate::session::clock::Clock;
+use chess4d_archive::storage::GameRecord;
 use chess4d_archive::storage::{
     Archive, DB_FILE_NAME, GameFilter, GameId, GameStatus, GameSummary, Player, PlayerId,
     PlayerKind, PlayerRating, RatingPoint, RecordedGame, default_db_path,
 };
-use crate::session::clock::Clock;
-use chess4d_archive::storage::GameRecord;
 use chess4d_core::{Color, Game};
 use chess4d_variants::Catalog;
 

@@ -105,7 +105,7 @@ impl fmt::Display for TimeControl {
     /// The way players say it: minutes + seconds ("5+3", "½+0" is written "0.5+0").
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let secs = self.initial.as_secs();
-        if secs % 60 == 0 {
+        if secs.is_multiple_of(60) {
             write!(f, "{}+{}", secs / 60, self.increment.as_secs())
         } else {
             write!(f, "{}+{}", secs as f64 / 60.0, self.increment.as_secs())
@@ -355,15 +355,24 @@ mod tests {
             vec![secs(303), secs(290), secs(250)],
         );
         let now = Instant::now();
-        assert_eq!((c.left(White, now), c.left(Black, now)), (secs(250), secs(290)));
+        assert_eq!(
+            (c.left(White, now), c.left(Black, now)),
+            (secs(250), secs(290))
+        );
         assert_eq!(c.running(), None);
     }
 
     #[test]
     fn controls_and_times_read_and_write_as_pgn_and_lichess() {
         let tc = TimeControl::minutes(5, 3);
-        assert_eq!((tc.pgn_tag(), tc.to_string()), ("300+3".into(), "5+3".into()));
-        assert_eq!(TimeControl::parse("60"), Ok(Some(TimeControl::minutes(1, 0))));
+        assert_eq!(
+            (tc.pgn_tag(), tc.to_string()),
+            ("300+3".into(), "5+3".into())
+        );
+        assert_eq!(
+            TimeControl::parse("60"),
+            Ok(Some(TimeControl::minutes(1, 0)))
+        );
         assert!(TimeControl::parse("0+1").is_err());
         assert_eq!(TimeControl::presets().len(), 11);
         assert_eq!(TimeControl::minutes(1, 0).low_time(), secs(10));

@@ -39,7 +39,11 @@ fn a_flag_fall_ends_the_game_for_the_side_with_time() {
     s.tick(Instant::now() + Duration::from_secs(61));
     let o = s.game().outcome().expect("Black's flag fell");
     assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Timeout));
-    assert!(s.status_line().contains("White wins by time"), "{}", s.status_line());
+    assert!(
+        s.status_line().contains("White wins by time"),
+        "{}",
+        s.status_line()
+    );
     assert_eq!(s.clock().and_then(|c| c.running()), None, "the clock stops");
 }
 
@@ -80,12 +84,19 @@ fn the_computer_spends_a_share_of_its_clock() {
     let limits = s.clocked(own, Instant::now());
     // A minute over 30 moves, less the overhead: about 2 s, at full strength.
     let t = limits.movetime.expect("a time");
-    assert!(t > Duration::from_millis(1500) && t < Duration::from_secs(2), "{t:?}");
+    assert!(
+        t > Duration::from_millis(1500) && t < Duration::from_secs(2),
+        "{t:?}"
+    );
     s.set_level(chess4d_engine::Level::new(1).unwrap());
     s.set_time_control(Some(TimeControl::minutes(30, 0)));
     let own = limits_at(Job::Move, s.strength(), s.game());
     let limits = s.clocked(own, Instant::now());
-    assert_eq!(limits.movetime, Some(Duration::from_secs(3)), "the level's own time");
+    assert_eq!(
+        limits.movetime,
+        Some(Duration::from_secs(3)),
+        "the level's own time"
+    );
 }
 
 #[test]
@@ -123,7 +134,10 @@ fn a_saved_clocked_game_keeps_its_clock_and_its_flag() {
     assert_eq!(clock.control(), TimeControl::minutes(5, 3));
     // Saved to the tenth of a second.
     let tenths = |c: &super::clock::Clock| -> Vec<u128> {
-        c.after_moves().iter().map(|t| (t.as_millis() + 50) / 100).collect()
+        c.after_moves()
+            .iter()
+            .map(|t| (t.as_millis() + 50) / 100)
+            .collect()
     };
     assert_eq!(tenths(clock), tenths(s.clock().unwrap()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -136,7 +150,10 @@ fn no_time_control_no_clock() {
     s.set_time_control(Some(TimeControl::minutes(3, 0)));
     assert!(s.clock().is_some());
     assert!(s.new_game("orthodox"));
-    assert_eq!(s.clock().map(|c| c.control()), Some(TimeControl::minutes(3, 0)));
+    assert_eq!(
+        s.clock().map(|c| c.control()),
+        Some(TimeControl::minutes(3, 0))
+    );
     s.set_time_control(None);
     assert!(s.clock().is_none());
     assert!(!s.save_text().contains("clock:"));
@@ -163,7 +180,11 @@ fn the_archive_keeps_the_clock_and_a_resumed_game_gets_it_back() {
     let clock = s.clock().expect("the resumed game's clock");
     assert_eq!(clock.control(), TimeControl::minutes(5, 3));
     assert_eq!(clock.after_moves().len(), 2);
-    assert_eq!(clock.running(), Some(Color::White), "White's time runs again");
+    assert_eq!(
+        clock.running(),
+        Some(Color::White),
+        "White's time runs again"
+    );
     // It ends on time: the finished record keeps the readings; the PGN shows them.
     s.tick(Instant::now() + Duration::from_secs(400));
     book.update(&mut s);

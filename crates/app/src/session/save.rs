@@ -264,7 +264,10 @@ mod tests {
             times: vec![Duration::from_millis(59_100), Duration::from_millis(58_700)],
         };
         let text = g.to_text();
-        assert!(text.contains("clock: 60+0\ntimes: 59.1 58.7\nend: time white\n"), "{text}");
+        assert!(
+            text.contains("clock: 60+0\ntimes: 59.1 58.7\nend: time white\n"),
+            "{text}"
+        );
         assert_eq!(SavedGame::parse(&text), Ok(g.clone()));
         let clock = g.clock(Color::White).expect("a clock");
         let now = std::time::Instant::now();

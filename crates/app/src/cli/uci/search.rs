@@ -232,7 +232,8 @@ impl Running {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use chess4d_engine::allot;
+    use std::time::Duration;
 
     #[test]
     fn the_clock_share_spreads_the_time_and_keeps_a_reserve() {
