@@ -168,6 +168,9 @@ impl App {
                         None => self.input.camera = Some(false),
                     },
                     MouseButton::Left | MouseButton::Right | MouseButton::Middle => {
+                        if button == MouseButton::Right {
+                            self.session.cancel_premove(); // as lichess: a right click
+                        }
                         self.input.camera = Some(shift);
                     }
                     _ => return false,
@@ -217,7 +220,10 @@ impl App {
             match action {
                 Action::Nav(n) => self.session.navigate(n),
                 Action::Activate => self.session.activate(),
-                Action::Escape => self.session.clear_selection(),
+                Action::Escape => {
+                    self.session.clear_selection();
+                    self.session.cancel_premove();
+                }
                 Action::Undo => {
                     if super::panels::undo_allowed(&self.session, &self.book) {
                         self.session.undo();

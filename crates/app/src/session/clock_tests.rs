@@ -196,3 +196,75 @@ fn the_archive_keeps_the_clock_and_a_resumed_game_gets_it_back() {
     assert!(text.contains("1. e4 { [%clk 0:05:0"), "{text}");
     assert!(text.contains("0-1"), "{text}");
 }
+
+/// A clocked game of orthodox chess against the computer at level 1, White's first
+/// move played and the computer thinking (no answer to 1. e4 gives check).
+fn against_the_computer() -> Session {
+    let mut s = Session::new(Catalog::embedded(), "orthodox").unwrap();
+    s.set_level(chess4d_engine::Level::new(1).unwrap());
+    s.set_time_control(Some(TimeControl::minutes(5, 0)));
+    play(&mut s, "e2e4");
+    s.tick(Instant::now());
+    assert!(
+        s.premoves_allowed(),
+        "the computer's turn in a clocked game"
+    );
+    s
+}
+
+fn square(s: &Session, name: &str) -> Square {
+    s.rules().info().shape.parse_square(name).unwrap()
+}
+
+#[test]
+fn a_premove_is_played_as_soon_as_the_computer_has_answered() {
+    let mut s = against_the_computer();
+    let (from, to) = (square(&s, "d2"), square(&s, "d4"));
+    s.click(from);
+    assert_eq!(s.premove_from(), Some(from));
+    s.click(to);
+    assert_eq!(s.premove(), Some((from, to)));
+    assert!(s.finish_search(), "the computer answers");
+    let said = s.last_notice().map(|n| n.text.clone());
+    assert_eq!(
+        s.game().moves().len(),
+        3,
+        "the premove followed at once: {said:?}"
+    );
+    let last = s.game().last_move().unwrap();
+    assert_eq!((last.from, last.to), (from, to));
+    assert_eq!(s.premove(), None);
+    // Played at once: White's clock barely moved (it does not run on the premove).
+    let white = s.clock().unwrap().after_moves()[2];
+    assert!(white > Duration::from_secs(299), "{white:?}");
+}
+
+#[test]
+fn a_premove_is_cancelled_by_another_click_and_dropped_when_illegal() {
+    let mut s = against_the_computer();
+    let a2 = square(&s, "a2");
+    s.click(a2);
+    s.click(square(&s, "a3"));
+    // A click on an empty square cancels it; Escape or a right click too.
+    s.click(square(&s, "c5"));
+    assert_eq!((s.premove(), s.premove_from()), (None, None));
+    s.click(a2);
+    s.click(square(&s, "d5"));
+    assert!(s.premove().is_some());
+    assert!(s.finish_search());
+    assert_eq!(
+        s.game().moves().len(),
+        2,
+        "an illegal premove is not played"
+    );
+    let said = s.last_notice().unwrap().text.clone();
+    assert!(said.starts_with("Premove a2 to d5 dropped"), "{said}");
+    // Without a clock there are no premoves: the click does nothing on its turn.
+    let mut t = Session::new(Catalog::embedded(), "full").unwrap();
+    play(&mut t, "b2[0,0]b3[0,0]");
+    t.tick(Instant::now());
+    assert!(!t.premoves_allowed());
+    t.click(square(&t, "a2[0,0]"));
+    assert_eq!(t.premove_from(), None);
+    s.cancel_premove();
+}

@@ -91,6 +91,7 @@ impl Session {
     /// Takes back the last move; against the computer, back to the player's own turn.
     pub fn undo(&mut self) {
         self.opponent.cancel();
+        self.cancel_premove();
         if self.game.undo().is_some() {
             while self.computer_to_move() && self.game.undo().is_some() {}
         }
@@ -298,6 +299,7 @@ impl Session {
                     if self.game.last_move() == Some(result.best) {
                         self.notify(false, format!("{}: {words}", before.side_to_move()));
                     }
+                    self.play_premove(); // clock_premove.rs
                 }
             }
             Job::Hint => self.hint = Some((answer.key, result.best)),

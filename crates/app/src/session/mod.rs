@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod attackers;
 pub mod clock;
 mod clock_flow;
+mod clock_premove;
 #[cfg(test)]
 mod clock_tests;
 pub mod editor;
@@ -177,6 +178,8 @@ pub struct Session {
     time_control: Option<clock::TimeControl>,
     /// The clock of the game on the board (clock_flow.rs).
     clock: Option<clock_flow::GameClock>,
+    /// A move entered on the computer's turn in a clocked game (clock_premove.rs).
+    premove: clock_premove::Premove,
 }
 
 impl Session {
@@ -236,6 +239,7 @@ impl Session {
             san: chess4d_core::SanHistory::default(),
             time_control: None,
             clock: None,
+            premove: clock_premove::Premove::default(),
         })
     }
 
@@ -375,6 +379,7 @@ impl Session {
         self.left.extend(left);
         self.tag = self.tag.wrapping_add(1);
         self.fresh_clock();
+        self.premove = clock_premove::Premove::default();
     }
 
     /// A counter that changes whenever something visible changes.

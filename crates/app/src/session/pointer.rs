@@ -90,6 +90,7 @@ impl Session {
         }
         self.choice = None;
         if !self.can_move_now() {
+            self.premove_click(sq); // clock_premove.rs: on the computer's turn
             return;
         }
         if self.selected_hand.is_some() {
