@@ -12,6 +12,8 @@ mod input;
 mod panels;
 mod picker;
 mod players;
+mod pointer;
+mod tab;
 mod tabs;
 mod trust;
 mod view_options;

@@ -29,6 +29,8 @@ pub mod save;
 mod scene;
 pub mod scorebook;
 #[cfg(test)]
+mod scorebook_tests;
+#[cfg(test)]
 mod tests;
 mod trust;
 pub mod uci_client;

@@ -115,6 +115,13 @@ impl Scorebook {
         self.archived_rated.is_none() && session.game().notation().next().is_none()
     }
 
+    /// Whether Undo may act: there is a move, and the game is not a rated one that has
+    /// ended (its result stands).
+    pub fn undo_allowed(&self, session: &Session) -> bool {
+        let rated_and_over = session.game().outcome().is_some() && self.rated_counts();
+        !session.game().moves().is_empty() && !rated_and_over
+    }
+
     /// Whether the game on the board will count for ratings when it ends.
     pub fn rated_counts(&self) -> bool {
         match self.archived_rated {
