@@ -275,3 +275,128 @@ fn load(full: &GameFull, now: Instant) -> Result<OnlineGame, String> {
         gone: None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess4d_protocol::{GameStatus, VariantInfo};
+
+    fn orthodox_game() -> GameFull {
+        let toml = chess4d_variants::EMBEDDED
+            .iter()
+            .find(|(file, _)| *file == "orthodox.toml")
+            .map(|(_, text)| text.to_string())
+            .expect("orthodox is embedded");
+        let player = |name: &str| PlayerInfo {
+            name: name.into(),
+            guest: false,
+            rating: None,
+        };
+        GameFull {
+            id: GameId(7),
+            variant: VariantInfo {
+                name: "orthodox".into(),
+                toml,
+                sha256: String::new(),
+                plugin: None,
+            },
+            white: player("ann"),
+            black: player("bob"),
+            rated: false,
+            clock: ClockConfig::Fischer {
+                initial_ms: 60_000,
+                increment_ms: 0,
+            },
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            moves: vec!["e2e4".into()],
+            clocks: Clocks {
+                white_ms: 60_000,
+                black_ms: 60_000,
+                running: Some(Side::Black),
+            },
+            status: GameStatus::Playing,
+            end: None,
+            you: Some(Side::Black),
+            draw_offer: None,
+            takeback_offer: None,
+        }
+    }
+
+    #[test]
+    fn the_board_follows_the_server_and_a_gap_asks_for_the_game_again() {
+        let mut s = OnlineState::default();
+        let t0 = Instant::now();
+        let id = GameId(7);
+        let answer = s.apply(
+            ServerMessage::GameFull {
+                game: Box::new(orthodox_game()),
+            },
+            t0,
+        );
+        assert!(answer.is_empty());
+        let g = &s.games[&id];
+        assert!(g.my_turn());
+        assert_eq!(
+            g.left(Side::Black, t0 + Duration::from_secs(2)),
+            Duration::from_secs(58)
+        );
+        // A move for a ply this client has not reached: it asks for the game in full.
+        let gap = ServerMessage::Move {
+            game: id,
+            ply: 3,
+            mv: "g1f3".into(),
+            clocks: g.clocks,
+        };
+        assert_eq!(s.apply(gap, t0), vec![ClientMessage::Watch { game: id }]);
+        assert_eq!(s.games[&id].game.moves().len(), 1, "nothing guessed");
+        // Offers come and go; the end stops the clocks.
+        s.apply(
+            ServerMessage::DrawOffered {
+                game: id,
+                by: Side::White,
+            },
+            t0,
+        );
+        assert_eq!(s.games[&id].draw_offer, Some(Side::White));
+        let end = GameEnd {
+            result: "1-0".into(),
+            winner: Some(Side::White),
+            reason: "resignation".into(),
+            white_rating: None,
+            black_rating: None,
+        };
+        let clocks = Clocks {
+            white_ms: 59_000,
+            black_ms: 50_000,
+            running: None,
+        };
+        s.apply(
+            ServerMessage::End {
+                game: id,
+                end,
+                clocks,
+            },
+            t0,
+        );
+        let g = &s.games[&id];
+        assert_eq!((g.draw_offer, g.my_turn()), (None, false));
+        assert_eq!(
+            g.left(Side::Black, t0 + Duration::from_secs(9)),
+            Duration::from_secs(50)
+        );
+        assert_eq!(s.playing().count(), 0);
+        // A refusal is kept in words, with its game.
+        let refused = chess4d_protocol::ErrorMessage {
+            game: Some(id),
+            ..chess4d_protocol::ErrorMessage::new(
+                chess4d_protocol::ErrorKind::GameOver,
+                "the game is over",
+            )
+        };
+        s.apply(ServerMessage::Error(refused), t0);
+        assert_eq!(
+            s.messages.last().map(String::as_str),
+            Some("game 7: the game is over")
+        );
+    }
+}

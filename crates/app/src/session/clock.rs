@@ -242,11 +242,22 @@ impl Clock {
     }
 
     /// Moves were taken back (or replayed) so that `plies` moves stand and `to_move`
-    /// moves next: no time comes back, the record keeps the moves still standing, and
-    /// `to_move`'s time runs if any move stands.
+    /// moves next: no time comes back, the record keeps the moves still standing (a
+    /// record shorter than the moves, from an edited file, is filled with each mover's
+    /// time now), and `to_move`'s time runs if any move stands.
     pub fn jumped(&mut self, plies: usize, to_move: Color, now: Instant) {
         self.stop(now);
         self.after_moves.truncate(plies);
+        while self.after_moves.len() < plies {
+            // The last move standing was `!to_move`'s; the movers alternate back from it.
+            let from_last = plies - 1 - self.after_moves.len();
+            let mover = if from_last % 2 == 0 {
+                !to_move
+            } else {
+                to_move
+            };
+            self.after_moves.push(self.left[mover.index()]);
+        }
         if plies > 0 {
             self.running = Some((to_move, now));
         }
@@ -345,6 +356,13 @@ mod tests {
         // Back to the start: nobody runs until the first move again.
         c.jumped(0, White, t0 + secs(30));
         assert_eq!(c.running(), None);
+        // A record shorter than the moves (an edited file) is filled, so the next move
+        // is recorded in its place.
+        let mut short = Clock::resumed(TimeControl::minutes(5, 0), White, vec![secs(290)]);
+        short.jumped(3, Black, t0);
+        assert_eq!(short.after_moves(), [secs(290), secs(300), secs(290)]);
+        short.moved(Black, t0 + secs(5));
+        assert_eq!(short.after_moves().len(), 4);
     }
 
     #[test]
