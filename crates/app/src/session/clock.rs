@@ -251,7 +251,7 @@ impl Clock {
         while self.after_moves.len() < plies {
             // The last move standing was `!to_move`'s; the movers alternate back from it.
             let from_last = plies - 1 - self.after_moves.len();
-            let mover = if from_last % 2 == 0 {
+            let mover = if from_last.is_multiple_of(2) {
                 !to_move
             } else {
                 to_move
