@@ -8,6 +8,9 @@
 #    carries the time control, the times after each move; the archive's PGN export
 #    carries [TimeControl "300+3"] and a {[%clk ...]} after each move
 #    (3-two-players.png, game.txt, game.pgn).
+# 3. A premove: orthodox chess, 5+0 against the computer at full strength (it thinks
+#    seconds on its clock); d2 and d4 clicked while it thinks are marked
+#    (4-premove-marked.png) and played the moment it answers (5-premove-played.png).
 #
 #   scripts/clock-window-test.sh             # builds the debug binary first
 #   CHESS4D_BIN=path/to/chess4d scripts/clock-window-test.sh
@@ -106,3 +109,26 @@ grep -q '^\[TimeControl "300+3"\]' game.pgn || fail "the PGN has no TimeControl:
 n=$(grep -o '\[%clk 0:0[45]:[0-9][0-9]\]' game.pgn | wc -l)
 [ "$n" = 4 ] || fail "the PGN has $n %clk comments for 4 moves: $(cat game.pgn)"
 echo "clock-window-test: the PGN: $(grep -v '^\[' game.pgn | tr '\n' ' ')"
+
+# ---- 3. a premove entered while the computer thinks ------------------------------------
+cd "$SHOTS"
+start_app premove --variant orthodox --level 8
+click_widget tab-play
+click_widget clock-5+0
+click_square e2
+click_square e4
+wait_title "the computer is thinking"
+click_square d2
+click_square d4
+import -window root "$SHOTS/4-premove-marked.png"
+grep -q '^said Black: ' "$log" && fail "the computer answered before the premove was entered"
+# After 1. e4 ... 2. d4 Black is to move at move 2: the premove followed the answer.
+for _ in $(seq 1 150); do
+  grep -qE '^position \S+ b \S+ \S+ [0-9]+ 2$' "$log" && break
+  sleep 0.2
+done
+grep -qE '^position \S+ b \S+ \S+ [0-9]+ 2$' "$log" ||
+  fail "the premove was not played: $(grep -E '^(position|said)' "$log" | tail -4)"
+import -window root "$SHOTS/5-premove-played.png"
+echo "clock-window-test: the premove was played: $(grep '^position' "$log" | tail -1)"
+stop_app

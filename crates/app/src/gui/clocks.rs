@@ -51,8 +51,9 @@ pub fn time_control_row(side: &mut Ui, session: &mut Session, probes: &mut Probe
     });
 }
 
-/// Both clocks over the board's top-right corner, Black above White; asks for the
-/// next frame while a clock runs (tenths show under 10 s).
+/// Both clocks over the board's bottom-right corner (the computer's thinking card
+/// has the top-right one), Black above White; asks for the next frame while a clock
+/// runs (tenths show under 10 s).
 pub fn overlay(ctx: &egui::Context, board: egui::Rect, session: &Session) {
     let now = Instant::now();
     let Some(view) = session.clock_view(now) else {
@@ -70,8 +71,8 @@ pub fn overlay(ctx: &egui::Context, board: egui::Rect, session: &Session) {
     egui::Area::new(egui::Id::unique("clocks"))
         .order(egui::Order::Foreground)
         .interactable(false)
-        .pivot(egui::Align2::RIGHT_TOP)
-        .fixed_pos(board.right_top() + egui::vec2(-10.0, 10.0))
+        .pivot(egui::Align2::RIGHT_BOTTOM)
+        .fixed_pos(board.right_bottom() + egui::vec2(-10.0, -10.0))
         .show(ctx, |area| {
             area.label(
                 RichText::new(view.control.to_string())
