@@ -1,8 +1,9 @@
 //! The viewer's online client core, driven by actions alone (no window) through a whole
 //! game between two clients against a real `chess4d serve` on loopback: sign-up and a
 //! guest, the lobby, a seek accepted, moves checked before they go, a draw offer
-//! declined, one client dropping and reconnecting mid-game (the game comes back in
-//! full), the server's clocks, and the mate that ends it on both sides.
+//! declined, a connection dropped by the server and opened again by itself, one client
+//! leaving and reconnecting mid-game (the game comes back in full), the server's
+//! clocks, and the mate that ends it on both sides.
 
 #[allow(dead_code)]
 #[path = "serve/client.rs"]
@@ -147,7 +148,18 @@ fn a_whole_online_game_by_actions_alone() {
         game(b, id).unwrap().draw_offer.is_none()
     });
 
-    // Bob drops; ann moves meanwhile; bob comes back and gets the game in full.
+    // A connection the server drops (it closes a socket that sends a frame over
+    // 16 KiB) is opened again by itself, and the game comes back.
+    bob.push(Action::JoinInvite("X".repeat(20_000)));
+    until(&mut ann, &mut bob, "saw bob's connection drop", |_, b| {
+        matches!(b.state().link, Link::Lost(_)) && b.retry_at().is_some()
+    });
+    until(&mut ann, &mut bob, "had bob back by himself", |_, b| {
+        b.state().link == Link::Online && game(b, id).is_some_and(|g| !g.my_turn())
+    });
+    assert_eq!(plies(&bob, id), 2);
+
+    // Bob leaves; ann moves meanwhile; bob comes back and gets the game in full.
     bob.push(Action::Disconnect);
     until(&mut ann, &mut bob, "saw bob gone", |a, _| {
         game(a, id)

@@ -137,9 +137,22 @@ fn run(
         },
     )?;
     let mut pinged = Instant::now();
+    // Half the last ping's round trip: sent with pings and moves for the server's lag
+    // compensation (docs/protocol.md, "Clocks and lag compensation").
+    let mut lag_ms: Option<u64> = None;
+    let mut awaiting_pong = false;
     loop {
         loop {
             match outgoing.try_recv() {
+                Ok(ClientMessage::Move { game, ply, mv, .. }) => send(
+                    &mut ws,
+                    &ClientMessage::Move {
+                        game,
+                        ply,
+                        mv,
+                        lag_ms,
+                    },
+                )?,
                 Ok(msg) => send(&mut ws, &msg)?,
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => {
@@ -149,13 +162,17 @@ fn run(
             }
         }
         if pinged.elapsed() > PING_EVERY {
-            send(&mut ws, &ClientMessage::Ping { lag_ms: None })?;
+            send(&mut ws, &ClientMessage::Ping { lag_ms })?;
             pinged = Instant::now();
+            awaiting_pong = true;
         }
         match ws.read() {
             Ok(Message::Text(text)) => {
                 let msg = decode_server(text.as_str())
                     .map_err(|e| format!("the server sent what this client cannot read: {e}"))?;
+                if msg == ServerMessage::Pong && std::mem::take(&mut awaiting_pong) {
+                    lag_ms = u64::try_from(pinged.elapsed().as_millis() / 2).ok();
+                }
                 if tell.send(Event::Message(msg)).is_err() {
                     return Ok(()); // the app is gone
                 }

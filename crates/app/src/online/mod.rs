@@ -6,8 +6,10 @@
 //! per frame, in order, to one [`OnlineState`] ([`state`]), which changes in no other
 //! way. Intents become protocol messages (`chess4d-protocol`); a move is checked
 //! against the game's rules first, and the board moves only when the server confirms
-//! it. A test drives this by actions alone through a whole game against a real
-//! `chess4d serve` (tests/online.rs).
+//! it. A connection that drops (not one the person closed) is opened again with the
+//! session's token after a pause that doubles up to 30 s; the server's `welcome` then
+//! lists the games in progress and each comes back in full. A test drives all this by
+//! actions alone through a whole game against a real `chess4d serve` (tests/online.rs).
 //!
 //! ```no_run
 //! use chess4d::online::{Action, Online, SignIn};
@@ -28,7 +30,12 @@ use chess4d_protocol::{ChallengeId, ClientMessage, ClockConfig, ColorChoice, Gam
 pub use connection::{Connection, Event};
 pub use http::SignIn;
 pub use state::{Link, OnlineGame, OnlineState};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The first pause before connecting again after a drop; it doubles up to [`MAX_RETRY`].
+const FIRST_RETRY: Duration = Duration::from_millis(500);
+/// The longest pause between attempts.
+const MAX_RETRY: Duration = Duration::from_secs(30);
 
 /// Something to do to the online state: a person's intent, or news from the connection.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,6 +126,10 @@ pub struct Online {
     server: Option<String>,
     connection: Option<Connection>,
     queue: Vec<Action>,
+    /// After a drop: when to connect again.
+    retry: Option<Instant>,
+    /// The pause the next drop waits (reset once greeted).
+    backoff: Duration,
 }
 
 impl Online {
@@ -139,11 +150,27 @@ impl Online {
             self.queue.extend(c.events().into_iter().map(Action::Event));
         }
         let actions = std::mem::take(&mut self.queue);
-        let any = !actions.is_empty();
+        let mut any = !actions.is_empty();
         for action in actions {
             self.apply(action, now);
         }
+        if let Some(at) = self.retry
+            && now >= at
+            && self.connection.is_none()
+        {
+            self.retry = None;
+            self.apply(Action::Reconnect, now);
+            any = true;
+        }
+        if self.state.link == Link::Online {
+            self.backoff = FIRST_RETRY;
+        }
         any
+    }
+
+    /// When the client will connect again after a drop, if it will.
+    pub fn retry_at(&self) -> Option<Instant> {
+        self.retry
     }
 
     fn apply(&mut self, action: Action, now: Instant) {
@@ -151,6 +178,7 @@ impl Online {
             Action::Connect { server, sign_in } => self.connect(server, sign_in),
             Action::Disconnect => {
                 self.connection = None;
+                self.retry = None;
                 self.state.closed("disconnected".into());
                 self.state.link = Link::Offline;
             }
@@ -172,6 +200,12 @@ impl Online {
             Action::Event(Event::Closed(why)) => {
                 self.connection = None;
                 self.state.closed(why);
+                // A drop, not a choice: try again with the session, later each time.
+                if self.state.token.is_some() && self.server.is_some() {
+                    let pause = self.backoff.max(FIRST_RETRY);
+                    self.retry = Some(now + pause);
+                    self.backoff = (pause * 2).min(MAX_RETRY);
+                }
             }
             Action::Move { game, mv } => self.play(game, &mv),
             other => {
