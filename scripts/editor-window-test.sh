@@ -34,11 +34,17 @@ shot start
 # A first start shows its card above the game: closed, the Play tab is as it was.
 read -r x y <<<"$(widget welcome-close)"
 [ -n "$x" ] && click "$x" "$y"
+# The header may lie below the fold (the Play tab's rows above it): scroll to it first.
+scroll_to_end() {
+  xdotool mousemove 150 600
+  for _ in $(seq 1 20); do xdotool click 5; sleep 0.2; done
+  sleep 1
+}
+scroll_to_end
 read -r x y <<<"$(widget board-editor)"
 [ -n "$x" ] || fail "no 'Board editor' header was printed"
 click "$x" "$y"                   # open "Board editor"
-xdotool mousemove 150 600
-for _ in $(seq 1 10); do xdotool click 5; sleep 0.2; done   # scroll the panel to it
+scroll_to_end                     # the editor's buttons at the panel's end
 sleep 1
 click 53 453                      # Clear
 click 41 134; click 230 262       # K on g6

@@ -81,6 +81,10 @@ if [ -x scripts/puzzle-window-test.sh ]; then
   echo "== the Puzzles tab under Xvfb (a 4D puzzle solved by mouse, a wrong move refuted, Glicko-2 in the archive)"
   scripts/puzzle-window-test.sh
 fi
+if [ -x scripts/clock-window-test.sh ]; then
+  echo "== clocks under Xvfb (a 1+0 game lost on time, a 5+3 game's clocks in its file and PGN)"
+  scripts/clock-window-test.sh
+fi
 
 # ---- documentation (docs/src/dev/docs.md): pictures, runnable blocks, links, the book,
 # the command-line page, cargo doc. The server chapter's block asks the server with curl.

@@ -1,7 +1,9 @@
 //! chess4d's viewer as a library: the [`session`] model (game, selection, keyboard
 //! focus, the computer opponent, Learn, the piece explorer, the puzzle trainer, saved
 //! games, variant reloads), unit-tested without a window, and the [`gui`] that shows it with winit,
-//! egui and the wgpu renderer. The `chess4d` binary opens it when run with no verb.
+//! egui and the wgpu renderer; [`online`] is the client core of play on a
+//! `chess4d serve` (a connection thread, a state changed only by queued actions). The
+//! `chess4d` binary opens the viewer when run with no verb.
 //!
 //! ```
 //! use chess4d::session::Session;
@@ -15,6 +17,7 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod gui;
+pub mod online;
 pub mod pgn;
 pub mod ratings;
 pub mod session;

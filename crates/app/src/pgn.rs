@@ -95,7 +95,12 @@ pub fn standard_pgn<'a>(
 pub fn standard_export(catalog: &Catalog, stored: &PgnGame) -> PgnGame {
     let converted = rules_of(catalog, stored)
         .and_then(|rules| play(rules, stored))
-        .and_then(|game| standard_pgn(&game, stored.tags(), stored.result()));
+        .and_then(|game| standard_pgn(&game, stored.tags(), stored.result()))
+        .map(|mut pgn| {
+            // The clock readings go with the moves, one per move, as stored.
+            pgn.set_clocks(stored.clocks().to_vec());
+            pgn
+        });
     converted.unwrap_or_else(|_| stored.clone())
 }
 

@@ -88,6 +88,8 @@ pub struct PgnGame {
     tags: Vec<(String, String)>,
     result: GameResult,
     moves: Vec<String>,
+    /// The mover's time left after each move, in milliseconds (written `%clk`).
+    clocks: Vec<u64>,
 }
 
 /// A tag that cannot be set.
@@ -138,6 +140,7 @@ impl PgnGame {
             tags,
             result: GameResult::Undecided,
             moves: Vec::new(),
+            clocks: Vec::new(),
         })
     }
 
@@ -233,6 +236,17 @@ impl PgnGame {
         &self.moves
     }
 
+    /// The mover's time left after each move (milliseconds), for a clocked game.
+    pub fn clocks(&self) -> &[u64] {
+        &self.clocks
+    }
+
+    /// Sets the clock readings written after the moves as `{ [%clk 0:04:58] }`, as
+    /// lichess exports them (readings beyond the moves are not written).
+    pub fn set_clocks(&mut self, clocks: Vec<u64>) {
+        self.clocks = clocks;
+    }
+
     /// Adds the next move.
     pub fn push_move(&mut self, text: &str) -> Result<(), BadMove> {
         check_move(text)?;
@@ -261,6 +275,7 @@ impl PgnGame {
             tags,
             result,
             moves,
+            clocks: Vec::new(),
         }
     }
 }
@@ -287,10 +302,14 @@ impl From<&StoredGame> for PgnGame {
             "Rated".to_owned(),
             if game.rated { "yes" } else { "no" }.to_owned(),
         ));
+        if let Some(tc) = &game.time_control {
+            tags.push(("TimeControl".to_owned(), tc.clone()));
+        }
         PgnGame {
             tags,
             result: game.result,
             moves: game.moves.clone(),
+            clocks: game.clocks.clone(),
         }
     }
 }
@@ -388,14 +407,24 @@ fn write_game(text: &mut String, game: &PgnGame) {
         let number = (shifted / 2).saturating_add(first);
         if shifted % 2 == 0 {
             push_token(text, &mut line, &format!("{number}."));
-        } else if ply == 0 {
+        } else if ply == 0 || ply <= game.clocks.len() {
+            // After a comment Black's move says its number again, as lichess writes.
             push_token(text, &mut line, &format!("{number}..."));
         }
         push_token(text, &mut line, mv);
+        if let Some(&ms) = game.clocks.get(ply) {
+            push_token(text, &mut line, &format!("{{ [%clk {}] }}", clk(ms)));
+        }
     }
     push_token(text, &mut line, game.result.as_str());
     text.push_str(&line);
     text.push('\n');
+}
+
+/// A clock reading as `%clk` writes it: whole seconds, "0:04:58".
+fn clk(ms: u64) -> String {
+    let secs = ms / 1000;
+    format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
 }
 
 fn write_tag(text: &mut String, name: &str, value: &str) {

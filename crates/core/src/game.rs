@@ -35,6 +35,10 @@ pub enum Reason {
     Passes,
     /// A pass left the kings facing each other (janggi's bikjang).
     Bikjang,
+    /// A player's time ran out (the flag fell).
+    Timeout,
+    /// A player's time ran out, but the other side could not possibly have mated: a draw.
+    TimeoutVsInsufficient,
 }
 
 impl Reason {
@@ -53,6 +57,8 @@ impl Reason {
             Reason::Extinction => "extinction",
             Reason::Passes => "two passes in a row",
             Reason::Bikjang => "the kings facing each other (bikjang)",
+            Reason::Timeout => "time",
+            Reason::TimeoutVsInsufficient => "time with too little material to mate",
         }
     }
 }
@@ -341,6 +347,24 @@ impl Game {
             self.outcome = Some(Outcome {
                 winner: Some(!color),
                 reason: Reason::Resignation,
+            });
+        }
+    }
+
+    /// Ends the game: `color`'s flag fell. A loss, or a draw when `winner_cannot_mate`
+    /// (the side with time has too little material to ever mate).
+    pub fn time_out(&mut self, color: Color, winner_cannot_mate: bool) {
+        if self.outcome.is_none() {
+            self.outcome = Some(if winner_cannot_mate {
+                Outcome {
+                    winner: None,
+                    reason: Reason::TimeoutVsInsufficient,
+                }
+            } else {
+                Outcome {
+                    winner: Some(!color),
+                    reason: Reason::Timeout,
+                }
             });
         }
     }

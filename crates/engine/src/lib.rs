@@ -46,7 +46,7 @@ pub use eval::net as network;
 pub use eval::squares as square_corrections;
 pub use eval::{StaticEval, Weights};
 pub use gentle::{QUIET_MOVES, gentle_level, gentle_limits};
-pub use limits::{Level, LevelError, Limits, MAX_CONTEMPT, MAX_DEPTH, MAX_THREADS};
+pub use limits::{Level, LevelError, Limits, MAX_CONTEMPT, MAX_DEPTH, MAX_THREADS, allot};
 pub use rng::Rng;
 pub use score::{MATE, MATE_BOUND, Score};
 

@@ -279,3 +279,22 @@ impl Limits {
         }
     }
 }
+
+/// The share of the clock one move gets (UCI's `go wtime`, the viewer's clocked
+/// games): the time left (less the GUI's overhead)
+/// spread over the moves to the time control (30 when unknown), plus most of the
+/// increment, never more than half of what is left.
+///
+/// The search spends all of it, less a few milliseconds for the answer to get out.
+pub fn allot(
+    left: Duration,
+    inc: Duration,
+    movestogo: Option<u32>,
+    overhead: Duration,
+) -> Duration {
+    let left = left.saturating_sub(overhead);
+    let moves = movestogo.unwrap_or(30).clamp(1, 60);
+    let share = left / moves + inc * 3 / 4;
+    let cap = if moves == 1 { left * 4 / 5 } else { left / 2 };
+    share.min(cap).max(Duration::from_millis(1))
+}

@@ -174,6 +174,8 @@ pub fn reason_word(reason: Reason) -> &'static str {
         Reason::Extinction => "extinction",
         Reason::Passes => "passes",
         Reason::Bikjang => "bikjang",
+        Reason::Timeout => "timeout",
+        Reason::TimeoutVsInsufficient => "timeout_vs_insufficient",
     }
 }
 

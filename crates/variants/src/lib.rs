@@ -66,6 +66,7 @@ mod build;
 mod catalog;
 pub mod check;
 mod error;
+pub mod material;
 mod picture;
 pub mod plugin;
 mod schema;

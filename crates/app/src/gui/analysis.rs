@@ -4,7 +4,7 @@
 //! and defenders' counts). The models are [`crate::session::analysis`],
 //! [`crate::session::attackers`] and [`crate::session::engines`].
 
-use super::input::Pointer;
+use super::pointer::Pointer;
 use super::widgets;
 use crate::session::Session;
 use crate::session::analysis::MAX_LINES;

@@ -3,35 +3,11 @@
 //! before egui sees them whenever the board has focus.
 
 use super::App;
+pub use super::pointer::Pointer;
 use crate::session::keyboard::Nav;
 use chess4d_render::{glam::Vec2, pick, pick_hand};
 use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::keyboard::{Key, ModifiersState, NamedKey};
-
-/// What the pointer is doing over the board.
-#[derive(Clone, Copy, Debug)]
-pub struct Pointer {
-    /// Last position in window pixels.
-    pub pos: Option<Vec2>,
-    /// Modifier keys held.
-    pub mods: ModifiersState,
-    /// A camera drag in progress: pan (true) or orbit.
-    pub camera: Option<bool>,
-    /// Whether the board (not egui) gets the keyboard.
-    pub board_focus: bool,
-}
-
-impl Default for Pointer {
-    fn default() -> Self {
-        // The board has the keyboard from the start: Tab walks squares at once.
-        Pointer {
-            pos: None,
-            mods: ModifiersState::default(),
-            camera: None,
-            board_focus: true,
-        }
-    }
-}
 
 impl App {
     /// Whether the pixel is on the board and not under an egui window.
@@ -168,6 +144,9 @@ impl App {
                         None => self.input.camera = Some(false),
                     },
                     MouseButton::Left | MouseButton::Right | MouseButton::Middle => {
+                        if button == MouseButton::Right {
+                            self.session.cancel_premove(); // as lichess: a right click
+                        }
                         self.input.camera = Some(shift);
                     }
                     _ => return false,
@@ -217,9 +196,12 @@ impl App {
             match action {
                 Action::Nav(n) => self.session.navigate(n),
                 Action::Activate => self.session.activate(),
-                Action::Escape => self.session.clear_selection(),
+                Action::Escape => {
+                    self.session.clear_selection();
+                    self.session.cancel_premove();
+                }
                 Action::Undo => {
-                    if super::panels::undo_allowed(&self.session, &self.book) {
+                    if self.book.undo_allowed(&self.session) {
                         self.session.undo();
                     }
                 }

@@ -5,6 +5,7 @@
 mod access;
 mod analysis;
 mod camera;
+mod clocks;
 mod editor;
 mod gpu;
 mod input;
@@ -12,6 +13,8 @@ mod panels;
 mod picker;
 mod players;
 mod puzzles;
+mod pointer;
+mod tab;
 mod tabs;
 mod trust;
 mod view_options;

@@ -3,7 +3,8 @@
 //! Returns the rectangle left for the board.
 
 use super::camera::CameraRig;
-use super::input::Pointer;
+use super::pointer::Pointer;
+pub use super::tab::Tab;
 use super::{UiState, players, tabs, widgets};
 use crate::session::opponent::{Job, Strength};
 use crate::session::scorebook::Scorebook;
@@ -12,27 +13,6 @@ use chess4d_core::Color;
 use chess4d_engine::Level;
 use chess4d_render::View;
 use egui::{Color32, RichText, Ui};
-
-/// The side panel's tabs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tab {
-    /// The game: players, level, the computer's thinking, moves, files.
-    Play,
-    /// Engines, the analysis mode, attackers and defenders (gui/analysis.rs).
-    Analysis,
-    /// The page's four steps and "try it".
-    Learn,
-    /// One piece's reach.
-    Explore,
-    /// Views and the camera.
-    View,
-    /// The catalog and broken variant files.
-    Variants,
-    /// Profiles, ratings and adjourned games.
-    Players,
-    /// The puzzle trainer (puzzles.rs).
-    Puzzles,
-}
 
 /// Draws every panel and overlay; returns the board's rectangle (points).
 pub fn show(
@@ -78,6 +58,7 @@ pub fn show(
     super::access::label_board(root.ctx(), session); // access.rs: for screen readers
     confirm_dialog(root.ctx(), board, session, ui);
     widgets::overlays(root.ctx(), board, session, pointer);
+    super::clocks::overlay(root.ctx(), board, session); // clocks.rs
     super::analysis::overlay(root.ctx(), board, session, pointer, ui.view); // analysis.rs
     super::trust::prompt(root.ctx(), board, session);
     board
@@ -200,7 +181,7 @@ fn top_bar(
             {
                 session.redo();
             }
-            let can_undo = undo_allowed(session, book);
+            let can_undo = book.undo_allowed(session);
             if bar
                 .add_enabled(can_undo, egui::Button::new("Undo"))
                 .on_disabled_hover_text("A rated game that has ended cannot be taken back")
@@ -210,13 +191,6 @@ fn top_bar(
             }
         });
     });
-}
-
-/// Whether Undo may act: there is a move, and the game is not a rated one that has
-/// ended (its result stands).
-pub fn undo_allowed(session: &Session, book: &Scorebook) -> bool {
-    let rated_and_over = session.game().outcome().is_some() && book.rated_counts();
-    !session.game().moves().is_empty() && !rated_and_over
 }
 
 fn status_bar(bar: &mut Ui, session: &Session) {
@@ -366,6 +340,7 @@ fn play_tab(
     {
         session.set_gentle(on);
     }
+    super::clocks::time_control_row(side, session, &mut ui.probes); // clocks.rs
     rated_row(side, session, book, ui);
     if let Some(fault) = session.game().fault() {
         side.label(
@@ -404,7 +379,9 @@ fn play_tab(
         // Room for both buttons at any panel width.
         let room = (row.available_width() - 110.0).max(60.0);
         row.add(egui::TextEdit::singleline(&mut ui.save_path).desired_width(room));
-        if row.button("Save").clicked() {
+        let save = row.button("Save");
+        probe(ui, "save", &save);
+        if save.clicked() {
             let p = std::path::PathBuf::from(ui.save_path.trim());
             session.save_to(&p);
         }
@@ -481,49 +458,4 @@ fn rated_row(side: &mut Ui, session: &Session, book: &mut Scorebook, ui: &mut Ui
         ("This game is not rated.", side.visuals().weak_text_color())
     };
     side.label(RichText::new(text).small().color(colour));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::undo_allowed;
-    use crate::session::Session;
-    use crate::session::scorebook::Scorebook;
-    use chess4d_variants::Catalog;
-
-    /// White to move mates with the queen: b4[1,1] to a4[0,0], guarded by the rook.
-    // The queen on c4[0,0] mates on a4[0,0] (the rook guards the a-file).
-    const MATE_IN_ONE: &str = "2Q1/4/4/R3|4/4/4/3K|k3/4/4/4|4/4/4/4 w - - 0 1";
-
-    fn mate(s: &mut Session, book: &mut Scorebook) {
-        assert!(s.new_game_from_fen(MATE_IN_ONE));
-        book.update(s);
-        let shape = s.rules().info().shape;
-        s.click(shape.parse_square("c4[0,0]").unwrap());
-        s.click(shape.parse_square("a4[0,0]").unwrap());
-        assert!(s.game().outcome().is_some());
-        book.update(s);
-    }
-
-    #[test]
-    fn a_rated_game_that_ended_cannot_be_undone_a_casual_one_can() {
-        let dir = std::env::temp_dir().join(format!("chess4d-undo-rule-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut book = Scorebook::open(Some(&dir)).unwrap();
-        let mut s = Session::new(Catalog::embedded(), "full").unwrap();
-        // The guest plays casual games: the result may be taken back.
-        mate(&mut s, &mut book);
-        assert!(!book.rated_counts());
-        assert!(undo_allowed(&s, &book));
-        // A profile plays rated: once the game has ended, its result stands.
-        let ann = book.ratings_mut().create_profile("Ann").unwrap();
-        book.ratings_mut().set_current(Some(ann)).unwrap();
-        s.new_game("full");
-        book.update(&mut s);
-        mate(&mut s, &mut book);
-        assert!(book.rated_counts());
-        assert!(!undo_allowed(&s, &book));
-        drop(book);
-        let _ = std::fs::remove_dir_all(&dir);
-    }
 }

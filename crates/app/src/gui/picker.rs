@@ -361,9 +361,38 @@ fn variant_row(ui: &mut Ui, e: &Entry, info: &VariantInfo, current: bool) -> boo
     if let Source::File(p) = &e.source {
         ui.label(RichText::new(p.display().to_string()).small().weak());
     }
-    super::tabs::variant_details(ui, &e.name, info);
+    variant_details(ui, &e.name, info);
     ui.add_space(2.0);
     clicked
+}
+
+/// A variant explained: its description, its board and each piece with how it moves
+/// (the picker's row says how it is won); folded until opened.
+fn variant_details(side: &mut Ui, name: &str, info: &chess4d_core::VariantInfo) {
+    egui::CollapsingHeader::new(RichText::new("about").small())
+        .id_salt(("variant-about", name))
+        .show(side, |ui| {
+            if !info.description.is_empty() {
+                ui.label(&info.description);
+            }
+            ui.label(format!(
+                "Board: {} ({} squares).",
+                info.shape,
+                info.shape.len()
+            ));
+            for p in &info.pieces {
+                let how = crate::session::picture::moves_in_words(&p.name)
+                    .unwrap_or("see the Explore tab");
+                ui.label(
+                    RichText::new(format!(
+                        "{} {}: {how}",
+                        p.letter.to_ascii_uppercase(),
+                        p.name
+                    ))
+                    .small(),
+                );
+            }
+        });
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use super::camera::CameraRig;
 use super::{UiState, widgets};
 use crate::session::learn::{STEPS, TRY_IT};
-use crate::session::{Mode, Session, guided, picture};
+use crate::session::{Mode, Session, guided};
 use chess4d_core::PieceKind;
 use chess4d_render::{Theme, View};
 use egui::{RichText, Ui};
@@ -286,32 +286,4 @@ pub fn variants_tab(
     for d in chess4d_variants::Catalog::search_dirs() {
         side.label(RichText::new(d.display().to_string()).monospace().small());
     }
-}
-
-/// A variant explained: its description, its board and each piece with how it moves
-/// (the picker's row says how it is won); folded until opened.
-pub(super) fn variant_details(side: &mut Ui, name: &str, info: &chess4d_core::VariantInfo) {
-    egui::CollapsingHeader::new(RichText::new("about").small())
-        .id_salt(("variant-about", name))
-        .show(side, |ui| {
-            if !info.description.is_empty() {
-                ui.label(&info.description);
-            }
-            ui.label(format!(
-                "Board: {} ({} squares).",
-                info.shape,
-                info.shape.len()
-            ));
-            for p in &info.pieces {
-                let how = picture::moves_in_words(&p.name).unwrap_or("see the Explore tab");
-                ui.label(
-                    RichText::new(format!(
-                        "{} {}: {how}",
-                        p.letter.to_ascii_uppercase(),
-                        p.name
-                    ))
-                    .small(),
-                );
-            }
-        });
 }

@@ -4,7 +4,7 @@
 //! (The puzzles join this list when they exist: no button here promises them before.)
 
 use super::camera::CameraRig;
-use super::panels::Tab;
+use super::tab::Tab;
 use super::{UiState, widgets};
 use crate::session::Session;
 use crate::session::scorebook::Scorebook;

@@ -257,7 +257,7 @@ pub fn overlays(
     ctx: &Context,
     board: egui::Rect,
     session: &mut Session,
-    pointer: &super::input::Pointer,
+    pointer: &super::pointer::Pointer,
 ) {
     if let Some(choice) = session.choice().cloned() {
         let title = if choice.promotion {
@@ -303,7 +303,7 @@ fn hover_name(
     ctx: &Context,
     board: egui::Rect,
     session: &Session,
-    pointer: &super::input::Pointer,
+    pointer: &super::pointer::Pointer,
 ) {
     let text = session.hover_text().or_else(|| session.hover_hand_words());
     let dragging = session.dragging().is_some() || session.dragging_hand().is_some();

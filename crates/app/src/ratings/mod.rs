@@ -26,16 +26,19 @@ mod error;
 pub mod panel;
 mod plot;
 mod replay;
+
 #[cfg(test)]
 mod tests;
 
 use std::path::{Path, PathBuf};
 
+use crate::session::clock::Clock;
+use chess4d_archive::storage::GameRecord;
 use chess4d_archive::storage::{
     Archive, DB_FILE_NAME, GameFilter, GameId, GameStatus, GameSummary, Player, PlayerId,
     PlayerKind, PlayerRating, RatingPoint, RecordedGame, default_db_path,
 };
-use chess4d_core::Game;
+use chess4d_core::{Color, Game};
 use chess4d_variants::Catalog;
 
 pub use error::{RatingsError, ReplayError};
@@ -70,6 +73,8 @@ pub struct ResumedGame {
     pub black: Player,
     /// Whether the game counts for ratings once finished.
     pub rated: bool,
+    /// Its clock as it stood after the last move, for a clocked game.
+    pub clock: Option<crate::session::clock::Clock>,
 }
 
 /// The archive path for `--data-dir DIR` when given, else `CHESS4D_DATA_DIR`, else the
@@ -339,14 +344,25 @@ impl Ratings {
         black: PlayerRef,
         rated: bool,
     ) -> Result<RecordedGame, RatingsError> {
+        self.record_clocked_game(game, None, white, black, rated)
+    }
+
+    /// [`Ratings::record_game`] of a game played with `clock`.
+    pub fn record_clocked_game(
+        &mut self,
+        game: &Game,
+        clock: Option<&Clock>,
+        white: PlayerRef,
+        black: PlayerRef,
+        rated: bool,
+    ) -> Result<RecordedGame, RatingsError> {
         if game.outcome().is_none() {
             return Err(RatingsError::NotFinished);
         }
         let white = self.player_id(white)?;
         let black = self.player_id(black)?;
-        let recorded = self
-            .archive
-            .record_finished_game(&game_record(game, white, black), rated)?;
+        let record = with_clock(game_record(game, white, black), clock);
+        let recorded = self.archive.record_finished_game(&record, rated)?;
         self.generation += 1;
         Ok(recorded)
     }
@@ -360,23 +376,47 @@ impl Ratings {
         black: PlayerRef,
         rated: bool,
     ) -> Result<GameId, RatingsError> {
+        self.adjourn_clocked(game, None, white, black, rated)
+    }
+
+    /// [`Ratings::adjourn`] of a game played with `clock`.
+    pub fn adjourn_clocked(
+        &mut self,
+        game: &Game,
+        clock: Option<&Clock>,
+        white: PlayerRef,
+        black: PlayerRef,
+        rated: bool,
+    ) -> Result<GameId, RatingsError> {
         if let Some(outcome) = game.outcome() {
             return Err(RatingsError::AlreadyOver(outcome));
         }
         let white = self.player_id(white)?;
         let black = self.player_id(black)?;
-        let id = self
-            .archive
-            .save_adjourned_game(&game_record(game, white, black), rated)?;
+        let record = with_clock(game_record(game, white, black), clock);
+        let id = self.archive.save_adjourned_game(&record, rated)?;
         self.generation += 1;
         Ok(id)
     }
 
     /// Saves the moves of resumed game `id` again (after a move, or on closing).
     pub fn save_adjourned(&mut self, id: GameId, game: &Game) -> Result<(), RatingsError> {
+        self.save_adjourned_clocked(id, game, None)
+    }
+
+    /// [`Ratings::save_adjourned`] with the clock readings of a clocked game.
+    pub fn save_adjourned_clocked(
+        &mut self,
+        id: GameId,
+        game: &Game,
+        clock: Option<&Clock>,
+    ) -> Result<(), RatingsError> {
         self.check_same_game(id, game)?;
         let moves: Vec<String> = game.notation().map(str::to_owned).collect();
         self.archive.update_game_moves(id, &moves)?;
+        if let Some(clock) = clock {
+            self.archive.update_game_clocks(id, &clock.readings_ms())?;
+        }
         self.generation += 1;
         Ok(())
     }
@@ -404,12 +444,15 @@ impl Ratings {
                 source: Box::new(source),
             }
         })?;
+        let first = game.start_position().side_to_move();
+        let clock = stored_clock(&stored, first);
         Ok(ResumedGame {
             id,
             game,
             white: stored.white,
             black: stored.black,
             rated: stored.rated,
+            clock,
         })
     }
 
@@ -420,11 +463,22 @@ impl Ratings {
         id: GameId,
         game: &Game,
     ) -> Result<RecordedGame, RatingsError> {
+        self.finish_resumed_clocked(id, game, None)
+    }
+
+    /// [`Ratings::finish_resumed`] of a game played with `clock`.
+    pub fn finish_resumed_clocked(
+        &mut self,
+        id: GameId,
+        game: &Game,
+        clock: Option<&Clock>,
+    ) -> Result<RecordedGame, RatingsError> {
         if game.outcome().is_none() {
             return Err(RatingsError::NotFinished);
         }
         let stored = self.check_same_game(id, game)?;
         let record = game_record(game, stored.white.id, stored.black.id).continuing(id);
+        let record = with_clock(record, clock);
         let recorded = self.archive.record_finished_game(&record, stored.rated)?;
         self.generation += 1;
         Ok(recorded)
@@ -462,4 +516,17 @@ impl Ratings {
         }
         Ok(stored)
     }
+}
+
+/// `record` with the time control and readings of `clock`, when the game had one.
+fn with_clock(record: GameRecord, clock: Option<&Clock>) -> GameRecord {
+    match clock {
+        Some(c) => record.with_clocks(&c.control().pgn_tag(), c.readings_ms()),
+        None => record,
+    }
+}
+
+/// The clock a stored game was adjourned with (`None`: no clock, or an unreadable one).
+fn stored_clock(stored: &chess4d_archive::storage::StoredGame, first: Color) -> Option<Clock> {
+    Clock::from_record(stored.time_control.as_deref(), &stored.clocks, first)
 }

@@ -10,7 +10,7 @@ use std::path::Path;
 impl Session {
     /// The game as saved-file text.
     pub fn save_text(&self) -> String {
-        SavedGame::of(&self.variant, &self.game).to_text()
+        SavedGame::of(&self.variant, &self.game, self.clock()).to_text()
     }
 
     /// Saves the game to `path`; says what happened.
@@ -31,14 +31,21 @@ impl Session {
     pub fn load_from(&mut self, path: &Path) -> bool {
         let loaded = std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|text| self.game_from_text(&text));
+            .and_then(|text| {
+                let (variant, game) = self.game_from_text(&text)?;
+                let first = game.start_position().side_to_move();
+                // The clock the file kept (a file without one: the game has none).
+                let clock = SavedGame::parse(&text).ok().and_then(|s| s.clock(first));
+                Ok((variant, game, clock))
+            });
         match loaded {
-            Ok((variant, game)) => {
+            Ok((variant, game, clock)) => {
                 self.opponent.cancel();
                 let left = self.leaving();
                 self.variant = variant;
                 self.game = game;
                 self.replaced(left);
+                self.set_clock(clock);
                 self.hint = None;
                 self.clear_selection();
                 self.notify(false, format!("loaded {}", path.display()));
@@ -69,6 +76,11 @@ impl Session {
         if let Some(end) = saved.end {
             match (end.reason, end.winner) {
                 (Reason::Resignation, Some(winner)) => game.resign(!winner),
+                (Reason::Timeout, Some(winner)) => game.time_out(!winner, false),
+                (Reason::TimeoutVsInsufficient, _) => {
+                    let to_move = game.position().side_to_move();
+                    game.time_out(to_move, true)
+                }
                 _ => game.agree_draw(),
             }
         }

@@ -94,9 +94,11 @@ impl Session {
             return; // puzzle.rs takes its own moves back
         }
         self.opponent.cancel();
+        self.cancel_premove();
         if self.game.undo().is_some() {
             while self.computer_to_move() && self.game.undo().is_some() {}
         }
+        self.sync_clock(Instant::now());
         self.clear_selection();
     }
 
@@ -107,6 +109,7 @@ impl Session {
         }
         self.opponent.cancel();
         self.game.redo();
+        self.sync_clock(Instant::now());
         self.clear_selection();
     }
 
@@ -116,6 +119,7 @@ impl Session {
         self.opponent.cancel();
         while self.game.moves().len() > ply && self.game.undo().is_some() {}
         while self.game.moves().len() < ply && self.game.redo().is_some() {}
+        self.sync_clock(Instant::now());
         self.clear_selection();
     }
 
@@ -128,6 +132,7 @@ impl Session {
     pub fn resume(&mut self) {
         if self.computer_to_move() && self.opponent.thinking().is_none() {
             let limits = limits_at(Job::Move, self.strength(), &self.game);
+            let limits = self.clocked(limits, Instant::now());
             self.opponent.start(Job::Move, &self.game, limits);
             self.touch();
         }
@@ -236,12 +241,15 @@ impl Session {
             // A new progress line changes the thinking display.
             self.touch();
         }
+        // After the answer: a move that arrived in time is played before the flag looks.
+        self.check_flag(now);
         if self.opponent.thinking().is_none()
             && self.computer_to_move()
             && self.board_is_game()
             && !self.reviewing()
         {
             let limits = limits_at(Job::Move, self.strength(), &self.game);
+            let limits = self.clocked(limits, now);
             self.opponent.start(Job::Move, &self.game, limits);
             self.touch();
         }
@@ -302,6 +310,7 @@ impl Session {
                     if self.game.last_move() == Some(result.best) {
                         self.notify(false, format!("{}: {words}", before.side_to_move()));
                     }
+                    self.play_premove(); // clock_premove.rs
                 }
             }
             Job::Hint => self.hint = Some((answer.key, result.best)),

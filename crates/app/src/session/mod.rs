@@ -5,6 +5,11 @@
 
 pub mod analysis;
 pub mod attackers;
+pub mod clock;
+mod clock_flow;
+mod clock_premove;
+#[cfg(test)]
+mod clock_tests;
 pub mod editor;
 pub mod engines;
 mod files;
@@ -29,6 +34,8 @@ pub mod save;
 mod scene;
 pub mod scorebook;
 #[cfg(test)]
+mod scorebook_tests;
+#[cfg(test)]
 mod tests;
 mod trust;
 pub mod uci_client;
@@ -37,6 +44,7 @@ pub mod watch;
 use chess4d_core::{Color, Game, Move, PieceKind, Rules, Square};
 use chess4d_engine::Level;
 use chess4d_variants::Catalog;
+pub use clock_flow::ClockView;
 use learn::Learn;
 use opponent::{Job, Key, Opponent};
 pub use scene::tinted_regions;
@@ -126,6 +134,8 @@ pub struct LeftGame {
     pub level: Level,
     /// [`Session::game_tag`] of that game.
     pub tag: u64,
+    /// Its clock, stopped, when it had one.
+    pub clock: Option<clock::Clock>,
 }
 
 /// The viewer's state.
@@ -175,6 +185,12 @@ pub struct Session {
     san: chess4d_core::SanHistory,
     /// The puzzle trainer (puzzle.rs).
     puzzles: puzzle::Puzzles,
+    /// The time control of new games (`None`: no clock).
+    time_control: Option<clock::TimeControl>,
+    /// The clock of the game on the board (clock_flow.rs).
+    clock: Option<clock_flow::GameClock>,
+    /// A move entered on the computer's turn in a clocked game (clock_premove.rs).
+    premove: clock_premove::Premove,
 }
 
 impl Session {
@@ -233,6 +249,9 @@ impl Session {
             threats: attackers::Threats::default(),
             san: chess4d_core::SanHistory::default(),
             puzzles: puzzle::Puzzles::default(),
+            time_control: None,
+            clock: None,
+            premove: clock_premove::Premove::default(),
         })
     }
 
@@ -363,6 +382,7 @@ impl Session {
             players: self.players,
             level: self.level(),
             tag: self.tag,
+            clock: self.clock().cloned(),
         })
     }
 
@@ -370,6 +390,8 @@ impl Session {
     fn replaced(&mut self, left: Option<LeftGame>) {
         self.left.extend(left);
         self.tag = self.tag.wrapping_add(1);
+        self.fresh_clock();
+        self.premove = clock_premove::Premove::default();
     }
 
     /// A counter that changes whenever something visible changes.

@@ -91,6 +91,7 @@ impl Session {
         }
         self.choice = None;
         if !self.can_move_now() {
+            self.premove_click(sq); // clock_premove.rs: on the computer's turn
             return;
         }
         if self.selected_hand.is_some() {
@@ -304,6 +305,7 @@ impl Session {
         }
         match self.game.play(mv) {
             Ok(()) => {
+                self.sync_clock(std::time::Instant::now());
                 if self.mode == Mode::Learn
                     && self.learn.step == learn::TRY_IT
                     && learn::is_try_it_move(&**self.rules(), mv)

@@ -270,6 +270,11 @@ impl Session {
         if let Some(h) = self.hint() {
             arrows.push(path_arrow(&**rules, pos, h, ArrowKind::Hint));
         }
+        // A premove (clock_premove.rs): its squares marked as the picked piece's.
+        let (from, to) = self.premove().unzip();
+        for sq in [self.premove_from(), from, to].into_iter().flatten() {
+            highlights.push((sq, Highlight::Selected));
+        }
         self.board_marks(&mut highlights, &mut arrows); // analysis.rs, attackers.rs
         self.puzzle_marks(&mut highlights, &mut arrows); // puzzle.rs: the hint
         Picture {

@@ -3,6 +3,7 @@
 //! leaves is adjourned, and an adjourned game comes back onto the board. The window
 //! calls [`Scorebook::update`] after every frame; tests drive the same calls.
 
+use super::clock::Clock;
 use super::{LeftGame, Mode, Player, Session};
 use crate::ratings::{PlayerRef, Ratings, RatingsError};
 use chess4d_archive::storage::{GameId, GameSummary, PlayerId, PlayerKind, RatingChange};
@@ -112,6 +113,13 @@ impl Scorebook {
     /// Whether the box may change: before the first move of a new game.
     pub fn rated_editable(&self, session: &Session) -> bool {
         self.archived_rated.is_none() && session.game().notation().next().is_none()
+    }
+
+    /// Whether Undo may act: there is a move, and the game is not a rated one that has
+    /// ended (its result stands).
+    pub fn undo_allowed(&self, session: &Session) -> bool {
+        let rated_and_over = session.game().outcome().is_some() && self.rated_counts();
+        !session.game().moves().is_empty() && !rated_and_over
     }
 
     /// Whether the game on the board will count for ratings when it ends.
@@ -224,6 +232,8 @@ impl Scorebook {
             side(resumed.white.kind),
             side(resumed.black.kind),
         );
+        // The clock as it stood at the last move saved; its side to move runs again.
+        session.set_clock(resumed.clock);
         if let Some(level) = level {
             session.set_level(level);
         }
@@ -268,14 +278,15 @@ impl Scorebook {
         if self.archived.is_none() && white == Player::Computer && black == Player::Computer {
             return Ok(None);
         }
+        let clock = session.clock();
         let recorded = match self.archived.take() {
-            Some(id) => self.ratings.finish_resumed(id, game)?,
+            Some(id) => self.ratings.finish_resumed_clocked(id, game, clock)?,
             None => {
                 let w = self.seat(white, session.level())?;
                 let b = self.seat(black, session.level())?;
                 // One profile on both sides (two people, no profiles): store, don't rate.
                 let rated = self.rated_counts() && w != b;
-                self.ratings.record_game(game, w, b, rated)?
+                self.ratings.record_clocked_game(game, clock, w, b, rated)?
             }
         };
         let stored = self.ratings.archive().load_game(recorded.id)?;
@@ -320,9 +331,13 @@ impl Scorebook {
         // Marked saved even when storing fails: a retry each frame would only repeat
         // the error; the next move tries again.
         self.saved = game.moves().to_vec();
+        let clock = session.clock();
         let result = match self.archived {
-            Some(id) => self.ratings.save_adjourned(id, game).map(|()| id),
-            None => self.adjourn_new(game, white, black, session.level()),
+            Some(id) => self
+                .ratings
+                .save_adjourned_clocked(id, game, clock)
+                .map(|()| id),
+            None => self.adjourn_new(game, clock, white, black, session.level()),
         };
         match result {
             Ok(id) => self.archived = Some(id),
@@ -342,9 +357,13 @@ impl Scorebook {
         if white == Player::Computer && black == Player::Computer {
             return;
         }
+        let clock = left.clock.as_ref();
         let result = match self.archived.filter(|_| same) {
-            Some(id) => self.ratings.save_adjourned(id, &left.game).map(|()| id),
-            None => self.adjourn_new(&left.game, white, black, left.level),
+            Some(id) => self
+                .ratings
+                .save_adjourned_clocked(id, &left.game, clock)
+                .map(|()| id),
+            None => self.adjourn_new(&left.game, clock, white, black, left.level),
         };
         match result {
             Ok(id) => {
@@ -363,6 +382,7 @@ impl Scorebook {
     fn adjourn_new(
         &mut self,
         game: &Game,
+        clock: Option<&Clock>,
         white: Player,
         black: Player,
         level: Level,
@@ -370,6 +390,6 @@ impl Scorebook {
         let w = self.seat(white, level)?;
         let b = self.seat(black, level)?;
         let rated = self.rated_counts() && w != b;
-        self.ratings.adjourn(game, w, b, rated)
+        self.ratings.adjourn_clocked(game, clock, w, b, rated)
     }
 }

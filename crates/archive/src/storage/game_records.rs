@@ -9,6 +9,7 @@ use crate::record::GameResult;
 const MAX_VARIANT_CHARS: usize = 64;
 const MAX_FEN_CHARS: usize = 4096;
 const MAX_TERMINATION_CHARS: usize = 200;
+const MAX_TIME_CONTROL_CHARS: usize = 32;
 
 /// Whether a game is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,6 +58,10 @@ pub struct GameRecord {
     pub termination: Option<String>,
     /// The moves in long coordinate notation, White's first.
     pub moves: Vec<String>,
+    /// A clocked game's time control, as PGN's `TimeControl` writes it ("300+3").
+    pub time_control: Option<String>,
+    /// The mover's time left after each move, in milliseconds (PGN's `%clk`).
+    pub clocks: Vec<u64>,
 }
 
 impl GameRecord {
@@ -71,7 +76,17 @@ impl GameRecord {
             result,
             termination: None,
             moves: Vec::new(),
+            time_control: None,
+            clocks: Vec::new(),
         }
+    }
+
+    /// The same game played with clock `time_control` ("300+3"), the mover's time
+    /// left after each move in milliseconds.
+    pub fn with_clocks(mut self, time_control: &str, clocks: Vec<u64>) -> GameRecord {
+        self.time_control = Some(time_control.to_owned());
+        self.clocks = clocks;
+        self
     }
 
     /// The same game with these moves.
@@ -106,6 +121,10 @@ impl GameRecord {
         if let Some(reason) = &self.termination {
             check_text("termination reason", reason, MAX_TERMINATION_CHARS)?;
         }
+        if let Some(tc) = &self.time_control {
+            check_text("time control", tc, MAX_TIME_CONTROL_CHARS)?;
+        }
+        check_clocks(self.clocks.len(), self.moves.len())?;
         check_moves(&self.moves)
     }
 }
@@ -133,6 +152,10 @@ pub struct StoredGame {
     pub status: GameStatus,
     /// The moves in long coordinate notation, White's first.
     pub moves: Vec<String>,
+    /// A clocked game's time control ("300+3").
+    pub time_control: Option<String>,
+    /// The mover's time left after each move, in milliseconds.
+    pub clocks: Vec<u64>,
     /// When the game was first saved.
     pub created: UnixTime,
     /// When the game was last saved.
@@ -151,8 +174,22 @@ impl StoredGame {
             result: self.result,
             termination: self.termination.clone(),
             moves: self.moves.clone(),
+            time_control: self.time_control.clone(),
+            clocks: self.clocks.clone(),
         }
     }
+}
+
+/// More clock readings than moves cannot be matched to moves.
+pub(super) fn check_clocks(clocks: usize, moves: usize) -> Result<(), StorageError> {
+    if clocks > moves {
+        return Err(StorageError::BadText {
+            field: "clock readings",
+            value: format!("{clocks} readings"),
+            expected: format!("at most one per move ({moves} moves)"),
+        });
+    }
+    Ok(())
 }
 
 /// One line of a game list.

@@ -161,13 +161,25 @@ impl Archive {
         tx.commit().context("commit the moves")
     }
 
+    /// Replaces the clock readings of adjourned game `id` (saved with its moves).
+    pub fn update_game_clocks(&mut self, id: GameId, clocks: &[u64]) -> Result<(), StorageError> {
+        let tx = begin(&mut self.connection, "save the clocks")?;
+        require_adjourned(&tx, id)?;
+        tx.execute(
+            "UPDATE games SET clocks = ?1 WHERE id = ?2",
+            (join_clocks(clocks), id.0),
+        )
+        .context("save the clocks")?;
+        tx.commit().context("commit the clocks")
+    }
+
     /// The archived game `id`.
     pub fn load_game(&self, id: GameId) -> Result<StoredGame, StorageError> {
         let row = self
             .connection
             .query_row(
                 "SELECT id, variant, start_fen, white, black, result, termination, rated,
-                        status, moves, created, updated
+                        status, moves, created, updated, time_control, clocks
                  FROM games WHERE id = ?1",
                 [id.0],
                 RawGame::from_row,
@@ -182,6 +194,8 @@ impl Archive {
             result: parse_result(&row.result)?,
             status: GameStatus::parse(&row.status)?,
             moves: split_moves(&row.moves)?,
+            clocks: split_clocks(&row.clocks)?,
+            time_control: row.time_control,
             variant: row.variant,
             start_fen: row.start_fen,
             termination: row.termination,
@@ -294,13 +308,14 @@ fn write_game(
     now: UnixTime,
 ) -> Result<GameId, StorageError> {
     let moves = game.moves.join(" ");
+    let clocks = join_clocks(&game.clocks);
     match game.id {
         Some(id) => {
             require_adjourned(tx, id)?;
             tx.execute(
                 "UPDATE games SET variant = ?1, start_fen = ?2, white = ?3, black = ?4,
                     result = ?5, termination = ?6, rated = ?7, status = ?8, moves = ?9,
-                    updated = ?10, finished_seq = ?11
+                    updated = ?10, finished_seq = ?11, time_control = ?13, clocks = ?14
                  WHERE id = ?12",
                 (
                     &game.variant,
@@ -315,6 +330,8 @@ fn write_game(
                     now,
                     finished_seq,
                     id.0,
+                    &game.time_control,
+                    clocks,
                 ),
             )
             .context("save a game")?;
@@ -323,8 +340,8 @@ fn write_game(
         None => {
             tx.execute(
                 "INSERT INTO games (variant, start_fen, white, black, result, termination,
-                    rated, status, moves, created, updated, finished_seq)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)",
+                    rated, status, moves, created, updated, finished_seq, time_control, clocks)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13)",
                 (
                     &game.variant,
                     &game.start_fen,
@@ -337,6 +354,8 @@ fn write_game(
                     moves,
                     now,
                     finished_seq,
+                    &game.time_control,
+                    clocks,
                 ),
             )
             .context("save a game")?;
@@ -378,6 +397,21 @@ fn split_moves(text: &str) -> Result<Vec<String>, StorageError> {
     Ok(moves)
 }
 
+fn join_clocks(clocks: &[u64]) -> String {
+    let words: Vec<String> = clocks.iter().map(u64::to_string).collect();
+    words.join(" ")
+}
+
+fn split_clocks(text: &str) -> Result<Vec<u64>, StorageError> {
+    text.split_whitespace()
+        .map(|w| {
+            w.parse().map_err(|_| StorageError::Corrupt {
+                what: format!("a stored game has the clock reading '{w}'"),
+            })
+        })
+        .collect()
+}
+
 fn parse_result(text: &str) -> Result<GameResult, StorageError> {
     text.parse().map_err(|error| StorageError::Corrupt {
         what: format!("a stored game: {error}"),
@@ -397,6 +431,8 @@ struct RawGame {
     moves: String,
     created: i64,
     updated: i64,
+    time_control: Option<String>,
+    clocks: String,
 }
 
 impl RawGame {
@@ -413,6 +449,8 @@ impl RawGame {
             moves: row.get(9)?,
             created: row.get(10)?,
             updated: row.get(11)?,
+            time_control: row.get(12)?,
+            clocks: row.get(13)?,
         })
     }
 }

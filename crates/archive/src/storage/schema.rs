@@ -98,6 +98,10 @@ const MIGRATIONS: &[&str] = &[
         at                 INTEGER NOT NULL
     );
     CREATE INDEX puzzle_attempts_by_player ON puzzle_attempts (player, variant, id);",
+    // 3: clocked games: the time control (PGN's TimeControl value, "300+3") and the
+    // mover's time left after each move in milliseconds, space-separated.
+    "ALTER TABLE games ADD COLUMN time_control TEXT;
+    ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '';",
 ];
 
 /// The schema version this build writes.

@@ -4,8 +4,9 @@
 use super::command::{Command, Go, Start, parse};
 use super::notation;
 use super::options::{Effect, Options};
-use super::search::{Running, SearchJob, allot};
+use super::search::{Running, SearchJob};
 use chess4d_core::{Color, Position, Rules};
+use chess4d_engine::allot;
 use chess4d_engine::{Limits, MAX_DEPTH};
 use chess4d_variants::Catalog;
 use std::io::Write;
