@@ -15,7 +15,9 @@
 //! * **Ratings** ([`rating`]): Glicko-2 of `crates/archive`, applied in the transaction
 //!   that stores a rated game's end.
 //! * **Storage** ([`store`]): one trait; SQLite (one writer thread, WAL) is the
-//!   embedded default, and PostgreSQL fits the same trait.
+//!   embedded default, PostgreSQL (`--database postgres://...`) the store several
+//!   nodes can share; both take their tables from one list of migrations
+//!   ([`store::schema`]).
 //! * **Connections** ([`ws`], [`conn`], [`hub`]): reconnection, spectators, rate
 //!   limits; [`http`] serves accounts ([`auth`]: argon2id, hashed tokens) and PGN.
 
@@ -44,6 +46,8 @@ use hub::{Hub, Settings};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use store::Store;
+use store::postgres::PgStore;
 use store::sqlite::SqliteStore;
 
 /// How to run a server.
@@ -53,6 +57,9 @@ pub struct Config {
     pub listen: SocketAddr,
     /// The folder of `server.sqlite3`.
     pub data_dir: PathBuf,
+    /// A PostgreSQL URL (`postgres://user:password@host:port/database`) to store in
+    /// instead of the data folder's SQLite file.
+    pub database: Option<String>,
     /// The hub's settings.
     pub settings: Settings,
 }
@@ -69,11 +76,8 @@ pub fn run(config: Config, catalog: &chess4d_variants::Catalog) -> Result<(), St
 
 /// Serves on the current tokio runtime.
 pub async fn serve(config: Config, variants: variants::Variants) -> Result<(), String> {
-    std::fs::create_dir_all(&config.data_dir)
-        .map_err(|e| format!("cannot create {}: {e}", config.data_dir.display()))?;
-    let path = config.data_dir.join("server.sqlite3");
-    let store = SqliteStore::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let hub = Arc::new(Hub::new(Arc::new(store), variants, config.settings));
+    let (store, place) = open_store(&config).await?;
+    let hub = Arc::new(Hub::new(store, variants, config.settings));
     let resumed = play::resume(&hub).await?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
@@ -82,12 +86,32 @@ pub async fn serve(config: Config, variants: variants::Variants) -> Result<(), S
     tokio::spawn(play::flag_watch(hub.clone()));
     println!("listening on {addr}");
     eprintln!(
-        "chess4d serve: {} variants, {resumed} games resumed, data in {}",
+        "chess4d serve: {} variants, {resumed} games resumed, data in {place}",
         hub.variants.summaries().len(),
-        path.display()
     );
     let app = http::router(hub).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, app)
         .await
         .map_err(|e| format!("the server stopped: {e}"))
+}
+
+/// The store the configuration names, and where it is (for the log): PostgreSQL when a
+/// URL is given, else `server.sqlite3` in the data folder.
+async fn open_store(config: &Config) -> Result<(Arc<dyn Store>, String), String> {
+    if let Some(url) = &config.database {
+        if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+            return Err(format!(
+                "--database {}: give a PostgreSQL URL (postgres://user:password@host:port/database), \
+                 or leave --database out to store in the data folder's SQLite file",
+                store::pg_pool::redact(url)
+            ));
+        }
+        let store = PgStore::open(url).await.map_err(|e| e.to_string())?;
+        return Ok((Arc::new(store), store::pg_pool::redact(url)));
+    }
+    std::fs::create_dir_all(&config.data_dir)
+        .map_err(|e| format!("cannot create {}: {e}", config.data_dir.display()))?;
+    let path = config.data_dir.join("server.sqlite3");
+    let store = SqliteStore::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((Arc::new(store), path.display().to_string()))
 }
