@@ -278,6 +278,8 @@ async fn hello(
             conns.insert(conn.id, conn.outbox.clone());
             conns.len() == 1
         };
+        // With several nodes, games started on another one are copied here first.
+        crate::cluster::adopt_games_of(hub, user).await;
         playing = hub.games_of(user.id).iter().map(|g| g.id).collect();
         if first {
             crate::play::player_back(hub, user.id).await;

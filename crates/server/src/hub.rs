@@ -110,6 +110,8 @@ pub struct Hub {
     pub addresses: Mutex<AddressLimits>,
     /// The next seek, challenge or connection number.
     pub next_id: AtomicU64,
+    /// This node's part in a cluster on PostgreSQL (none: the only node).
+    pub cluster: Option<Arc<crate::cluster::Cluster>>,
 }
 
 /// Locks a mutex, carrying on with the data if a thread panicked while holding it (the
@@ -132,6 +134,7 @@ impl Hub {
             online: Mutex::default(),
             sessions: Mutex::default(),
             next_id: AtomicU64::new(1),
+            cluster: None,
         }
     }
 
@@ -143,6 +146,13 @@ impl Hub {
         for outbox in conns.into_iter().flat_map(|c| c.into_values()) {
             let _ = outbox.send(frame.clone());
             outbox.close();
+        }
+    }
+
+    /// Tells the other nodes (if any) what the watchers of `game` were just sent.
+    pub async fn publish<T: serde::Serialize>(&self, game: GameId, msg: &T) {
+        if let Some(c) = &self.cluster {
+            c.publish(game, msg).await;
         }
     }
 

@@ -26,6 +26,7 @@
 
 pub mod auth;
 pub mod clock;
+pub mod cluster;
 pub mod conn;
 pub mod game;
 pub mod http;
@@ -77,8 +78,24 @@ pub fn run(config: Config, catalog: &chess4d_variants::Catalog) -> Result<(), St
 /// Serves on the current tokio runtime.
 pub async fn serve(config: Config, variants: variants::Variants) -> Result<(), String> {
     let (store, place) = open_store(&config).await?;
-    let hub = Arc::new(Hub::new(store, variants, config.settings));
-    let resumed = play::resume(&hub).await?;
+    let mut hub = Hub::new(store, variants, config.settings);
+    if let Some(url) = &config.database {
+        let cluster = cluster::Cluster::open(url)
+            .await
+            .map_err(|e| e.to_string())?;
+        eprintln!("chess4d serve: node {} on {place}", cluster.node);
+        hub.cluster = Some(Arc::new(cluster));
+    }
+    let hub = Arc::new(hub);
+    // On PostgreSQL the games of a node that stopped are taken over by lease (the
+    // cluster's first beat); alone on SQLite, every game still playing is this node's.
+    let resumed = match &hub.cluster {
+        Some(c) => {
+            cluster::start(hub.clone(), c.clone());
+            0
+        }
+        None => play::resume(&hub).await?,
+    };
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;

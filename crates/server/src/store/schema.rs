@@ -37,10 +37,11 @@ pub const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (
 /// Every migration, oldest first. Version 1 is the single-node server's schema as it
 /// shipped (`IF NOT EXISTS` throughout, so a SQLite file made before migrations were
 /// recorded takes it as it is).
-pub const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    name: "users, tokens, games, moves, ratings",
-    sql: "
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "users, tokens, games, moves, ratings",
+        sql: "
 CREATE TABLE IF NOT EXISTS users (
     id {pk},
     name TEXT NOT NULL UNIQUE {nocase},
@@ -100,7 +101,19 @@ CREATE TABLE IF NOT EXISTS rating_history (
     PRIMARY KEY (user_id, game_id)
 );
 ",
-}];
+    },
+    Migration {
+        version: 2,
+        name: "game leases (several nodes on PostgreSQL)",
+        sql: "
+CREATE TABLE IF NOT EXISTS game_leases (
+    game_id {int} PRIMARY KEY REFERENCES games(id),
+    node TEXT NOT NULL,
+    expires_ms {int} NOT NULL
+);
+",
+    },
+];
 
 /// The tokens and what each dialect writes for them.
 const TOKENS: &[(&str, &str, &str)] = &[

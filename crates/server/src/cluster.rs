@@ -1,0 +1,437 @@
+//! Several nodes on one PostgreSQL database: events between nodes, and one owner per
+//! game that runs its clock.
+//!
+//! * **The database decides.** Any node may take a move for a game its players or
+//!   spectators are connected to: it keeps a copy of the game, checks the move with the
+//!   rules and the clock, and stores it; the key (game, ply) lets exactly one of two
+//!   racing nodes store a ply, and a game's end is stored once (`FOR UPDATE`).
+//! * **Events by LISTEN/NOTIFY.** After a commit a node sends the frame it sent its own
+//!   watchers on channel [`CHANNEL`] (`{"n": node, "g": game, "f": frame}`); the other
+//!   nodes apply it to their copy and send it to theirs. A payload is capped at 8,000
+//!   bytes: a frame that would not fit is sent as "reload" (`"f": null`) and the nodes
+//!   read the game from the database. A node whose listening connection broke reads
+//!   every game it holds again once it is back (it may have missed events).
+//! * **One owner per game** ([`LEASE_MS`] leases in `game_leases`, renewed every
+//!   [`BEAT_MS`]): only the owner lets a flag fall. When the owner dies its leases run
+//!   out and another node takes them over, rebuilding the game from the database: the
+//!   clock runs for the side to move from the time of the last committed move, so time
+//!   is neither lost nor counted twice.
+
+use crate::clock::{Clock, now_ms};
+use crate::game::GameHandle;
+use crate::hub::{Hub, lock};
+use crate::store::StoreError;
+use crate::store::pg_pool::{Pool, describe};
+use chess4d_protocol::{GameId, GameStatus, ServerMessage, encode};
+use futures_util::StreamExt;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio_postgres::{AsyncMessage, NoTls};
+
+/// The NOTIFY channel of game events.
+pub const CHANNEL: &str = "chess4d_events";
+/// How long a lease holds without renewal.
+pub const LEASE_MS: u64 = 3_000;
+/// How often leases are renewed and expired ones taken over.
+pub const BEAT_MS: u64 = 1_000;
+/// PostgreSQL's payload limit is 8,000 bytes; above this a frame goes as "reload".
+const PAYLOAD_MAX: usize = 7_900;
+
+/// This node's part in the cluster.
+pub struct Cluster {
+    /// This node's name (unique per process: host-less, the pid and a random part).
+    pub node: String,
+    url: String,
+    pool: Pool,
+    owned: Mutex<HashSet<GameId>>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Event {
+    /// The sending node.
+    n: String,
+    /// The game.
+    g: u64,
+    /// The frame its watchers were sent; none: read the game again.
+    f: Option<String>,
+}
+
+impl Cluster {
+    /// Joins the cluster of the database at `url` (the store has applied the schema).
+    pub async fn open(url: &str) -> Result<Cluster, StoreError> {
+        let mut random = [0u8; 4];
+        getrandom::fill(&mut random)
+            .map_err(|e| StoreError::Database(format!("no randomness for a node name: {e}")))?;
+        let node = format!(
+            "node-{}-{:08x}",
+            std::process::id(),
+            u32::from_le_bytes(random)
+        );
+        Ok(Cluster {
+            node,
+            url: url.to_string(),
+            pool: Pool::open(url, 2).await?,
+            owned: Mutex::default(),
+        })
+    }
+
+    /// Whether this node owns (runs the clock of) `game`.
+    pub fn owns(&self, game: GameId) -> bool {
+        lock(&self.owned).contains(&game)
+    }
+
+    /// A game this node just created is its own.
+    pub async fn claim_new(&self, game: GameId) -> Result<(), StoreError> {
+        let c = self.pool.get().await?;
+        c.client
+            .execute(
+                "INSERT INTO game_leases (game_id, node, expires_ms) VALUES ($1, $2, $3)
+                 ON CONFLICT (game_id) DO UPDATE SET node = $2, expires_ms = $3",
+                &[
+                    &(game.0 as i64),
+                    &self.node,
+                    &((now_ms() + LEASE_MS) as i64),
+                ],
+            )
+            .await
+            .map_err(crate::store::pg_pool::db)?;
+        lock(&self.owned).insert(game);
+        Ok(())
+    }
+
+    /// Tells the other nodes what this one sent the watchers of `game` (after the
+    /// change is committed). A failure is logged: the others catch up on the game's
+    /// next event or when they take it over.
+    pub async fn publish<T: serde::Serialize>(&self, game: GameId, msg: &T) {
+        let frame = encode(msg);
+        let mut event = Event {
+            n: self.node.clone(),
+            g: game.0,
+            f: Some(frame),
+        };
+        let mut payload = serde_json::to_string(&event).unwrap_or_default();
+        if payload.len() > PAYLOAD_MAX {
+            event.f = None;
+            payload = serde_json::to_string(&event).unwrap_or_default();
+        }
+        let sent = match self.pool.get().await {
+            Ok(c) => c
+                .client
+                .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+                .await
+                .map_err(|e| describe(&e)),
+            Err(e) => Err(e.to_string()),
+        };
+        if let Err(e) = sent {
+            eprintln!(
+                "chess4d serve: game {}: event not sent to other nodes: {e}",
+                game.0
+            );
+        }
+    }
+
+    /// Renews this node's leases and takes over those that ran out (or never existed)
+    /// for games still being played; returns the games taken over.
+    async fn beat(&self) -> Result<Vec<GameId>, StoreError> {
+        let c = self.pool.get().await?;
+        let now = now_ms() as i64;
+        let until = now + LEASE_MS as i64;
+        let held = c
+            .client
+            .query(
+                "UPDATE game_leases SET expires_ms = $2 WHERE node = $1 RETURNING game_id",
+                &[&self.node, &until],
+            )
+            .await
+            .map_err(crate::store::pg_pool::db)?;
+        let taken = c
+            .client
+            .query(
+                "INSERT INTO game_leases (game_id, node, expires_ms)
+                 SELECT id, $1, $2 FROM games WHERE status = 'playing'
+                 ON CONFLICT (game_id) DO UPDATE SET node = $1, expires_ms = $2
+                 WHERE game_leases.expires_ms < $3
+                 RETURNING game_id",
+                &[&self.node, &until, &now],
+            )
+            .await
+            .map_err(crate::store::pg_pool::db)?;
+        // Leases of games over are of no use to anyone.
+        c.client
+            .execute(
+                "DELETE FROM game_leases WHERE game_id IN
+                 (SELECT id FROM games WHERE status <> 'playing')",
+                &[],
+            )
+            .await
+            .map_err(crate::store::pg_pool::db)?;
+        let id = |r: &tokio_postgres::Row| r.try_get::<_, i64>(0).map(|v| GameId(v as u64));
+        let taken: Vec<GameId> = taken.iter().filter_map(|r| id(r).ok()).collect();
+        let mut owned: HashSet<GameId> = held.iter().filter_map(|r| id(r).ok()).collect();
+        owned.extend(taken.iter().copied());
+        *lock(&self.owned) = owned;
+        Ok(taken)
+    }
+}
+
+/// Starts the node's two loops: leases (renew, take over) and events (LISTEN).
+pub fn start(hub: Arc<Hub>, cluster: Arc<Cluster>) {
+    tokio::spawn(leases(hub.clone(), cluster.clone()));
+    tokio::spawn(listen(hub, cluster));
+}
+
+async fn leases(hub: Arc<Hub>, cluster: Arc<Cluster>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(BEAT_MS));
+    loop {
+        tick.tick().await;
+        match cluster.beat().await {
+            Ok(taken) => {
+                for game in taken {
+                    eprintln!(
+                        "chess4d serve: {} owns game {} now (its lease ran out)",
+                        cluster.node, game.0
+                    );
+                    reload(&hub, game, true).await;
+                }
+            }
+            Err(e) => eprintln!("chess4d serve: leases not renewed: {e}"),
+        }
+    }
+}
+
+/// Listens for the other nodes' events, reconnecting when the connection breaks.
+async fn listen(hub: Arc<Hub>, cluster: Arc<Cluster>) {
+    let mut first = true;
+    loop {
+        if let Err(e) = listen_once(&hub, &cluster, &mut first).await {
+            eprintln!("chess4d serve: listening for other nodes: {e}; again in 1 s");
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+async fn listen_once(hub: &Arc<Hub>, cluster: &Cluster, first: &mut bool) -> Result<(), String> {
+    let (client, mut connection) = tokio_postgres::connect(&cluster.url, NoTls)
+        .await
+        .map_err(|e| describe(&e))?;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let driver = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(m) = messages.next().await {
+            match m {
+                Ok(AsyncMessage::Notification(n)) => {
+                    if tx.send(Ok(n.payload().to_string())).is_err() {
+                        break;
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    let _ = tx.send(Err(describe(&e)));
+                    break;
+                }
+            }
+        }
+    });
+    client
+        .batch_execute(&format!("LISTEN {CHANNEL}"))
+        .await
+        .map_err(|e| describe(&e))?;
+    if !*first {
+        // Events may have been missed while the connection was down.
+        let games: Vec<GameId> = lock(&hub.games).keys().copied().collect();
+        for game in games {
+            reload(hub, game, false).await;
+        }
+    }
+    *first = false;
+    while let Some(m) = rx.recv().await {
+        let payload = m?;
+        match serde_json::from_str::<Event>(&payload) {
+            Ok(e) if e.n != cluster.node => apply(hub, GameId(e.g), e.f).await,
+            Ok(_) => {}
+            Err(e) => eprintln!("chess4d serve: an event not understood: {e}"),
+        }
+    }
+    driver.abort();
+    Err("the connection closed".into())
+}
+
+/// Applies another node's event to this node's copy of the game (none: nothing to do)
+/// and sends it on to this node's watchers.
+async fn apply(hub: &Hub, game: GameId, frame: Option<String>) {
+    let Some(handle) = hub.game(game) else {
+        return;
+    };
+    let Some(frame) = frame else {
+        return reload(hub, game, false).await;
+    };
+    let Ok(msg) = chess4d_protocol::decode_server(&frame) else {
+        return reload(hub, game, false).await;
+    };
+    let mut g = handle.state.lock().await;
+    if g.over {
+        return;
+    }
+    let now = now_ms();
+    let resumed = |clocks: chess4d_protocol::Clocks| {
+        Clock::resume(
+            g.clock_config,
+            (clocks.white_ms, clocks.black_ms),
+            clocks.running.map(|s| (s, now)),
+        )
+    };
+    match &msg {
+        ServerMessage::Move {
+            ply, mv, clocks, ..
+        } if *ply == g.ply() => {
+            let clock = resumed(*clocks);
+            if g.game.play_str(mv).is_err() {
+                drop(g);
+                return reload(hub, game, false).await;
+            }
+            g.moves.push(mv.clone());
+            g.clock = clock;
+            g.takeback_offer = None;
+            let mover = g.to_move().other();
+            if g.draw_offer == Some(mover.other()) {
+                g.draw_offer = None;
+            }
+        }
+        ServerMessage::Move { .. } => {
+            drop(g);
+            return reload(hub, game, false).await;
+        }
+        ServerMessage::Takeback { ply, clocks, .. } if *ply <= g.ply() => {
+            let clock = resumed(*clocks);
+            while g.ply() > *ply {
+                g.game.undo();
+                g.moves.pop();
+            }
+            g.clock = clock;
+            g.takeback_offer = None;
+            g.draw_offer = None;
+        }
+        ServerMessage::End { .. } => {
+            g.over = true;
+            handle
+                .deadline
+                .store(0, std::sync::atomic::Ordering::Relaxed);
+            lock(&hub.games).remove(&game);
+        }
+        ServerMessage::DrawOffered { by, .. } => g.draw_offer = Some(*by),
+        ServerMessage::TakebackOffered { by, .. } => g.takeback_offer = Some(*by),
+        ServerMessage::OfferDeclined { by, .. } => {
+            let g = &mut *g;
+            for offer in [&mut g.draw_offer, &mut g.takeback_offer] {
+                if *offer == Some(by.other()) {
+                    *offer = None;
+                }
+            }
+        }
+        ServerMessage::PlayerGone { side, .. } => g.gone_since[side_index(*side)] = Some(now),
+        ServerMessage::PlayerBack { side, .. } => g.gone_since[side_index(*side)] = None,
+        _ => {}
+    }
+    handle.set_deadline(&g.clock);
+    let frame: Arc<str> = frame.into();
+    for (outbox, _) in g.watchers.values() {
+        let _ = outbox.send(frame.clone());
+    }
+}
+
+fn side_index(side: chess4d_protocol::Side) -> usize {
+    match side {
+        chess4d_protocol::Side::White => 0,
+        chess4d_protocol::Side::Black => 1,
+    }
+}
+
+/// This node's copy of a live game, read from the database when it has none (a player
+/// or spectator of a game another node started).
+pub async fn adopt(hub: &Hub, game: GameId) -> Option<Arc<GameHandle>> {
+    if let Some(h) = hub.game(game) {
+        return Some(h);
+    }
+    hub.cluster.as_ref()?;
+    let row = hub.store.load_game(game).await.ok()??;
+    if row.status != GameStatus::Playing {
+        return None;
+    }
+    let live = crate::play::live_from_row(hub, &row).ok()?;
+    let handle = crate::play::handle_of(live);
+    {
+        let g = handle.state.lock().await;
+        handle.set_deadline(&g.clock);
+    }
+    let mut games = lock(&hub.games);
+    Some(games.entry(game).or_insert(handle).clone())
+}
+
+/// Copies of the live games `user` plays (signing in on this node).
+pub async fn adopt_games_of(hub: &Hub, user: &crate::hub::User) {
+    if hub.cluster.is_none() {
+        return;
+    }
+    let filter = crate::store::GameFilter {
+        status: Some(GameStatus::Playing),
+        player: Some(user.name.clone()),
+        variant: None,
+        limit: 100,
+    };
+    for row in hub.store.list_games(filter).await.unwrap_or_default() {
+        adopt(hub, row.id).await;
+    }
+}
+
+/// Reads a game again from the database into this node's copy (watchers kept) and
+/// sends the watchers the game in full, or its end. `owner`: this node has just taken
+/// it over (a copy is made if there is none).
+pub async fn reload(hub: &Hub, game: GameId, owner: bool) {
+    let handle = match hub.game(game) {
+        Some(h) => h,
+        None if owner => match adopt(hub, game).await {
+            Some(h) => h,
+            None => return,
+        },
+        None => return,
+    };
+    let row = match hub.store.load_game(game).await {
+        Ok(Some(row)) => row,
+        Ok(None) => return,
+        Err(e) => {
+            return eprintln!("chess4d serve: game {} not read again: {e}", game.0);
+        }
+    };
+    let mut g = handle.state.lock().await;
+    if row.status != GameStatus::Playing {
+        if !g.over {
+            g.over = true;
+            handle
+                .deadline
+                .store(0, std::sync::atomic::Ordering::Relaxed);
+            let full = crate::play::full_from_row(hub, &row, None);
+            if let Some(end) = row.end.clone() {
+                g.broadcast(&ServerMessage::End {
+                    game,
+                    end,
+                    clocks: full.clocks,
+                });
+            }
+            lock(&hub.games).remove(&game);
+        }
+        return;
+    }
+    match crate::play::live_from_row(hub, &row) {
+        Ok(mut fresh) => {
+            fresh.watchers = std::mem::take(&mut g.watchers);
+            fresh.draw_offer = g.draw_offer;
+            fresh.takeback_offer = g.takeback_offer;
+            fresh.gone_since = g.gone_since;
+            *g = fresh;
+            handle.set_deadline(&g.clock);
+            g.send_full_to_all(now_ms());
+        }
+        Err(e) => eprintln!("chess4d serve: game {} not read again: {e}", game.0),
+    }
+}
