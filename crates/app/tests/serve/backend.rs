@@ -108,6 +108,16 @@ pub fn database_args(dir: &Path) -> Vec<String> {
     vec!["--database".into(), url]
 }
 
+/// Makes the server folder `to` use the database of `from` (two nodes, one database).
+pub fn share(from: &Path, to: &Path) {
+    std::fs::copy(from.join(DATABASE_FILE), to.join(DATABASE_FILE)).unwrap();
+}
+
+/// The URL of the PostgreSQL database of a server folder.
+pub fn url_of(dir: &Path) -> String {
+    std::fs::read_to_string(dir.join(DATABASE_FILE)).unwrap()
+}
+
 /// Drops the database of a server folder, if it has one (the folder is going away).
 pub fn drop_database(dir: &Path) {
     let Backend::Postgres(admin) = backend() else {

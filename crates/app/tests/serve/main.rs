@@ -10,6 +10,7 @@ mod games;
 
 mod abuse;
 mod durability;
+mod nodes;
 mod play;
 mod plugins;
 mod slow;
