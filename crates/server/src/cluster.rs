@@ -81,6 +81,11 @@ impl Cluster {
         lock(&self.owned).contains(&game)
     }
 
+    /// How many games this node owns.
+    pub fn owned_count(&self) -> usize {
+        lock(&self.owned).len()
+    }
+
     /// A game this node just created is its own.
     pub async fn claim_new(&self, game: GameId) -> Result<(), StoreError> {
         let c = self.pool.get().await?;
@@ -188,6 +193,9 @@ async fn leases(hub: Arc<Hub>, cluster: Arc<Cluster>) {
         match cluster.beat().await {
             Ok(taken) => {
                 for game in taken {
+                    hub.metrics
+                        .takeovers
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     eprintln!(
                         "chess4d serve: {} owns game {} now (its lease ran out)",
                         cluster.node, game.0
@@ -248,7 +256,12 @@ async fn listen_once(hub: &Arc<Hub>, cluster: &Cluster, first: &mut bool) -> Res
     while let Some(m) = rx.recv().await {
         let payload = m?;
         match serde_json::from_str::<Event>(&payload) {
-            Ok(e) if e.n != cluster.node => apply(hub, GameId(e.g), e.f).await,
+            Ok(e) if e.n != cluster.node => {
+                hub.metrics
+                    .events_received
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                apply(hub, GameId(e.g), e.f).await
+            }
             Ok(_) => {}
             Err(e) => eprintln!("chess4d serve: an event not understood: {e}"),
         }

@@ -112,6 +112,8 @@ pub struct Hub {
     pub next_id: AtomicU64,
     /// This node's part in a cluster on PostgreSQL (none: the only node).
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
+    /// The counters `/metrics` shows.
+    pub metrics: crate::metrics::Metrics,
 }
 
 /// Locks a mutex, carrying on with the data if a thread panicked while holding it (the
@@ -135,6 +137,7 @@ impl Hub {
             sessions: Mutex::default(),
             next_id: AtomicU64::new(1),
             cluster: None,
+            metrics: Default::default(),
         }
     }
 
@@ -153,6 +156,9 @@ impl Hub {
     pub async fn publish<T: serde::Serialize>(&self, game: GameId, msg: &T) {
         if let Some(c) = &self.cluster {
             c.publish(game, msg).await;
+            self.metrics
+                .events_sent
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
     }
 

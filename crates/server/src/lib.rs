@@ -34,6 +34,7 @@ pub mod hub;
 pub mod limits;
 pub mod lobby;
 pub mod material;
+pub mod metrics;
 pub mod notation;
 pub mod outbox;
 pub mod pgn;

@@ -11,6 +11,7 @@ use chess4d_protocol::{ErrorKind, ServerMessage, decode_client, encode};
 use futures_util::{SinkExt, StreamExt};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 
 /// Frames above this are cut off by the WebSocket layer itself (no error message);
@@ -54,6 +55,8 @@ async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
         let _ = sink.close().await;
         return;
     }
+    hub.metrics.sockets.fetch_add(1, Relaxed);
+    hub.metrics.sockets_total.fetch_add(1, Relaxed);
     let (tx, mut rx, overflow) = Outbox::new(hub.settings.outbox_frames);
     let writer = tokio::spawn(async move {
         while let Some(frame) = rx.recv().await {
@@ -119,6 +122,7 @@ async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
         }
     }
     closed(&hub, &mut conn).await;
+    hub.metrics.sockets.fetch_sub(1, Relaxed);
     {
         let mut addresses = lock(&hub.addresses);
         let a = addresses.get(ip);

@@ -11,6 +11,7 @@ mod games;
 mod abuse;
 mod durability;
 mod nodes;
+mod ops;
 mod play;
 mod plugins;
 mod slow;
