@@ -12,7 +12,8 @@
 //!   read the game from the database. A node whose listening connection broke reads
 //!   every game it holds again once it is back (it may have missed events).
 //! * **One owner per game** ([`LEASE_MS`] leases in `game_leases`, renewed every
-//!   [`BEAT_MS`]): only the owner lets a flag fall. When the owner dies its leases run
+//!   [`BEAT_MS`]; the store deletes a game's lease with its end): only the owner lets a
+//!   flag fall. When the owner dies its leases run
 //!   out and another node takes them over, rebuilding the game from the database: the
 //!   clock runs for the side to move from the time of the last committed move, so time
 //!   is neither lost nor counted twice.
@@ -129,9 +130,9 @@ impl Cluster {
             Err(e) => Err(e.to_string()),
         };
         if let Err(e) = sent {
-            eprintln!(
-                "chess4d serve: game {}: event not sent to other nodes: {e}",
-                game.0
+            crate::log::warn(
+                "event not sent to other nodes",
+                &[("game", &game.0), ("error", &e)],
             );
         }
     }
@@ -154,20 +155,15 @@ impl Cluster {
             .client
             .query(
                 "INSERT INTO game_leases (game_id, node, expires_ms)
-                 SELECT id, $1, $2 FROM games WHERE status = 'playing'
+                 SELECT g.id, $1, $2 FROM games g LEFT JOIN game_leases l ON l.game_id = g.id
+                 WHERE g.status = 'playing'
+                   AND (l.expires_ms < $3 OR (l.game_id IS NULL AND g.started_ms < $3 - $4))
                  ON CONFLICT (game_id) DO UPDATE SET node = $1, expires_ms = $2
                  WHERE game_leases.expires_ms < $3
                  RETURNING game_id",
-                &[&self.node, &until, &now],
-            )
-            .await
-            .map_err(crate::store::pg_pool::db)?;
-        // Leases of games over are of no use to anyone.
-        c.client
-            .execute(
-                "DELETE FROM game_leases WHERE game_id IN
-                 (SELECT id FROM games WHERE status <> 'playing')",
-                &[],
+                // A game without a lease is left a lease's time to its creator, whose
+                // claim may not be committed yet.
+                &[&self.node, &until, &now, &(LEASE_MS as i64)],
             )
             .await
             .map_err(crate::store::pg_pool::db)?;
@@ -196,14 +192,14 @@ async fn leases(hub: Arc<Hub>, cluster: Arc<Cluster>) {
                     hub.metrics
                         .takeovers
                         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    eprintln!(
-                        "chess4d serve: {} owns game {} now (its lease ran out)",
-                        cluster.node, game.0
+                    crate::log::info(
+                        "took the game over: its owner's lease ran out",
+                        &[("game", &game.0)],
                     );
                     reload(&hub, game, true).await;
                 }
             }
-            Err(e) => eprintln!("chess4d serve: leases not renewed: {e}"),
+            Err(e) => crate::log::warn("leases not renewed", &[("error", &e)]),
         }
     }
 }
@@ -213,7 +209,10 @@ async fn listen(hub: Arc<Hub>, cluster: Arc<Cluster>) {
     let mut first = true;
     loop {
         if let Err(e) = listen_once(&hub, &cluster, &mut first).await {
-            eprintln!("chess4d serve: listening for other nodes: {e}; again in 1 s");
+            crate::log::warn(
+                "not listening for other nodes; again in 1 s",
+                &[("error", &e)],
+            );
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
     }
@@ -263,7 +262,7 @@ async fn listen_once(hub: &Arc<Hub>, cluster: &Cluster, first: &mut bool) -> Res
                 apply(hub, GameId(e.g), e.f).await
             }
             Ok(_) => {}
-            Err(e) => eprintln!("chess4d serve: an event not understood: {e}"),
+            Err(e) => crate::log::warn("an event not understood", &[("error", &e)]),
         }
     }
     driver.abort();
@@ -294,6 +293,7 @@ async fn apply(hub: &Hub, game: GameId, frame: Option<String>) {
             clocks.running.map(|s| (s, now)),
         )
     };
+    let mut forward = true;
     match &msg {
         ServerMessage::Move {
             ply, mv, clocks, ..
@@ -342,14 +342,28 @@ async fn apply(hub: &Hub, game: GameId, frame: Option<String>) {
                 }
             }
         }
-        ServerMessage::PlayerGone { side, .. } => g.gone_since[side_index(*side)] = Some(now),
-        ServerMessage::PlayerBack { side, .. } => g.gone_since[side_index(*side)] = None,
+        ServerMessage::PlayerGone { side, .. } => {
+            let user = g.seat(*side).id;
+            if lock(&hub.online).contains_key(&user) {
+                // They left that node for this one: the other nodes learn they are here.
+                forward = false;
+                let back = ServerMessage::PlayerBack { game, side: *side };
+                hub.publish(game, &back).await;
+            } else {
+                g.gone_since[side_index(*side)] = Some(now);
+            }
+        }
+        ServerMessage::PlayerBack { side, .. } => {
+            forward = g.gone_since[side_index(*side)].take().is_some();
+        }
         _ => {}
     }
     handle.set_deadline(&g.clock);
-    let frame: Arc<str> = frame.into();
-    for (outbox, _) in g.watchers.values() {
-        let _ = outbox.send(frame.clone());
+    if forward {
+        let frame: Arc<str> = frame.into();
+        for (outbox, _) in g.watchers.values() {
+            let _ = outbox.send(frame.clone());
+        }
     }
 }
 
@@ -413,7 +427,7 @@ pub async fn reload(hub: &Hub, game: GameId, owner: bool) {
         Ok(Some(row)) => row,
         Ok(None) => return,
         Err(e) => {
-            return eprintln!("chess4d serve: game {} not read again: {e}", game.0);
+            return crate::log::warn("game not read again", &[("game", &game.0), ("error", &e)]);
         }
     };
     let mut g = handle.state.lock().await;
@@ -435,6 +449,11 @@ pub async fn reload(hub: &Hub, game: GameId, owner: bool) {
         }
         return;
     }
+    if row.moves.len() == g.moves.len() && row.moves.iter().zip(&g.moves).all(|(r, m)| r.mv == *m) {
+        // The copy was up to date: its clock, kept by the events, stands.
+        handle.set_deadline(&g.clock);
+        return;
+    }
     match crate::play::live_from_row(hub, &row) {
         Ok(mut fresh) => {
             fresh.watchers = std::mem::take(&mut g.watchers);
@@ -445,6 +464,6 @@ pub async fn reload(hub: &Hub, game: GameId, owner: bool) {
             handle.set_deadline(&g.clock);
             g.send_full_to_all(now_ms());
         }
-        Err(e) => eprintln!("chess4d serve: game {} not read again: {e}", game.0),
+        Err(e) => crate::log::warn("game not read again", &[("game", &game.0), ("error", &e)]),
     }
 }

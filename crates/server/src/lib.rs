@@ -33,6 +33,7 @@ pub mod http;
 pub mod hub;
 pub mod limits;
 pub mod lobby;
+pub mod log;
 pub mod material;
 pub mod metrics;
 pub mod notation;
@@ -84,7 +85,7 @@ pub async fn serve(config: Config, variants: variants::Variants) -> Result<(), S
         let cluster = cluster::Cluster::open(url)
             .await
             .map_err(|e| e.to_string())?;
-        eprintln!("chess4d serve: node {} on {place}", cluster.node);
+        log::set_node(&cluster.node);
         hub.cluster = Some(Arc::new(cluster));
     }
     let hub = Arc::new(hub);
@@ -103,9 +104,14 @@ pub async fn serve(config: Config, variants: variants::Variants) -> Result<(), S
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     tokio::spawn(play::flag_watch(hub.clone()));
     println!("listening on {addr}");
-    eprintln!(
-        "chess4d serve: {} variants, {resumed} games resumed, data in {place}",
-        hub.variants.summaries().len(),
+    log::info(
+        "chess4d serve started",
+        &[
+            ("listen", &addr),
+            ("variants", &hub.variants.summaries().len()),
+            ("resumed", &resumed),
+            ("data", &place),
+        ],
     );
     let app = http::router(hub).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, app)

@@ -57,7 +57,7 @@ pub async fn start_game(
         && let Err(e) = c.claim_new(id).await
     {
         // Not fatal: an unleased game is taken over by a node within a beat.
-        eprintln!("chess4d serve: game {}: no lease yet: {e}", id.0);
+        crate::log::warn("no lease yet", &[("game", &id.0), ("error", &e)]);
     }
     let mut live = LiveGame {
         id,
@@ -394,7 +394,7 @@ pub async fn finish(
     handle.deadline.store(0, Ordering::Relaxed);
     tell(
         hub,
-        &g,
+        g,
         &ServerMessage::End {
             game: g.id,
             end,
@@ -451,9 +451,9 @@ pub async fn flag_watch(hub: Arc<Hub>) {
                 && g.clock.deadline().is_some_and(|d| d <= now)
                 && let Err(e) = flag(&hub, &handle, &mut g, now).await
             {
-                eprintln!(
-                    "chess4d serve: game {}: the flag could not be recorded: {e}",
-                    g.id.0
+                crate::log::warn(
+                    "the flag could not be recorded",
+                    &[("game", &g.id.0), ("error", &e)],
                 );
             }
         }
@@ -683,16 +683,16 @@ pub async fn player_back(hub: &Hub, user: UserId) {
             continue;
         };
         let mut g = handle.state.lock().await;
+        let back = ServerMessage::PlayerBack {
+            game: handle.id,
+            side,
+        };
         if g.gone_since[index(side)].take().is_some() {
-            tell(
-                hub,
-                &g,
-                &ServerMessage::PlayerBack {
-                    game: handle.id,
-                    side,
-                },
-            )
-            .await;
+            tell(hub, &g, &back).await;
+        } else {
+            // Another node may have seen them leave (they moved here): it must not let
+            // the opponent claim against a player who is here.
+            hub.publish(handle.id, &back).await;
         }
     }
 }
@@ -745,7 +745,10 @@ pub async fn resume(hub: &Arc<Hub>) -> Result<usize, String> {
     for row in rows {
         match resume_one(hub, &row, now).await {
             Ok(()) => resumed += 1,
-            Err(e) => eprintln!("chess4d serve: game {} cannot be resumed: {e}", row.id.0),
+            Err(e) => crate::log::warn(
+                "a game cannot be resumed",
+                &[("game", &row.id.0), ("error", &e)],
+            ),
         }
     }
     Ok(resumed)

@@ -131,9 +131,9 @@ async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
     drop(conn);
     if overflow.happened() {
         // Its queue is full of frames it will not read: drop them and the socket now.
-        eprintln!(
-            "chess4d serve: closed a socket from {ip} that did not read ({} frames waiting)",
-            hub.settings.outbox_frames
+        crate::log::info(
+            "closed a socket that did not read",
+            &[("ip", &ip), ("frames_waiting", &hub.settings.outbox_frames)],
         );
         writer.abort();
         return;
@@ -145,6 +145,6 @@ async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
         .is_err()
     {
         abort.abort();
-        eprintln!("chess4d serve: a socket's writer did not finish; closed");
+        crate::log::warn("a socket's writer did not finish; closed", &[]);
     }
 }

@@ -136,7 +136,7 @@ fn two_nodes_one_killed_mid_game_and_the_game_goes_on_on_the_other() {
         if ply as usize == kill_after + 1 {
             std::thread::sleep(Duration::from_millis(1_200)); // a long think
         }
-        let (mover, other) = if ply % 2 == 0 {
+        let (mover, other) = if ply.is_multiple_of(2) {
             (&mut ann, &mut bob)
         } else {
             (&mut bob, &mut ann)

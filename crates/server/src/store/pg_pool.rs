@@ -62,10 +62,7 @@ pub async fn connect(url: &str) -> Result<PgConn, StoreError> {
     })?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
-            eprintln!(
-                "chess4d serve: a PostgreSQL connection ended: {}",
-                describe(&e)
-            );
+            crate::log::warn("a PostgreSQL connection ended", &[("error", &describe(&e))]);
         }
     });
     Ok(PgConn {

@@ -563,6 +563,14 @@ impl Store for PgStore {
                     )
                     .await
                     .map_err(db)?;
+                // A game over needs no owner (crate::cluster).
+                c.client
+                    .execute(
+                        "DELETE FROM game_leases WHERE game_id = $1",
+                        &[&(finish.game.0 as i64)],
+                    )
+                    .await
+                    .map_err(db)?;
                 Ok(end)
             })
             .await

@@ -111,6 +111,7 @@ CREATE TABLE IF NOT EXISTS game_leases (
     node TEXT NOT NULL,
     expires_ms {int} NOT NULL
 );
+CREATE INDEX IF NOT EXISTS game_leases_node ON game_leases(node);
 ",
     },
 ];
