@@ -43,19 +43,37 @@ const PAYLOAD_MAX: usize = 7_900;
 pub struct Cluster {
     /// This node's name (unique per process: host-less, the pid and a random part).
     pub node: String,
+    /// This node's number from the database (its seek and connection numbers start at
+    /// `number << 40`, so no two nodes hand out the same seek number).
+    pub number: u64,
+    lobby_tx: tokio::sync::mpsc::UnboundedSender<String>,
+    lobby_rx: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<String>>>,
     url: String,
     pool: Pool,
     owned: Mutex<HashSet<GameId>>,
 }
 
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Event {
+/// A NOTIFY payload: a game's event, a lobby event (crate::lobby_sync), or a game
+/// started for a player connected elsewhere.
+#[derive(serde::Serialize, serde::Deserialize, Default)]
+pub(crate) struct Event {
     /// The sending node.
-    n: String,
-    /// The game.
-    g: u64,
+    pub n: String,
+    /// The game (0 for a lobby event).
+    #[serde(default)]
+    pub g: u64,
     /// The frame its watchers were sent; none: read the game again.
-    f: Option<String>,
+    #[serde(default)]
+    pub f: Option<String>,
+    /// A lobby frame (`seek_added`, `seek_removed`).
+    #[serde(default)]
+    pub l: Option<String>,
+    /// The seek's owner, with `seek_added`: (user id, name, guest).
+    #[serde(default)]
+    pub o: Option<(i64, String, bool)>,
+    /// A player whose game `g` started on the sending node.
+    #[serde(default)]
+    pub u: Option<i64>,
 }
 
 impl Cluster {
@@ -69,12 +87,63 @@ impl Cluster {
             std::process::id(),
             u32::from_le_bytes(random)
         );
+        let pool = Pool::open(url, 2).await?;
+        let number = {
+            let c = pool.get().await?;
+            let row = c
+                .client
+                .query_one(
+                    "INSERT INTO nodes (name, started_ms) VALUES ($1, $2) RETURNING id",
+                    &[&node, &(now_ms() as i64)],
+                )
+                .await
+                .map_err(crate::store::pg_pool::db)?;
+            row.try_get::<_, i64>(0)
+                .map_err(crate::store::pg_pool::db)? as u64
+        };
+        let (lobby_tx, lobby_rx) = tokio::sync::mpsc::unbounded_channel();
         Ok(Cluster {
             node,
+            number,
             url: url.to_string(),
-            pool: Pool::open(url, 2).await?,
+            pool,
             owned: Mutex::default(),
+            lobby_tx,
+            lobby_rx: Mutex::new(Some(lobby_rx)),
         })
+    }
+
+    /// Sends an event to the other nodes after those queued before it (lobby events
+    /// come from code that cannot wait; their order is kept by one sender task).
+    pub(crate) fn enqueue(&self, mut event: Event) {
+        event.n = self.node.clone();
+        if let Ok(payload) = serde_json::to_string(&event) {
+            let _ = self.lobby_tx.send(payload);
+        }
+    }
+
+    /// Sends a payload now.
+    pub(crate) async fn notify(&self, payload: &str) -> Result<(), String> {
+        let c = self.pool.get().await.map_err(|e| e.to_string())?;
+        c.client
+            .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await
+            .map_err(|e| describe(&e))?;
+        Ok(())
+    }
+
+    /// Takes a seek for a game: true for the one node whose player took it first.
+    pub async fn claim_seek(&self, seek: u64) -> Result<bool, StoreError> {
+        let c = self.pool.get().await?;
+        let n = c
+            .client
+            .execute(
+                "INSERT INTO seek_claims (seek_id, at_ms) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                &[&(seek as i64), &(now_ms() as i64)],
+            )
+            .await
+            .map_err(crate::store::pg_pool::db)?;
+        Ok(n == 1)
     }
 
     /// Whether this node owns (runs the clock of) `game`.
@@ -115,21 +184,14 @@ impl Cluster {
             n: self.node.clone(),
             g: game.0,
             f: Some(frame),
+            ..Event::default()
         };
         let mut payload = serde_json::to_string(&event).unwrap_or_default();
         if payload.len() > PAYLOAD_MAX {
             event.f = None;
             payload = serde_json::to_string(&event).unwrap_or_default();
         }
-        let sent = match self.pool.get().await {
-            Ok(c) => c
-                .client
-                .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-                .await
-                .map_err(|e| describe(&e)),
-            Err(e) => Err(e.to_string()),
-        };
-        if let Err(e) = sent {
+        if let Err(e) = self.notify(&payload).await {
             crate::log::warn(
                 "event not sent to other nodes",
                 &[("game", &game.0), ("error", &e)],
@@ -167,6 +229,14 @@ impl Cluster {
             )
             .await
             .map_err(crate::store::pg_pool::db)?;
+        // A seek's claim matters only while nodes race to accept it.
+        c.client
+            .execute(
+                "DELETE FROM seek_claims WHERE at_ms < $1",
+                &[&(now - 60_000)],
+            )
+            .await
+            .map_err(crate::store::pg_pool::db)?;
         let id = |r: &tokio_postgres::Row| r.try_get::<_, i64>(0).map(|v| GameId(v as u64));
         let taken: Vec<GameId> = taken.iter().filter_map(|r| id(r).ok()).collect();
         let mut owned: HashSet<GameId> = held.iter().filter_map(|r| id(r).ok()).collect();
@@ -178,6 +248,16 @@ impl Cluster {
 
 /// Starts the node's two loops: leases (renew, take over) and events (LISTEN).
 pub fn start(hub: Arc<Hub>, cluster: Arc<Cluster>) {
+    if let Some(mut queue) = lock(&cluster.lobby_rx).take() {
+        let sender = cluster.clone();
+        tokio::spawn(async move {
+            while let Some(payload) = queue.recv().await {
+                if let Err(e) = sender.notify(&payload).await {
+                    crate::log::warn("a lobby event not sent to other nodes", &[("error", &e)]);
+                }
+            }
+        });
+    }
     tokio::spawn(leases(hub.clone(), cluster.clone()));
     tokio::spawn(listen(hub, cluster));
 }
@@ -259,7 +339,13 @@ async fn listen_once(hub: &Arc<Hub>, cluster: &Cluster, first: &mut bool) -> Res
                 hub.metrics
                     .events_received
                     .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                apply(hub, GameId(e.g), e.f).await
+                if let Some(frame) = e.l {
+                    crate::lobby_sync::apply(hub, &frame, e.o);
+                } else if let Some(user) = e.u {
+                    crate::lobby_sync::started(hub, crate::store::UserId(user), GameId(e.g)).await;
+                } else {
+                    apply(hub, GameId(e.g), e.f).await;
+                }
             }
             Ok(_) => {}
             Err(e) => crate::log::warn("an event not understood", &[("error", &e)]),

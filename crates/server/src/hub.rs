@@ -199,12 +199,13 @@ impl Hub {
         }
     }
 
-    /// Sends a message to everyone watching the lobby.
-    pub fn send_to_lobby<T: serde::Serialize>(&self, msg: &T) {
+    /// Sends a lobby event to everyone watching the lobby, here and on other nodes.
+    pub fn send_to_lobby(&self, msg: &chess4d_protocol::ServerMessage) {
         let frame: Arc<str> = encode(msg).into();
         for outbox in lock(&self.lobby).watchers.values() {
             let _ = outbox.send(frame.clone());
         }
+        crate::lobby_sync::publish(self, msg);
     }
 
     /// A user's public face in a variant: name, guest, rating there.

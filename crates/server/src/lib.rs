@@ -33,6 +33,7 @@ pub mod http;
 pub mod hub;
 pub mod limits;
 pub mod lobby;
+pub mod lobby_sync;
 pub mod log;
 pub mod material;
 pub mod metrics;
@@ -86,6 +87,11 @@ pub async fn serve(config: Config, variants: variants::Variants) -> Result<(), S
             .await
             .map_err(|e| e.to_string())?;
         log::set_node(&cluster.node);
+        // Seek and connection numbers unique across nodes (crate::lobby_sync).
+        hub.next_id.store(
+            (cluster.number << 40) + 1,
+            std::sync::atomic::Ordering::Relaxed,
+        );
         hub.cluster = Some(Arc::new(cluster));
     }
     let hub = Arc::new(hub);

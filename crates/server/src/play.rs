@@ -99,6 +99,7 @@ pub async fn start_game(
         state: tokio::sync::Mutex::new(live),
     });
     lock(&hub.games).insert(id, handle);
+    crate::lobby_sync::announce(hub, id, [white.id, black.id]);
     Ok(())
 }
 

@@ -181,3 +181,73 @@ fn two_nodes_one_killed_mid_game_and_the_game_goes_on_on_the_other() {
     assert_eq!(stored.status, GameStatus::Finished);
     assert_eq!(stored.moves, line, "every acknowledged move is stored");
 }
+
+#[test]
+fn the_lobby_is_the_same_on_both_nodes_and_a_seek_is_taken_once() {
+    let Some(_) = postgres() else { return };
+    let a = Server::start(&[]);
+    let dir_b = fresh_dir();
+    crate::backend::share(&a.dir, &dir_b);
+    let b = Server::start_in(dir_b, &[]);
+    let (ta, tb, tc) = (a.signup("ann"), a.signup("bob"), a.signup("cat"));
+    let mut ann = a.client(Some(&ta));
+    let mut bob = b.client(Some(&tb));
+    let mut cat = a.client(Some(&tc));
+    for c in [&mut bob, &mut cat] {
+        c.send(&ClientMessage::Lobby { on: true });
+        assert!(matches!(c.recv(), ServerMessage::Lobby { .. }));
+    }
+    let seek = ClientMessage::Seek {
+        variant: "full".into(),
+        clock: CLOCK,
+        rated: false,
+        color: ColorChoice::White,
+        rating_range: None,
+    };
+    let added = |m: &ServerMessage| match m {
+        ServerMessage::SeekAdded { seek } => Some(seek.id),
+        _ => None,
+    };
+    // Ann's seek on A is in B's lobby; Bob accepts it there and the game starts on B,
+    // Ann (on A) gets it and they play across the nodes.
+    ann.send(&seek);
+    let (on_a, on_b) = (cat.recv_until(added), bob.recv_until(added));
+    assert_eq!(on_a, on_b, "node B's lobby shows node A's seek");
+    bob.send(&ClientMessage::AcceptSeek { seek: on_b });
+    let game = bob.game_full();
+    assert_eq!(
+        ann.game_full().id,
+        game.id,
+        "Ann on A is handed the game started on B"
+    );
+    let removed = cat.recv_until(|m| match m {
+        ServerMessage::SeekRemoved { seek } => Some(*seek),
+        _ => None,
+    });
+    assert_eq!(removed, on_a, "the taken seek leaves A's lobby too");
+    let line = games::opening("full", 2);
+    ann.play(game.id, 0, &line[0]);
+    assert_eq!(bob.wait_move(0), line[0]);
+    bob.play(game.id, 1, &line[1]);
+    assert_eq!(ann.wait_move(1), line[1]);
+
+    // A second seek accepted at once on both nodes: one game, never two.
+    ann.send(&seek);
+    let (on_a, on_b) = (cat.recv_until(added), bob.recv_until(added));
+    bob.send(&ClientMessage::AcceptSeek { seek: on_b });
+    cat.send(&ClientMessage::AcceptSeek { seek: on_a });
+    let second = ann.game_full().id;
+    let outcome = |c: &mut Client| {
+        c.recv_until(|m| match m {
+            ServerMessage::GameFull { game } => Some(Some(game.id)),
+            ServerMessage::Error(_) => Some(None),
+            _ => None,
+        })
+    };
+    let (for_bob, for_cat) = (outcome(&mut bob), outcome(&mut cat));
+    assert_eq!(
+        [for_bob, for_cat].iter().flatten().collect::<Vec<_>>(),
+        vec![&second],
+        "exactly one of them got Ann's second game"
+    );
+}

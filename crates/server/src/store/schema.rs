@@ -104,7 +104,7 @@ CREATE TABLE IF NOT EXISTS rating_history (
     },
     Migration {
         version: 2,
-        name: "game leases (several nodes on PostgreSQL)",
+        name: "game leases, node numbers, seek claims (several nodes on PostgreSQL)",
         sql: "
 CREATE TABLE IF NOT EXISTS game_leases (
     game_id {int} PRIMARY KEY REFERENCES games(id),
@@ -112,6 +112,15 @@ CREATE TABLE IF NOT EXISTS game_leases (
     expires_ms {int} NOT NULL
 );
 CREATE INDEX IF NOT EXISTS game_leases_node ON game_leases(node);
+CREATE TABLE IF NOT EXISTS nodes (
+    id {pk},
+    name TEXT NOT NULL,
+    started_ms {int} NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seek_claims (
+    seek_id {int} PRIMARY KEY,
+    at_ms {int} NOT NULL
+);
 ",
     },
 ];
