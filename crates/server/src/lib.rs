@@ -20,6 +20,11 @@
 //!   ([`store::schema`]).
 //! * **Connections** ([`ws`], [`conn`], [`hub`]): reconnection, spectators, rate
 //!   limits; [`http`] serves accounts ([`auth`]: argon2id, hashed tokens) and PGN.
+//! * **Several nodes** on one PostgreSQL ([`cluster`]): each game has one owner by
+//!   lease that runs its clock, events travel by LISTEN/NOTIFY, a dead node's games are
+//!   taken over from their committed moves; [`lobby_sync`] makes one lobby of all nodes.
+//! * **Operations** ([`metrics`], [`log`]): `/healthz`, `/readyz`, Prometheus
+//!   `/metrics`, logfmt lines naming the node.
 
 // Library code turns every failure into an error value; tests may unwrap (clippy.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used)]
