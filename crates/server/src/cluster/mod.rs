@@ -18,17 +18,19 @@
 //!   clock runs for the side to move from the time of the last committed move, so time
 //!   is neither lost nor counted twice.
 
-use crate::clock::{Clock, now_ms};
-use crate::game::GameHandle;
+mod copies;
+mod events;
+
+pub use copies::{adopt, adopt_games_of, reload};
+
+use crate::clock::now_ms;
 use crate::hub::{Hub, lock};
 use crate::store::StoreError;
 use crate::store::pg_pool::{Pool, describe};
-use chess4d_protocol::{GameId, GameStatus, ServerMessage, encode};
-use futures_util::StreamExt;
+use chess4d_protocol::{GameId, encode};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio_postgres::{AsyncMessage, NoTls};
 
 /// The NOTIFY channel of game events.
 pub const CHANNEL: &str = "chess4d_events";
@@ -264,7 +266,7 @@ pub fn start(hub: Arc<Hub>, cluster: Arc<Cluster>) {
         });
     }
     tokio::spawn(leases(hub.clone(), cluster.clone()));
-    tokio::spawn(listen(hub, cluster));
+    tokio::spawn(events::listen(hub, cluster));
 }
 
 async fn leases(hub: Arc<Hub>, cluster: Arc<Cluster>) {
@@ -286,275 +288,5 @@ async fn leases(hub: Arc<Hub>, cluster: Arc<Cluster>) {
             }
             Err(e) => crate::log::warn("leases not renewed", &[("error", &e)]),
         }
-    }
-}
-
-/// Listens for the other nodes' events, reconnecting when the connection breaks.
-async fn listen(hub: Arc<Hub>, cluster: Arc<Cluster>) {
-    let mut first = true;
-    loop {
-        if let Err(e) = listen_once(&hub, &cluster, &mut first).await {
-            crate::log::warn(
-                "not listening for other nodes; again in 1 s",
-                &[("error", &e)],
-            );
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-}
-
-async fn listen_once(hub: &Arc<Hub>, cluster: &Cluster, first: &mut bool) -> Result<(), String> {
-    let (client, mut connection) = tokio_postgres::connect(&cluster.url, NoTls)
-        .await
-        .map_err(|e| describe(&e))?;
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
-    let driver = tokio::spawn(async move {
-        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-        while let Some(m) = messages.next().await {
-            match m {
-                Ok(AsyncMessage::Notification(n)) => {
-                    if tx.send(Ok(n.payload().to_string())).is_err() {
-                        break;
-                    }
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    let _ = tx.send(Err(describe(&e)));
-                    break;
-                }
-            }
-        }
-    });
-    client
-        .batch_execute(&format!("LISTEN {CHANNEL}"))
-        .await
-        .map_err(|e| describe(&e))?;
-    if !*first {
-        // Events may have been missed while the connection was down.
-        let games: Vec<GameId> = lock(&hub.games).keys().copied().collect();
-        for game in games {
-            reload(hub, game, false).await;
-        }
-    }
-    *first = false;
-    while let Some(m) = rx.recv().await {
-        let payload = m?;
-        match serde_json::from_str::<Event>(&payload) {
-            Ok(e) if e.n != cluster.node => {
-                hub.metrics
-                    .events_received
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if let Some(frame) = e.l {
-                    crate::lobby_sync::apply(hub, &frame, e.o);
-                } else if let Some(user) = e.u {
-                    crate::lobby_sync::started(hub, crate::store::UserId(user), GameId(e.g)).await;
-                } else {
-                    apply(hub, GameId(e.g), e.f).await;
-                }
-            }
-            Ok(_) => {}
-            Err(e) => crate::log::warn("an event not understood", &[("error", &e)]),
-        }
-    }
-    driver.abort();
-    Err("the connection closed".into())
-}
-
-/// Applies another node's event to this node's copy of the game (none: nothing to do)
-/// and sends it on to this node's watchers.
-async fn apply(hub: &Hub, game: GameId, frame: Option<String>) {
-    let Some(handle) = hub.game(game) else {
-        return;
-    };
-    let Some(frame) = frame else {
-        return reload(hub, game, false).await;
-    };
-    let Ok(msg) = chess4d_protocol::decode_server(&frame) else {
-        return reload(hub, game, false).await;
-    };
-    let mut g = handle.state.lock().await;
-    if g.over {
-        return;
-    }
-    let now = now_ms();
-    let resumed = |clocks: chess4d_protocol::Clocks| {
-        Clock::resume(
-            g.clock_config,
-            (clocks.white_ms, clocks.black_ms),
-            clocks.running.map(|s| (s, now)),
-        )
-    };
-    let mut forward = true;
-    match &msg {
-        ServerMessage::Move {
-            ply, mv, clocks, ..
-        } if *ply == g.ply() => {
-            let clock = resumed(*clocks);
-            if g.game.play_str(mv).is_err() {
-                drop(g);
-                return reload(hub, game, false).await;
-            }
-            g.moves.push(mv.clone());
-            g.clock = clock;
-            g.takeback_offer = None;
-            let mover = g.to_move().other();
-            if g.draw_offer == Some(mover.other()) {
-                g.draw_offer = None;
-            }
-        }
-        ServerMessage::Move { .. } => {
-            drop(g);
-            return reload(hub, game, false).await;
-        }
-        ServerMessage::Takeback { ply, clocks, .. } if *ply <= g.ply() => {
-            let clock = resumed(*clocks);
-            while g.ply() > *ply {
-                g.game.undo();
-                g.moves.pop();
-            }
-            g.clock = clock;
-            g.takeback_offer = None;
-            g.draw_offer = None;
-        }
-        ServerMessage::End { .. } => {
-            g.over = true;
-            handle
-                .deadline
-                .store(0, std::sync::atomic::Ordering::Relaxed);
-            lock(&hub.games).remove(&game);
-        }
-        ServerMessage::DrawOffered { by, .. } => g.draw_offer = Some(*by),
-        ServerMessage::TakebackOffered { by, .. } => g.takeback_offer = Some(*by),
-        ServerMessage::OfferDeclined { by, .. } => {
-            let g = &mut *g;
-            for offer in [&mut g.draw_offer, &mut g.takeback_offer] {
-                if *offer == Some(by.other()) {
-                    *offer = None;
-                }
-            }
-        }
-        ServerMessage::PlayerGone { side, .. } => {
-            let user = g.seat(*side).id;
-            if lock(&hub.online).contains_key(&user) {
-                // They left that node for this one: the other nodes learn they are here.
-                forward = false;
-                let back = ServerMessage::PlayerBack { game, side: *side };
-                hub.publish(game, &back).await;
-            } else {
-                g.gone_since[side_index(*side)] = Some(now);
-            }
-        }
-        ServerMessage::PlayerBack { side, .. } => {
-            forward = g.gone_since[side_index(*side)].take().is_some();
-        }
-        _ => {}
-    }
-    handle.set_deadline(&g.clock);
-    if forward {
-        let frame: Arc<str> = frame.into();
-        for (outbox, _) in g.watchers.values() {
-            let _ = outbox.send(frame.clone());
-        }
-    }
-}
-
-fn side_index(side: chess4d_protocol::Side) -> usize {
-    match side {
-        chess4d_protocol::Side::White => 0,
-        chess4d_protocol::Side::Black => 1,
-    }
-}
-
-/// This node's copy of a live game, read from the database when it has none (a player
-/// or spectator of a game another node started).
-pub async fn adopt(hub: &Hub, game: GameId) -> Option<Arc<GameHandle>> {
-    if let Some(h) = hub.game(game) {
-        return Some(h);
-    }
-    hub.cluster.as_ref()?;
-    let row = hub.store.load_game(game).await.ok()??;
-    if row.status != GameStatus::Playing {
-        return None;
-    }
-    let live = crate::play::live_from_row(hub, &row).ok()?;
-    let handle = crate::play::handle_of(live);
-    {
-        let g = handle.state.lock().await;
-        handle.set_deadline(&g.clock);
-    }
-    let mut games = lock(&hub.games);
-    Some(games.entry(game).or_insert(handle).clone())
-}
-
-/// Copies of the live games `user` plays (signing in on this node).
-pub async fn adopt_games_of(hub: &Hub, user: &crate::hub::User) {
-    if hub.cluster.is_none() {
-        return;
-    }
-    let filter = crate::store::GameFilter {
-        status: Some(GameStatus::Playing),
-        player: Some(user.name.clone()),
-        variant: None,
-        limit: 100,
-    };
-    for row in hub.store.list_games(filter).await.unwrap_or_default() {
-        adopt(hub, row.id).await;
-    }
-}
-
-/// Reads a game again from the database into this node's copy (watchers kept) and
-/// sends the watchers the game in full, or its end. `owner`: this node has just taken
-/// it over (a copy is made if there is none).
-pub async fn reload(hub: &Hub, game: GameId, owner: bool) {
-    let handle = match hub.game(game) {
-        Some(h) => h,
-        None if owner => match adopt(hub, game).await {
-            Some(h) => h,
-            None => return,
-        },
-        None => return,
-    };
-    let row = match hub.store.load_game(game).await {
-        Ok(Some(row)) => row,
-        Ok(None) => return,
-        Err(e) => {
-            return crate::log::warn("game not read again", &[("game", &game.0), ("error", &e)]);
-        }
-    };
-    let mut g = handle.state.lock().await;
-    if row.status != GameStatus::Playing {
-        if !g.over {
-            g.over = true;
-            handle
-                .deadline
-                .store(0, std::sync::atomic::Ordering::Relaxed);
-            let full = crate::play::full_from_row(hub, &row, None);
-            if let Some(end) = row.end.clone() {
-                g.broadcast(&ServerMessage::End {
-                    game,
-                    end,
-                    clocks: full.clocks,
-                });
-            }
-            lock(&hub.games).remove(&game);
-        }
-        return;
-    }
-    if row.moves.len() == g.moves.len() && row.moves.iter().zip(&g.moves).all(|(r, m)| r.mv == *m) {
-        // The copy was up to date: its clock, kept by the events, stands.
-        handle.set_deadline(&g.clock);
-        return;
-    }
-    match crate::play::live_from_row(hub, &row) {
-        Ok(mut fresh) => {
-            fresh.watchers = std::mem::take(&mut g.watchers);
-            fresh.draw_offer = g.draw_offer;
-            fresh.takeback_offer = g.takeback_offer;
-            fresh.gone_since = g.gone_since;
-            *g = fresh;
-            handle.set_deadline(&g.clock);
-            g.send_full_to_all(now_ms());
-        }
-        Err(e) => crate::log::warn("game not read again", &[("game", &game.0), ("error", &e)]),
     }
 }
