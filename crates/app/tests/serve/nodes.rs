@@ -74,6 +74,31 @@ fn owner(admin_db: &str, game: GameId) -> String {
     )
 }
 
+/// After node A died: Ann and A's spectator reconnect to B, which has every move.
+fn move_over(b: &Server, ann_token: &str, id: GameId, played: &[String]) -> (Client, Client) {
+    std::thread::sleep(Duration::from_millis(1_500));
+    let (ann, moves) = rejoin(b, Some(ann_token), id);
+    assert_eq!(moves, played, "every acknowledged move is on B");
+    let (spectator, _) = rejoin(b, None, id);
+    (ann, spectator)
+}
+
+/// B takes the game over within seconds of A's lease running out.
+fn wait_for_takeover(db: &str, id: GameId, node_a: &str) {
+    let killed = Instant::now();
+    while owner(db, id) == node_a {
+        assert!(
+            killed.elapsed() < Duration::from_secs(8),
+            "B did not take the game over"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    eprintln!(
+        "two nodes: B owns the game {} ms after the clients moved over",
+        killed.elapsed().as_millis()
+    );
+}
+
 #[test]
 fn two_nodes_one_killed_mid_game_and_the_game_goes_on_on_the_other() {
     let Some(_) = postgres() else { return };
@@ -115,23 +140,8 @@ fn two_nodes_one_killed_mid_game_and_the_game_goes_on_on_the_other() {
         if ply as usize == kill_after {
             // The side to move thinks while the owner dies and its client moves over.
             a.kill();
-            let waited = Instant::now();
-            std::thread::sleep(Duration::from_millis(1_500));
-            let (again, moves) = rejoin(&b, Some(&ta), id);
-            assert_eq!(moves, line[..kill_after], "every acknowledged move is on B");
-            ann = again;
-            let (again, _) = rejoin(&b, None, id);
-            spec_a = again;
-            // B takes the game over within seconds of the lease running out.
-            let deadline = waited + Duration::from_secs(8);
-            while owner(&db, id) == node_a {
-                assert!(Instant::now() < deadline, "B did not take the game over");
-                std::thread::sleep(Duration::from_millis(100));
-            }
-            eprintln!(
-                "two nodes: B owns the game {} ms after A was killed",
-                waited.elapsed().as_millis()
-            );
+            (ann, spec_a) = move_over(&b, &ta, id, &line[..kill_after]);
+            wait_for_takeover(&db, id, &node_a);
         }
         if ply as usize == kill_after + 1 {
             std::thread::sleep(Duration::from_millis(1_200)); // a long think
