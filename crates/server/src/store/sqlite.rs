@@ -789,6 +789,48 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// A file of the server before migrations were recorded (its tables made by
+    /// `CREATE TABLE IF NOT EXISTS`, no `schema_migrations`) opens with its rows intact
+    /// and every migration recorded; opening again applies nothing twice.
+    #[tokio::test]
+    async fn a_file_from_before_migrations_is_migrated_in_place() {
+        let dir = std::env::temp_dir().join(format!("chess4d-migrate-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.sqlite3");
+        {
+            let old = Connection::open(&path).unwrap();
+            old.execute_batch(
+                "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                 guest INTEGER NOT NULL, password_hash TEXT NOT NULL, created_ms INTEGER NOT NULL DEFAULT 0);
+                 INSERT INTO users (name, guest, password_hash) VALUES ('old_timer', 0, 'x');",
+            )
+            .unwrap();
+        }
+        for _ in 0..2 {
+            let store = SqliteStore::open(&path).unwrap();
+            assert!(store.user_by_name("OLD_TIMER").await.unwrap().is_some());
+            assert_eq!(
+                store.create_user("Old_Timer", "", true).await,
+                Err(StoreError::NameTaken)
+            );
+        }
+        let conn = Connection::open(&path).unwrap();
+        let versions: Vec<i64> = conn
+            .prepare("SELECT version FROM schema_migrations ORDER BY version")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let all: Vec<i64> = super::super::schema::MIGRATIONS
+            .iter()
+            .map(|m| m.version)
+            .collect();
+        assert_eq!(versions, all);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// A batch whose transaction cannot begin runs none of its jobs (their SAVEPOINTs
     /// would otherwise commit one by one) and every job is told it failed.
     #[test]
