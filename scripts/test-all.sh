@@ -47,10 +47,60 @@ CHESS4D_DATA_DIR="$(mktemp -d)"
 export CHESS4D_DATA_DIR
 trap 'rm -rf "$CHESS4D_DATA_DIR"' EXIT
 
+# ---- PostgreSQL: the server tests run on it too (crates/app/tests/serve) ------------
+# A private cluster from Debian's packages (installed here when root and missing), in a
+# temporary folder, on 127.0.0.1 only, stopped on exit. It exports CHESS4D_TEST_PG, the
+# URL of a role that may create databases (each test makes its own). Under CI a missing
+# PostgreSQL fails the run instead of skipping the PostgreSQL tests.
+pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)"
+if [ -z "$pg_bin" ] && [ "$(id -u)" = 0 ]; then
+  echo "== installing postgresql"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+  pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)"
+fi
+pg_dir=""
+pg_stop() {
+  if [ -n "$pg_dir" ]; then
+    pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$pg_dir"
+  fi
+}
+# initdb refuses to run as root: as root the cluster belongs to Debian's postgres user.
+pg_as() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+if [ -n "$pg_bin" ]; then
+  pg_port="${CHESS4D_PG_PORT:-54329}"
+  pg_dir="$(mktemp -d)"
+  [ "$(id -u)" = 0 ] && chown postgres "$pg_dir"
+  echo "== starting PostgreSQL ($pg_bin) on 127.0.0.1:$pg_port"
+  pg_as "$pg_bin/initdb" -D "$pg_dir/data" -A trust -U postgres >"$pg_dir/initdb.log" 2>&1 \
+    || { cat "$pg_dir/initdb.log"; exit 1; }
+  pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
+    -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1" start >/dev/null \
+    || { cat "$pg_dir/log"; exit 1; }
+  psql -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres \
+    -c "CREATE ROLE chess4d LOGIN CREATEDB PASSWORD 'chess4d'"
+  export CHESS4D_TEST_PG="postgres://chess4d:chess4d@127.0.0.1:$pg_port/postgres"
+elif [ -n "${CI:-}" ]; then
+  echo "== PostgreSQL is missing and cannot be installed (run as root): the server tests need it under CI"
+  exit 1
+else
+  echo "== PostgreSQL is missing (apt-get install postgresql): the server tests run on SQLite only"
+fi
+trap 'pg_stop; rm -rf "$CHESS4D_DATA_DIR"' EXIT
+# ---- end of PostgreSQL ----------------------------------------------------------------
+
 echo "== building the workspace (plugins included)"
 cargo build --workspace --all-targets
 echo "== cargo test --workspace"
 cargo test --workspace
+if [ -n "${CHESS4D_TEST_PG:-}" ]; then
+  echo "== the server tests again, on PostgreSQL (the same test binary)"
+  CHESS4D_TEST_BACKEND=postgres cargo test -p chess4d --test serve
+fi
 echo "== the guide's plugin steps, inside and outside the workspace"
 scripts/plugin-steps.sh
 if [ -x scripts/window-test.sh ]; then

@@ -9,7 +9,8 @@
 //! cargo run --release -p chess4d-server --example load -- 127.0.0.1:8080 1000 1000 60
 //! ```
 //!
-//! Arguments: server address, games (two connections each), think time in ms (each
+//! Arguments: server address (or two, `A,B`: nodes on one PostgreSQL, each game's
+//! players on different nodes), games (two connections each), think time in ms (each
 //! player waits about this long, ±50%, before each move), seconds to measure. Each pair
 //! plays games of random legal moves (orthodox chess, 10+5), one after another.
 
@@ -71,9 +72,20 @@ async fn http_get(addr: &str, path: &str) -> String {
         .unwrap_or_default()
 }
 
-async fn connect(addr: &str) -> Socket {
+/// A guest session's token.
+async fn guest(addr: &str) -> String {
     let token: SessionToken =
         serde_json::from_str(&http_post(addr, "/api/guest").await).expect("a guest session");
+    token.token
+}
+
+async fn connect(addr: &str) -> Socket {
+    let token = guest(addr).await;
+    connect_as(addr, token).await
+}
+
+/// A socket on `addr` greeted with `token` (one player may have sockets on two nodes).
+async fn connect_as(addr: &str, token: String) -> Socket {
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
         .await
         .expect("WebSocket");
@@ -81,7 +93,7 @@ async fn connect(addr: &str) -> Socket {
         &mut ws,
         &ClientMessage::Hello {
             version: PROTOCOL_VERSION,
-            token: Some(token.token),
+            token: Some(token),
             plugins: vec![],
         },
     )
@@ -124,6 +136,7 @@ async fn player(
     until: Instant,
     seek_tx: Option<mpsc::UnboundedSender<u64>>,
     mut seek_rx: Option<mpsc::UnboundedReceiver<u64>>,
+    mut started: Option<mpsc::UnboundedReceiver<GameId>>,
 ) {
     let mut seed = pair * 2 + u64::from(white) + 1;
     // White seeks; Black accepts the seek of its pair.
@@ -134,12 +147,18 @@ async fn player(
     while Instant::now() < until {
         let event = tokio::select! {
             Some(seek) = next_seek(&mut seek_rx) => Event::Seek(seek),
+            Some(game) = next_game(&mut started) => Event::Started(game),
             r = tokio::time::timeout(Duration::from_secs(5), recv(&mut ws)) => Event::Message(r.ok().flatten()),
         };
         let msg = match event {
             Event::Seek(seek) => {
                 let seek = chess4d_protocol::SeekId(seek);
                 send(&mut ws, &ClientMessage::AcceptSeek { seek }).await;
+                continue;
+            }
+            Event::Started(game) => {
+                // Started on the other node: this socket watches it to play it here.
+                send(&mut ws, &ClientMessage::Watch { game }).await;
                 continue;
             }
             Event::Message(Some(msg)) => msg,
@@ -212,10 +231,46 @@ async fn player(
     }
 }
 
-/// What the loop waits for: a seek of its pair to accept, or a message.
+/// What the loop waits for: a seek of its pair to accept, a game started on the other
+/// node, or a message.
 enum Event {
     Seek(u64),
+    Started(GameId),
     Message(Option<ServerMessage>),
+}
+
+async fn next_game(rx: &mut Option<mpsc::UnboundedReceiver<GameId>>) -> Option<GameId> {
+    match rx {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Black's socket on White's node (two nodes): accepts the pair's seeks in that node's
+/// lobby and passes each game started on to the player, which plays it on its own node.
+async fn lobby_socket(
+    mut ws: Socket,
+    mut seeks: mpsc::UnboundedReceiver<u64>,
+    started: mpsc::UnboundedSender<GameId>,
+) {
+    loop {
+        tokio::select! {
+            seek = seeks.recv() => {
+                let Some(seek) = seek else { return };
+                let seek = chess4d_protocol::SeekId(seek);
+                send(&mut ws, &ClientMessage::AcceptSeek { seek }).await;
+            }
+            msg = recv(&mut ws) => match msg {
+                Some(ServerMessage::GameFull { game }) => {
+                    if started.send(game.id).is_err() {
+                        return;
+                    }
+                }
+                Some(_) => {}
+                None => return,
+            },
+        }
+    }
 }
 
 async fn next_seek(rx: &mut Option<mpsc::UnboundedReceiver<u64>>) -> Option<u64> {
@@ -290,6 +345,9 @@ async fn main() {
         .get(1)
         .cloned()
         .unwrap_or_else(|| "127.0.0.1:8080".into());
+    // "A,B": two nodes on one database, each game's players on different nodes.
+    let nodes: Vec<String> = addr.split(',').map(str::to_owned).collect();
+    let addr = nodes[0].clone();
     let games: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let think: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let seconds: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(60);
@@ -305,9 +363,27 @@ async fn main() {
     let mut tasks = Vec::new();
     for pair in 0..games {
         let (tx, rx) = mpsc::unbounded_channel();
-        let w = connect(&addr).await;
-        let b = connect(&addr).await;
-        for (ws, white, tx, rx) in [(w, true, Some(tx), None), (b, false, None, Some(rx))] {
+        // Two nodes: White on one, Black on the other (alternating), Black's seek
+        // acceptance through a second socket on White's node.
+        let (home, away) = if pair % 2 == 0 {
+            (&nodes[0], &nodes[nodes.len() - 1])
+        } else {
+            (&nodes[nodes.len() - 1], &nodes[0])
+        };
+        let w = connect(home).await;
+        let (b, rx, started) = if home == away {
+            (connect(home).await, Some(rx), None)
+        } else {
+            let token = guest(home).await;
+            let lobby = connect_as(home, token.clone()).await;
+            let (started_tx, started_rx) = mpsc::unbounded_channel();
+            tokio::spawn(lobby_socket(lobby, rx, started_tx));
+            (connect_as(away, token).await, None, Some(started_rx))
+        };
+        for (ws, white, tx, rx, started) in [
+            (w, true, Some(tx), None, None),
+            (b, false, None, rx, started),
+        ] {
             tasks.push(tokio::spawn(player(
                 ws,
                 white,
@@ -319,6 +395,7 @@ async fn main() {
                 until,
                 tx,
                 rx,
+                started,
             )));
         }
     }

@@ -1,5 +1,6 @@
 //! The server alone, on the built-in variants, for benchmarks in release builds without
-//! the viewer: `cargo run --release -p chess4d-server --example serve -- ADDR DATA_DIR`.
+//! the viewer: `cargo run --release -p chess4d-server --example serve -- ADDR DATA_DIR
+//! [postgres://...]` (a third argument stores in PostgreSQL instead of DATA_DIR).
 //! (`chess4d serve` is the same server with the full catalog.)
 
 use chess4d_server::{Config, hub::Settings};
@@ -16,6 +17,7 @@ fn main() {
             Err(e) => return eprintln!("{listen}: {e}"),
         },
         data_dir: data_dir.into(),
+        database: args.get(3).cloned(),
         settings: Settings {
             max_sockets_per_address: 10_000,
             sessions_per_minute: 1_000_000,

@@ -197,7 +197,18 @@ async fn route(hub: &Arc<Hub>, conn: &mut Conn, msg: ClientMessage) -> Result<()
             lag_ms,
         } => {
             let lag = lag_ms.map_or(conn.lag_ms, |l| l.min(10_000));
-            crate::play::play_move(hub, conn, game, ply, &mv, lag, conn.frame_lag_ms).await
+            let arrived = std::time::Instant::now();
+            let played =
+                crate::play::play_move(hub, conn, game, ply, &mv, lag, conn.frame_lag_ms).await;
+            match &played {
+                Ok(()) => hub.metrics.move_done(arrived.elapsed().as_micros() as u64),
+                Err(_) => {
+                    hub.metrics
+                        .refused_total
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+            played
         }
         M::Resign { game } => crate::play::resign(hub, conn, game).await,
         M::Abort { game } => crate::play::abort(hub, conn, game).await,
@@ -278,6 +289,8 @@ async fn hello(
             conns.insert(conn.id, conn.outbox.clone());
             conns.len() == 1
         };
+        // With several nodes, games started on another one are copied here first.
+        crate::cluster::adopt_games_of(hub, user).await;
         playing = hub.games_of(user.id).iter().map(|g| g.id).collect();
         if first {
             crate::play::player_back(hub, user.id).await;

@@ -38,6 +38,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/pgn", get(game_pgn))
         .route("/api/leaderboard/{variant}", get(leaderboard))
         .route("/api/users/{name}", get(user))
+        .route("/healthz", get(crate::metrics::healthz))
+        .route("/readyz", get(crate::metrics::readyz))
+        .route("/metrics", get(crate::metrics::metrics))
         .with_state(hub)
 }
 

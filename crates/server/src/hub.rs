@@ -110,6 +110,10 @@ pub struct Hub {
     pub addresses: Mutex<AddressLimits>,
     /// The next seek, challenge or connection number.
     pub next_id: AtomicU64,
+    /// This node's part in a cluster on PostgreSQL (none: the only node).
+    pub cluster: Option<Arc<crate::cluster::Cluster>>,
+    /// The counters `/metrics` shows.
+    pub metrics: crate::metrics::Metrics,
 }
 
 /// Locks a mutex, carrying on with the data if a thread panicked while holding it (the
@@ -132,6 +136,8 @@ impl Hub {
             online: Mutex::default(),
             sessions: Mutex::default(),
             next_id: AtomicU64::new(1),
+            cluster: None,
+            metrics: Default::default(),
         }
     }
 
@@ -143,6 +149,16 @@ impl Hub {
         for outbox in conns.into_iter().flat_map(|c| c.into_values()) {
             let _ = outbox.send(frame.clone());
             outbox.close();
+        }
+    }
+
+    /// Tells the other nodes (if any) what the watchers of `game` were just sent.
+    pub async fn publish<T: serde::Serialize>(&self, game: GameId, msg: &T) {
+        if let Some(c) = &self.cluster {
+            c.publish(game, msg).await;
+            self.metrics
+                .events_sent
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
     }
 
@@ -183,12 +199,13 @@ impl Hub {
         }
     }
 
-    /// Sends a message to everyone watching the lobby.
-    pub fn send_to_lobby<T: serde::Serialize>(&self, msg: &T) {
+    /// Sends a lobby event to everyone watching the lobby, here and on other nodes.
+    pub fn send_to_lobby(&self, msg: &chess4d_protocol::ServerMessage) {
         let frame: Arc<str> = encode(msg).into();
         for outbox in lock(&self.lobby).watchers.values() {
             let _ = outbox.send(frame.clone());
         }
+        crate::lobby_sync::publish(self, msg);
     }
 
     /// A user's public face in a variant: name, guest, rating there.

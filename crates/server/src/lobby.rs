@@ -220,8 +220,14 @@ pub async fn accept_seek(hub: &Arc<Hub>, conn: &Conn, id: SeekId) -> Result<(), 
             ));
         }
     }
-    // Whoever takes the seek out of the lobby first gets the game.
+    // Whoever takes the seek out of the lobby first gets the game (with several nodes,
+    // the first to claim it in the database).
     if lock(&hub.lobby).seeks.remove(&id).is_none() {
+        return Err(refuse(ErrorKind::NotFound, "the seek was taken"));
+    }
+    if let Some(c) = &hub.cluster
+        && !c.claim_seek(id.0).await.map_err(crate::play::internal)?
+    {
         return Err(refuse(ErrorKind::NotFound, "the seek was taken"));
     }
     hub.send_to_lobby(&ServerMessage::SeekRemoved { seek: id });

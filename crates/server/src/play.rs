@@ -53,6 +53,12 @@ pub async fn start_game(
         started_at_ms: now,
     };
     let id = hub.store.create_game(new).await.map_err(internal)?;
+    if let Some(c) = &hub.cluster
+        && let Err(e) = c.claim_new(id).await
+    {
+        // Not fatal: an unleased game is taken over by a node within a beat.
+        crate::log::warn("no lease yet", &[("game", &id.0), ("error", &e)]);
+    }
     let mut live = LiveGame {
         id,
         variant: served,
@@ -93,6 +99,7 @@ pub async fn start_game(
         state: tokio::sync::Mutex::new(live),
     });
     lock(&hub.games).insert(id, handle);
+    crate::lobby_sync::announce(hub, id, [white.id, black.id]);
     Ok(())
 }
 
@@ -108,7 +115,7 @@ async fn not_live(hub: &Hub, game: GameId) -> Refusal {
 /// The live game and the side the connection's user plays in it.
 async fn my_game(hub: &Hub, conn: &Conn, game: GameId) -> Result<(Arc<GameHandle>, Side), Refusal> {
     let user = conn.user()?;
-    let Some(handle) = hub.game(game) else {
+    let Some(handle) = crate::cluster::adopt(hub, game).await else {
         return Err(not_live(hub, game).await);
     };
     let side = handle.side(user.id).ok_or_else(|| {
@@ -123,7 +130,7 @@ async fn my_game(hub: &Hub, conn: &Conn, game: GameId) -> Result<(Arc<GameHandle
 /// `watch`: the game in full, then its events (a finished game: in full only).
 pub async fn watch(hub: &Arc<Hub>, conn: &mut Conn, game: GameId) -> Result<(), Refusal> {
     let now = now_ms();
-    if let Some(handle) = hub.game(game) {
+    if let Some(handle) = crate::cluster::adopt(hub, game).await {
         let side = conn.user.as_ref().and_then(|u| handle.side(u.id));
         let mut g = handle.state.lock().await;
         if !g.over {
@@ -274,7 +281,20 @@ pub async fn play_move(
         black_ms: clocks.black_ms,
         at_ms: now,
     };
-    hub.store.append_move(game, row).await.map_err(internal)?;
+    match hub.store.append_move(game, row).await {
+        Ok(()) => {}
+        Err(StoreError::Conflict(_)) if hub.cluster.is_some() => {
+            // Another node stored this ply first: this copy is behind. It is read again
+            // once this lock is released, and the player sees the move they missed.
+            let (hub, id) = (hub.clone(), game);
+            tokio::spawn(async move { crate::cluster::reload(&hub, id, false).await });
+            return Err(refuse(
+                ErrorKind::StaleMove,
+                format!("ply {ply} was just played in game {}", game.0),
+            ));
+        }
+        Err(e) => return Err(internal(e)),
+    }
     if let Err(e) = g.game.play(mv) {
         // The rules refused what they listed (a faulty plugin): take the stored move back.
         let _ = hub.store.truncate_moves(game, ply).await;
@@ -291,19 +311,24 @@ pub async fn play_move(
     g.clock = clock;
     // A player who moves is here, whatever a lost race with a closing socket left.
     if g.gone_since[index(side)].take().is_some() {
-        g.broadcast(&ServerMessage::PlayerBack { game, side });
+        tell(hub, &g, &ServerMessage::PlayerBack { game, side }).await;
     }
     handle.set_deadline(&g.clock);
     if g.draw_offer == Some(side.other()) {
         g.draw_offer = None;
     }
     g.takeback_offer = None;
-    g.broadcast(&ServerMessage::Move {
-        game,
-        ply,
-        mv: written,
-        clocks,
-    });
+    tell(
+        hub,
+        &g,
+        &ServerMessage::Move {
+            game,
+            ply,
+            mv: written,
+            clocks,
+        },
+    )
+    .await;
     if let Some(outcome) = g.game.outcome() {
         finish(
             hub,
@@ -316,6 +341,13 @@ pub async fn play_move(
         .await?;
     }
     Ok(())
+}
+
+/// Sends `msg` to the game's watchers here and to the other nodes' (after the change it
+/// reports is stored).
+async fn tell(hub: &Hub, g: &LiveGame, msg: &ServerMessage) {
+    g.broadcast(msg);
+    hub.publish(g.id, msg).await;
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -344,15 +376,33 @@ pub async fn finish(
         clocks: (clocks.white_ms, clocks.black_ms),
         at_ms: now,
     };
-    let end = hub.store.finish_game(finish).await.map_err(internal)?;
+    let end = match hub.store.finish_game(finish).await {
+        Ok(end) => end,
+        Err(StoreError::Conflict(_)) if hub.cluster.is_some() => {
+            // Another node stored the end first; its event tells the watchers.
+            g.over = true;
+            handle.deadline.store(0, Ordering::Relaxed);
+            lock(&hub.games).remove(&g.id);
+            return Err(refuse(
+                ErrorKind::GameOver,
+                format!("game {} is over", g.id.0),
+            ));
+        }
+        Err(e) => return Err(internal(e)),
+    };
     g.clock = clock;
     g.over = true;
     handle.deadline.store(0, Ordering::Relaxed);
-    g.broadcast(&ServerMessage::End {
-        game: g.id,
-        end,
-        clocks,
-    });
+    tell(
+        hub,
+        g,
+        &ServerMessage::End {
+            game: g.id,
+            end,
+            clocks,
+        },
+    )
+    .await;
     lock(&hub.games).remove(&g.id);
     Ok(())
 }
@@ -390,7 +440,8 @@ pub async fn flag_watch(hub: Arc<Hub>) {
             .values()
             .filter(|h| {
                 let d = h.deadline.load(Ordering::Relaxed);
-                d != 0 && d <= now
+                // With several nodes only the game's owner lets its flag fall.
+                d != 0 && d <= now && hub.cluster.as_ref().is_none_or(|c| c.owns(h.id))
             })
             .cloned()
             .collect();
@@ -401,9 +452,9 @@ pub async fn flag_watch(hub: Arc<Hub>) {
                 && g.clock.deadline().is_some_and(|d| d <= now)
                 && let Err(e) = flag(&hub, &handle, &mut g, now).await
             {
-                eprintln!(
-                    "chess4d serve: game {}: the flag could not be recorded: {e}",
-                    g.id.0
+                crate::log::warn(
+                    "the flag could not be recorded",
+                    &[("game", &g.id.0), ("error", &e)],
                 );
             }
         }
@@ -487,7 +538,7 @@ pub async fn draw_offer(hub: &Arc<Hub>, conn: &Conn, game: GameId) -> Result<(),
         return Err(refuse(ErrorKind::NotNow, "your draw offer stands"));
     }
     g.draw_offer = Some(side);
-    g.broadcast(&ServerMessage::DrawOffered { game, by: side });
+    tell(hub, &g, &ServerMessage::DrawOffered { game, by: side }).await;
     Ok(())
 }
 
@@ -512,7 +563,7 @@ pub async fn decline(
         ));
     }
     *offer = None;
-    g.broadcast(&ServerMessage::OfferDeclined { game, by: side });
+    tell(hub, &g, &ServerMessage::OfferDeclined { game, by: side }).await;
     Ok(())
 }
 
@@ -544,7 +595,7 @@ pub async fn takeback_offer(hub: &Arc<Hub>, conn: &Conn, game: GameId) -> Result
             return Err(refuse(ErrorKind::NotNow, "your takeback request stands"));
         }
         g.takeback_offer = Some(side);
-        g.broadcast(&ServerMessage::TakebackOffered { game, by: side });
+        tell(hub, &g, &ServerMessage::TakebackOffered { game, by: side }).await;
         return Ok(());
     }
     // Accepted: back to the position before the asker's last move.
@@ -569,11 +620,16 @@ pub async fn takeback_offer(hub: &Arc<Hub>, conn: &Conn, game: GameId) -> Result
     g.takeback_offer = None;
     g.draw_offer = None;
     let clocks = g.clock.snapshot(now);
-    g.broadcast(&ServerMessage::Takeback {
-        game,
-        ply: left,
-        clocks,
-    });
+    tell(
+        hub,
+        &g,
+        &ServerMessage::Takeback {
+            game,
+            ply: left,
+            clocks,
+        },
+    )
+    .await;
     Ok(())
 }
 
@@ -628,11 +684,16 @@ pub async fn player_back(hub: &Hub, user: UserId) {
             continue;
         };
         let mut g = handle.state.lock().await;
+        let back = ServerMessage::PlayerBack {
+            game: handle.id,
+            side,
+        };
         if g.gone_since[index(side)].take().is_some() {
-            g.broadcast(&ServerMessage::PlayerBack {
-                game: handle.id,
-                side,
-            });
+            tell(hub, &g, &back).await;
+        } else {
+            // Another node may have seen them leave (they moved here): it must not let
+            // the opponent claim against a player who is here.
+            hub.publish(handle.id, &back).await;
         }
     }
 }
@@ -654,11 +715,16 @@ pub async fn player_gone(hub: &Hub, user: UserId, conn: crate::game::ConnId) {
         }
         if g.gone_since[index(side)].is_none() {
             g.gone_since[index(side)] = Some(now);
-            g.broadcast(&ServerMessage::PlayerGone {
-                game: handle.id,
-                side,
-                claim_after_ms: hub.settings.claim_after_ms,
-            });
+            tell(
+                hub,
+                &g,
+                &ServerMessage::PlayerGone {
+                    game: handle.id,
+                    side,
+                    claim_after_ms: hub.settings.claim_after_ms,
+                },
+            )
+            .await;
         }
     }
 }
@@ -680,13 +746,19 @@ pub async fn resume(hub: &Arc<Hub>) -> Result<usize, String> {
     for row in rows {
         match resume_one(hub, &row, now).await {
             Ok(()) => resumed += 1,
-            Err(e) => eprintln!("chess4d serve: game {} cannot be resumed: {e}", row.id.0),
+            Err(e) => crate::log::warn(
+                "a game cannot be resumed",
+                &[("game", &row.id.0), ("error", &e)],
+            ),
         }
     }
     Ok(resumed)
 }
 
-async fn resume_one(hub: &Arc<Hub>, row: &GameRow, now: u64) -> Result<(), String> {
+/// A live game rebuilt from its stored row: moves replayed by the rules, clocks from the
+/// last stored move (running for the side to move since that move's time), nobody
+/// watching and nobody gone yet.
+pub fn live_from_row(hub: &Hub, row: &GameRow) -> Result<LiveGame, String> {
     let served = hub
         .variants
         .get(&row.game.variant)
@@ -719,7 +791,7 @@ async fn resume_one(hub: &Arc<Hub>, row: &GameRow, now: u64) -> Result<(), Strin
             rating: None,
         },
     };
-    let live = LiveGame {
+    Ok(LiveGame {
         id: row.id,
         variant: served,
         game,
@@ -732,17 +804,27 @@ async fn resume_one(hub: &Arc<Hub>, row: &GameRow, now: u64) -> Result<(), Strin
         moves: row.moves.iter().map(|m| m.mv.clone()).collect(),
         draw_offer: None,
         takeback_offer: None,
-        gone_since: [Some(now), Some(now)],
+        gone_since: [None, None],
         watchers: Default::default(),
         over: false,
-    };
-    let handle = Arc::new(GameHandle {
-        id: row.id,
-        white: row.game.white,
-        black: row.game.black,
+    })
+}
+
+/// The handle of a live game (its deadline not yet set).
+pub fn handle_of(live: LiveGame) -> Arc<GameHandle> {
+    Arc::new(GameHandle {
+        id: live.id,
+        white: live.white.id,
+        black: live.black.id,
         deadline: AtomicU64::new(0),
         state: tokio::sync::Mutex::new(live),
-    });
+    })
+}
+
+async fn resume_one(hub: &Arc<Hub>, row: &GameRow, now: u64) -> Result<(), String> {
+    let mut live = live_from_row(hub, row)?;
+    live.gone_since = [Some(now), Some(now)];
+    let handle = handle_of(live);
     lock(&hub.games).insert(row.id, handle.clone());
     let mut g = handle.state.lock().await;
     handle.set_deadline(&g.clock);

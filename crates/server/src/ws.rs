@@ -11,6 +11,7 @@ use chess4d_protocol::{ErrorKind, ServerMessage, decode_client, encode};
 use futures_util::{SinkExt, StreamExt};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 
 /// Frames above this are cut off by the WebSocket layer itself (no error message);
@@ -54,6 +55,8 @@ async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
         let _ = sink.close().await;
         return;
     }
+    hub.metrics.sockets.fetch_add(1, Relaxed);
+    hub.metrics.sockets_total.fetch_add(1, Relaxed);
     let (tx, mut rx, overflow) = Outbox::new(hub.settings.outbox_frames);
     let writer = tokio::spawn(async move {
         while let Some(frame) = rx.recv().await {
@@ -119,6 +122,7 @@ async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
         }
     }
     closed(&hub, &mut conn).await;
+    hub.metrics.sockets.fetch_sub(1, Relaxed);
     {
         let mut addresses = lock(&hub.addresses);
         let a = addresses.get(ip);
@@ -127,9 +131,9 @@ async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
     drop(conn);
     if overflow.happened() {
         // Its queue is full of frames it will not read: drop them and the socket now.
-        eprintln!(
-            "chess4d serve: closed a socket from {ip} that did not read ({} frames waiting)",
-            hub.settings.outbox_frames
+        crate::log::info(
+            "closed a socket that did not read",
+            &[("ip", &ip), ("frames_waiting", &hub.settings.outbox_frames)],
         );
         writer.abort();
         return;
@@ -141,6 +145,6 @@ async fn run(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr) {
         .is_err()
     {
         abort.abort();
-        eprintln!("chess4d serve: a socket's writer did not finish; closed");
+        crate::log::warn("a socket's writer did not finish; closed", &[]);
     }
 }

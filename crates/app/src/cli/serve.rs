@@ -10,6 +10,10 @@ pub struct ServeArgs {
     /// Where to listen (`0.0.0.0:8080` for other machines; port 0 picks a free one).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
+    /// Store in PostgreSQL (`postgres://user:password@host:port/database`) instead of
+    /// `server.sqlite3` in the data folder; several servers may share one database.
+    #[arg(long, value_name = "URL")]
+    pub database: Option<String>,
     /// Milliseconds a player may stay disconnected before the opponent may claim.
     #[arg(long, default_value_t = 30_000)]
     pub claim_after_ms: u64,
@@ -26,7 +30,7 @@ pub struct ServeArgs {
 }
 
 /// Runs the server until it is stopped; the database is `server.sqlite3` in the data
-/// folder.
+/// folder unless `--database` names a PostgreSQL one.
 pub fn serve_verb(args: &ServeArgs) -> CliResult {
     let data_dir = super::data_dir().ok_or_else(|| {
         CliError("no data folder: give --data-dir or set CHESS4D_DATA_DIR".into())
@@ -34,6 +38,7 @@ pub fn serve_verb(args: &ServeArgs) -> CliResult {
     let config = chess4d_server::Config {
         listen: args.listen,
         data_dir,
+        database: args.database.clone(),
         settings: chess4d_server::hub::Settings {
             claim_after_ms: args.claim_after_ms,
             max_sockets_per_address: args.max_sockets_per_address,

@@ -52,6 +52,7 @@ impl Server {
             .envs(env.iter().copied())
             .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
             .arg(&dir)
+            .args(crate::backend::database_args(&dir))
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(
@@ -144,6 +145,11 @@ impl Server {
         }
     }
 
+    /// Runs SQL on this server's store, whichever it is (a row written as time would).
+    pub fn sql(&self, sql: &str) {
+        crate::backend::execute(&self.dir, sql);
+    }
+
     /// A stored game, as `GET /api/games/{id}` gives it.
     pub fn game(&self, id: GameId) -> GameFull {
         let (status, text) = self.http("GET", &format!("/api/games/{}", id.0), None, None);
@@ -157,6 +163,7 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
         if !self.keep_dir {
+            crate::backend::drop_database(&self.dir);
             let _ = std::fs::remove_dir_all(&self.dir);
         }
     }

@@ -9,6 +9,9 @@
 //! Durability contract: when a method's future resolves `Ok`, the change is committed
 //! (a move acknowledged to players survives `kill -9` of the server).
 
+pub mod pg_pool;
+pub mod postgres;
+pub mod schema;
 pub mod sqlite;
 
 use chess4d_archive::rating::glicko2::Glicko2Rating;

@@ -25,66 +25,6 @@ type Job = Box<dyn FnOnce(Result<&Connection, StoreError>) -> Reply + Send>;
 /// The most jobs one transaction takes.
 const BATCH: usize = 256;
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS users (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-    guest INTEGER NOT NULL,
-    password_hash TEXT NOT NULL,
-    created_ms INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS tokens (
-    token_hash TEXT PRIMARY KEY,
-    user_id INTEGER NOT NULL REFERENCES users(id),
-    expires_ms INTEGER NOT NULL,
-    revoked INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    variant TEXT NOT NULL,
-    variant_sha256 TEXT NOT NULL,
-    white_id INTEGER NOT NULL REFERENCES users(id),
-    black_id INTEGER NOT NULL REFERENCES users(id),
-    rated INTEGER NOT NULL,
-    clock TEXT NOT NULL,
-    start_fen TEXT NOT NULL,
-    started_ms INTEGER NOT NULL,
-    status TEXT NOT NULL,
-    end_json TEXT,
-    ended_ms INTEGER,
-    white_ms INTEGER,
-    black_ms INTEGER
-);
-CREATE INDEX IF NOT EXISTS games_status ON games(status, id);
-CREATE TABLE IF NOT EXISTS moves (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    ply INTEGER NOT NULL,
-    mv TEXT NOT NULL,
-    white_ms INTEGER NOT NULL,
-    black_ms INTEGER NOT NULL,
-    at_ms INTEGER NOT NULL,
-    PRIMARY KEY (game_id, ply)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS ratings (
-    user_id INTEGER NOT NULL REFERENCES users(id),
-    variant TEXT NOT NULL,
-    rating REAL NOT NULL,
-    deviation REAL NOT NULL,
-    volatility REAL NOT NULL,
-    games INTEGER NOT NULL,
-    PRIMARY KEY (user_id, variant)
-);
-CREATE TABLE IF NOT EXISTS rating_history (
-    user_id INTEGER NOT NULL REFERENCES users(id),
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    variant TEXT NOT NULL,
-    before REAL NOT NULL,
-    after REAL NOT NULL,
-    at_ms INTEGER NOT NULL,
-    PRIMARY KEY (user_id, game_id)
-);
-";
-
 fn db(e: rusqlite::Error) -> StoreError {
     StoreError::Database(e.to_string())
 }
@@ -102,14 +42,14 @@ const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(2
 impl SqliteStore {
     /// Opens (or creates) the database file and starts its writer thread.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        let conn = Connection::open(path).map_err(db)?;
+        let mut conn = Connection::open(path).map_err(db)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(db)?;
         conn.execute_batch(
             "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
         )
         .map_err(db)?;
-        conn.execute_batch(SCHEMA).map_err(db)?;
+        migrate(&mut conn)?;
         // Checkpoints (the fsyncs of WAL + NORMAL) are copied on a thread and connection
         // of their own, so a commit rarely waits for the disk; the writer only finishes
         // one that is nearly done, which lets the WAL start over (see `Wal`).
@@ -161,6 +101,36 @@ impl SqliteStore {
                 .map_err(|_| StoreError::Database("the storage thread has stopped".into()))?
         })
     }
+}
+
+/// Applies the migrations this file lacks (crate::store::schema), each in a
+/// transaction with its version row, so a crash leaves a version applied or not at all.
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    use super::schema::{Dialect, MIGRATIONS, VERSION_TABLE, latest, render, too_new};
+    conn.execute_batch(&render(VERSION_TABLE, Dialect::Sqlite))
+        .map_err(db)?;
+    let at: i64 = conn
+        .query_row(
+            "SELECT COALESCE(MAX(version), 0) FROM schema_migrations",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(db)?;
+    if at > latest() {
+        return Err(StoreError::Database(too_new(at)));
+    }
+    for m in MIGRATIONS.iter().filter(|m| m.version > at) {
+        let tx = conn.transaction().map_err(db)?;
+        tx.execute_batch(&render(m.sql, Dialect::Sqlite))
+            .map_err(db)?;
+        tx.execute(
+            "INSERT INTO schema_migrations (version, name, applied_ms) VALUES (?1, ?2, ?3)",
+            params![m.version, m.name, crate::clock::now_ms() as i64],
+        )
+        .map_err(db)?;
+        tx.commit().map_err(db)?;
+    }
+    Ok(())
 }
 
 /// A LIKE pattern (with `ESCAPE '\'`) matching exactly `text`, case aside.
@@ -816,6 +786,48 @@ mod tests {
             (1, 0, 0)
         );
         drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A file of the server before migrations were recorded (its tables made by
+    /// `CREATE TABLE IF NOT EXISTS`, no `schema_migrations`) opens with its rows intact
+    /// and every migration recorded; opening again applies nothing twice.
+    #[tokio::test]
+    async fn a_file_from_before_migrations_is_migrated_in_place() {
+        let dir = std::env::temp_dir().join(format!("chess4d-migrate-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.sqlite3");
+        {
+            let old = Connection::open(&path).unwrap();
+            old.execute_batch(
+                "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                 guest INTEGER NOT NULL, password_hash TEXT NOT NULL, created_ms INTEGER NOT NULL DEFAULT 0);
+                 INSERT INTO users (name, guest, password_hash) VALUES ('old_timer', 0, 'x');",
+            )
+            .unwrap();
+        }
+        for _ in 0..2 {
+            let store = SqliteStore::open(&path).unwrap();
+            assert!(store.user_by_name("OLD_TIMER").await.unwrap().is_some());
+            assert_eq!(
+                store.create_user("Old_Timer", "", true).await,
+                Err(StoreError::NameTaken)
+            );
+        }
+        let conn = Connection::open(&path).unwrap();
+        let versions: Vec<i64> = conn
+            .prepare("SELECT version FROM schema_migrations ORDER BY version")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let all: Vec<i64> = super::super::schema::MIGRATIONS
+            .iter()
+            .map(|m| m.version)
+            .collect();
+        assert_eq!(versions, all);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
