@@ -168,6 +168,11 @@ impl Online {
         any
     }
 
+    /// The server connected to last (`HOST:PORT` as given).
+    pub fn server(&self) -> Option<&str> {
+        self.server.as_deref()
+    }
+
     /// When the client will connect again after a drop, if it will.
     pub fn retry_at(&self) -> Option<Instant> {
         self.retry
@@ -218,6 +223,10 @@ impl Online {
 
     fn connect(&mut self, server: String, sign_in: SignIn) {
         self.connection = None;
+        // A token kept from an earlier run is the session's (no sign-in event brings it).
+        if let SignIn::Token(t) = &sign_in {
+            self.state.token = Some(t.clone());
+        }
         match Connection::start(&server, sign_in) {
             Ok(c) => {
                 self.connection = Some(c);
