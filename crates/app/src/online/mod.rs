@@ -24,6 +24,8 @@
 
 pub mod connection;
 pub mod http;
+pub mod keep;
+pub mod local;
 pub mod state;
 
 use chess4d_protocol::{ChallengeId, ClientMessage, ClockConfig, ColorChoice, GameId, SeekId};
@@ -138,9 +140,23 @@ impl Online {
         &self.state
     }
 
+    /// A message for the person from the window (a local server that would not start).
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.state.say(text);
+    }
+
     /// Queues an action, applied at the next [`Online::update`].
     pub fn push(&mut self, action: Action) {
         self.queue.push(action);
+    }
+
+    /// Takes in the connection's news without applying it: whether anything waits (a
+    /// window redraws then), a reconnection's time included.
+    pub fn poll(&mut self) -> bool {
+        if let Some(c) = &self.connection {
+            self.queue.extend(c.events().into_iter().map(Action::Event));
+        }
+        !self.queue.is_empty() || self.retry.is_some_and(|at| Instant::now() >= at)
     }
 
     /// Once per frame: the connection's news joins the queue, and the queue is applied

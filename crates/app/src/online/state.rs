@@ -108,6 +108,8 @@ pub struct OnlineState {
     pub games: BTreeMap<GameId, OnlineGame>,
     /// What the server refused or what went wrong, newest last (the window shows them).
     pub messages: Vec<String>,
+    /// How many messages were ever said (the window passes on the ones it has not).
+    pub told: u64,
 }
 
 impl OnlineState {
@@ -225,6 +227,7 @@ impl OnlineState {
     /// A message for the person.
     pub fn say(&mut self, text: impl Into<String>) {
         self.messages.push(text.into());
+        self.told += 1;
         if self.messages.len() > 20 {
             self.messages.remove(0);
         }

@@ -22,6 +22,7 @@ pub mod keyboard;
 pub mod learn;
 mod notation;
 pub mod online;
+pub mod online_link;
 pub mod opponent;
 pub mod picture;
 pub mod piece_images;

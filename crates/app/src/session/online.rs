@@ -108,8 +108,7 @@ impl Session {
     /// Whether this player may move on the online board now: their side to move in a
     /// game the server has not ended.
     pub(super) fn online_accepts_moves(&self) -> bool {
-        self.online.end.is_none()
-            && self.online.side == Some(self.game.position().side_to_move())
+        self.online.end.is_none() && self.online.side == Some(self.game.position().side_to_move())
     }
 
     /// A move made on the online board: it goes to the server, the board waits.

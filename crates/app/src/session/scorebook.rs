@@ -168,7 +168,8 @@ impl Scorebook {
         }
         // Learn's "try it" board is not a game for the archive, nor a board the analysis
         // tried moves on (a line played through to its mate is no result).
-        if matches!(session.mode(), Mode::Learn | Mode::Puzzle | Mode::Online) || session.analysed() {
+        if matches!(session.mode(), Mode::Learn | Mode::Puzzle | Mode::Online) || session.analysed()
+        {
             return;
         }
         if session.game_tag() != self.tag {
