@@ -33,6 +33,8 @@ pub struct OnlineLink {
     kept: Option<String>,
     /// Games this client has seen (a new one playing is brought to the board).
     known: Vec<GameId>,
+    /// Whether the greeting of the current connection was said.
+    greeted: bool,
 }
 
 /// The protocol's side as a core colour.
@@ -108,6 +110,7 @@ impl OnlineLink {
         self.client.update(now);
         self.check_local(session);
         self.tell(session);
+        self.greet(session);
         self.fall_back();
         self.keep_token(session);
         let fresh = self.pick_game();
@@ -143,6 +146,18 @@ impl OnlineLink {
             session.online_notice(true, m.clone());
         }
         self.told = state.told;
+    }
+
+    /// "Signed in as ann on 127.0.0.1:8080" once per connection, in the news bar.
+    fn greet(&mut self, session: &mut Session) {
+        let state = self.client.state();
+        let online = state.link == Link::Online;
+        if online && !self.greeted {
+            let who = state.me.as_ref().map_or("a spectator", |m| m.name.as_str());
+            let server = self.client.server().unwrap_or_default();
+            session.online_notice(false, format!("Signed in as {who} on {server}"));
+        }
+        self.greeted = online;
     }
 
     /// A kept token the server no longer knows (it lost its sessions): sign in as

@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# Online play in two real viewer windows under Xvfb, driven by mouse, against a real
+# `chess4d serve` on loopback:
+#
+# 1. ann and bob start the viewer with --server and --user (accounts made with
+#    --sign-up), each in a display of its own so neither window hides the other's
+#    squares (1-signed-in-{ann,bob}.png).
+# 2. ann asks for White and creates a seek (5+3); bob clicks Accept in his lobby; both
+#    boards show the game, bob's turned to Black (2-game-{ann,bob}.png).
+# 3. White's mate in 4 on the full set (the guided game's line), by mouse, each move
+#    seen on the other board only once the server confirmed it; after three moves the
+#    clocks run in both windows (3-clocks-{ann,bob}.png).
+# 4. bob's viewer is killed (kill -9) mid-game and started again: it signs in with the
+#    session kept in its data folder and gets the game back (4-killed-ann.png,
+#    5-back-{ann,bob}.png).
+# 5. The mate ends it in both windows (6-mate-{ann,bob}.png).
+#
+#   scripts/online-window-test.sh             # builds the debug binary first
+#   CHESS4D_BIN=path/to/chess4d scripts/online-window-test.sh
+#   SHOTS=dir scripts/online-window-test.sh   # default target/online-window-test
+#
+# With CI set, missing tools, no display or no adapter fail the run; without CI a
+# missing tool is reported as SKIPPED.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+NAME=online-window-test
+WINDOW_TIMEOUT=240
+# shellcheck source=scripts/lib/window.sh
+. scripts/lib/window.sh
+window_outer "$@"
+window_inside
+CHESS4D_BIN=$(realpath "$CHESS4D_BIN")
+SHOTS=$(realpath "$SHOTS")
+work=$(mktemp -d)
+declare -A pid disp logf wid
+server=
+xvfb2=
+
+cleanup() {
+  local who
+  for who in "${!pid[@]}"; do
+    kill "${pid[$who]}" 2>/dev/null || true
+    wait "${pid[$who]}" 2>/dev/null || true
+  done
+  [ -n "$server" ] && { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
+  [ -n "$xvfb2" ] && { kill "$xvfb2" 2>/dev/null || true; wait "$xvfb2" 2>/dev/null || true; }
+  rm -rf "$work" "$CHESS4D_DATA_DIR"
+}
+trap cleanup EXIT
+
+# ---- the server, and a second display for bob ------------------------------------------
+mkdir -p "$work/server" "$work/ann" "$work/bob"
+CHESS4D_DATA_DIR="$work/server" "$CHESS4D_BIN" serve --listen 127.0.0.1:0 \
+  >"$SHOTS/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 100); do
+  grep -q '^listening on ' "$SHOTS/server.log" && break
+  sleep 0.1
+done
+addr=$(awk '/^listening on / { print $3; exit }' "$SHOTS/server.log")
+[ -n "$addr" ] || fail "chess4d serve never said where it listens: $(cat "$SHOTS/server.log")"
+echo "$NAME: chess4d serve on $addr"
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$work/display" 2>/dev/null &
+xvfb2=$!
+for _ in $(seq 1 50); do
+  [ -s "$work/display" ] && break
+  sleep 0.1
+done
+[ -s "$work/display" ] || fail "a second Xvfb did not start"
+disp[ann]=$DISPLAY
+disp[bob]=":$(tr -d '\n' <"$work/display")"
+
+on() { local who=$1; shift; DISPLAY=${disp[$who]} "$@"; }
+
+# start WHO ARGS: the viewer of WHO on its display with its own data folder.
+start() {
+  local who=$1
+  shift
+  logf[$who]="$SHOTS/$who.log"
+  DISPLAY=${disp[$who]} CHESS4D_DATA_DIR="$work/$who" "$CHESS4D_BIN" view \
+    --window-size 1200x760 --print-squares --server "$addr" "$@" >>"${logf[$who]}" 2>&1 &
+  pid[$who]=$!
+  for _ in $(seq 1 120); do
+    [ "$(grep -c '^ready' "${logf[$who]}")" -ge "${ready[$who]:-1}" ] && break
+    kill -0 "${pid[$who]}" 2>/dev/null || fail "$who's viewer exited: $(tail -5 "${logf[$who]}")"
+    sleep 0.5
+  done
+  wid[$who]=$(on "$who" xdotool search --sync --limit 1 --name '^chess4d')
+  on "$who" xdotool windowfocus --sync "${wid[$who]}"
+  sleep 0.5
+}
+declare -A ready
+shot() { on "$1" import -window root "$SHOTS/$2-$1.png"; }
+title() { on "$1" xdotool getwindowname "${wid[$1]}"; }
+wait_title() {
+  for _ in $(seq 1 150); do
+    case "$(title "$1")" in *"$2"*) return 0;; esac
+    sleep 0.2
+  done
+  fail "$1's title never said '$2': $(title "$1")"
+}
+wait_said() {
+  for _ in $(seq 1 150); do
+    grep -q "^said $2" "${logf[$1]}" && return 0
+    sleep 0.2
+  done
+  fail "$1's viewer never said '$2': $(grep '^said' "${logf[$1]}" | tail -3)"
+}
+# The latest position printed for a name (the board turns for Black, and comes back).
+at() { awk -v k="$2" -v s="$3" '$1 == k && $2 == s { x = $3; y = $4 } END { if (x != "") print x, y }' "${logf[$1]}"; }
+click_at() {
+  local x y
+  for _ in $(seq 1 50); do
+    read -r x y <<<"$(at "$1" "$2" "$3")"
+    [ -n "$x" ] && break
+    sleep 0.2
+  done
+  [ -n "$x" ] || fail "$1: no $2 '$3' was printed"
+  on "$1" xdotool mousemove --window "${wid[$1]}" "$x" "$y" click 1
+  sleep 0.6
+}
+# move WHO FROM TO NEXT: WHO moves by mouse; both titles then say NEXT to move.
+move() {
+  click_at "$1" square "$2"
+  click_at "$1" square "$3"
+  wait_title ann "$4"
+  wait_title bob "$4"
+}
+
+# ---- 1. two players signed in ----------------------------------------------------------
+start ann --user ann --password ann-secret-1 --sign-up
+start bob --user bob --password bob-secret-1 --sign-up
+wait_said ann "Signed in as ann"
+wait_said bob "Signed in as bob"
+shot ann 1-signed-in
+shot bob 1-signed-in
+
+# ---- 2. ann's seek, accepted by bob -----------------------------------------------------
+click_at ann widget online-color-white
+click_at ann widget online-seek
+click_at bob widget online-accept
+wait_said ann "Online game [0-9]*: you play White against bob"
+wait_said bob "Online game [0-9]*: you play Black against ann"
+wait_title ann "White to move"
+sleep 1
+shot ann 2-game
+shot bob 2-game
+
+# ---- 3. the mate in 4, by mouse, with the server's clocks running ----------------------
+move ann 'a2[1,0]' 'a3[1,0]' "Black to move"
+move bob 'a4[1,1]' 'b4[0,0]' "White to move"
+move ann 'c2[0,0]' 'c3[0,0]' "Black to move"
+sleep 1.5
+shot ann 3-clocks
+shot bob 3-clocks
+
+# ---- 4. bob's viewer killed mid-game, and back ------------------------------------------
+kill -9 "${pid[bob]}"
+wait "${pid[bob]}" 2>/dev/null || true
+unset 'pid[bob]'
+grep -q . "$work/bob/online-session.txt" || fail "bob's session was not kept in his data folder"
+sleep 1
+shot ann 4-killed
+ready[bob]=$(($(grep -c '^ready' "${logf[bob]}") + 1))
+start bob --user bob --password bob-secret-1
+wait_said bob "Online game [0-9]*: you play Black against ann, back at move 2"
+wait_title bob "Black to move"
+sleep 1
+shot ann 5-back
+shot bob 5-back
+
+# ---- 5. the mate ends it in both windows -------------------------------------------------
+move bob 'd4[0,1]' 'c3[0,0]' "White to move"
+move ann 'b2[0,0]' 'c3[0,0]' "Black to move"
+move bob 'b4[0,0]' 'c4[0,0]' "White to move"
+click_at ann square 'd2[0,0]'
+click_at ann square 'd3[0,0]'
+wait_title ann "White wins by checkmate"
+wait_title bob "White wins by checkmate"
+sleep 0.5
+shot ann 6-mate
+shot bob 6-mate
+echo "$NAME: ann's window: $(title ann)"
+echo "$NAME: bob's window: $(title bob)"
+echo "$NAME: bob came back: $(grep '^said Online game' "${logf[bob]}" | tail -1)"
+echo "$NAME: PASS (screenshots in $SHOTS)"
