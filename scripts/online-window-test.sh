@@ -14,6 +14,8 @@
 #    session kept in its data folder and gets the game back (4-killed-ann.png,
 #    5-back-{ann,bob}.png).
 # 5. The mate ends it in both windows (6-mate-{ann,bob}.png).
+# 6. ann challenges `chess4d bot` (an account "robot") by name; the bot accepts and
+#    answers her move through the server; she resigns (7-bot-ann.png, 8-resigned-ann.png).
 #
 #   scripts/online-window-test.sh             # builds the debug binary first
 #   CHESS4D_BIN=path/to/chess4d scripts/online-window-test.sh
@@ -36,6 +38,7 @@ work=$(mktemp -d)
 declare -A pid disp logf wid
 server=
 xvfb2=
+bot=
 
 cleanup() {
   local who
@@ -43,6 +46,7 @@ cleanup() {
     kill "${pid[$who]}" 2>/dev/null || true
     wait "${pid[$who]}" 2>/dev/null || true
   done
+  [ -n "$bot" ] && { kill "$bot" 2>/dev/null || true; wait "$bot" 2>/dev/null || true; }
   [ -n "$server" ] && { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
   [ -n "$xvfb2" ] && { kill "$xvfb2" 2>/dev/null || true; wait "$xvfb2" 2>/dev/null || true; }
   rm -rf "$work" "$CHESS4D_DATA_DIR"
@@ -184,4 +188,40 @@ shot bob 6-mate
 echo "$NAME: ann's window: $(title ann)"
 echo "$NAME: bob's window: $(title bob)"
 echo "$NAME: bob came back: $(grep '^said Online game' "${logf[bob]}" | tail -1)"
+
+# ---- 6. ann against chess4d bot through the server --------------------------------------
+# The bot's account, made over plain HTTP (no curl needed): its answer holds the token.
+body='{"name":"robot","password":"robot-secret-1"}'
+exec 5<>"/dev/tcp/${addr%:*}/${addr##*:}"
+printf 'POST /api/signup HTTP/1.1\r\nHost: %s\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: %s\r\n\r\n%s' \
+  "$addr" "${#body}" "$body" >&5
+answer=$(cat <&5)
+exec 5<&-
+token=$(grep -o '"token":"[^"]*"' <<<"$answer" | cut -d'"' -f4)
+[ -n "$token" ] || fail "the bot's account was refused: $answer"
+"$CHESS4D_BIN" bot --server "$addr" --token "$token" --level 1 >"$SHOTS/bot.log" 2>&1 &
+bot=$!
+sleep 1
+click_at ann widget online-opponent
+on ann xdotool type --delay 50 robot
+click_at ann widget online-challenge
+wait_said ann "Online game [0-9]*: you play White against robot"
+click_at ann square 'a2[1,0]'
+click_at ann square 'a3[1,0]'
+# The bot answers at once: White to move at move 2 of this game is the sign it did.
+answered() {
+  sed -n '/^said Online game [0-9]*: you play White against robot/,$p' "${logf[ann]}" |
+    grep -qE '^position \S+ w \S+ \S+ [0-9]+ 2$'
+}
+for _ in $(seq 1 150); do
+  answered && break
+  sleep 0.2
+done
+answered || fail "the bot never answered: $(tail -3 "$SHOTS/bot.log")"
+sleep 0.5
+shot ann 7-bot
+click_at ann widget online-resign
+wait_title ann "Black wins by resignation"
+shot ann 8-resigned
+echo "$NAME: against the bot: $(title ann)"
 echo "$NAME: PASS (screenshots in $SHOTS)"

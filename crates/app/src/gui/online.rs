@@ -237,13 +237,14 @@ fn new_game_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
         });
     }
     side.horizontal(|row| {
-        row.add(egui::TextEdit::singleline(&mut o.opponent).desired_width(120.0))
+        let field = row
+            .add(egui::TextEdit::singleline(&mut o.opponent).desired_width(120.0))
             .on_hover_text("The player's name");
+        probes.push(("online-opponent", field.rect.center()));
         let named = !o.opponent.trim().is_empty();
-        if row
-            .add_enabled(named, egui::Button::new("Challenge"))
-            .clicked()
-        {
+        let button = row.add_enabled(named, egui::Button::new("Challenge"));
+        probes.push(("online-challenge", button.rect.center()));
+        if button.clicked() {
             o.link
                 .client
                 .push(challenge(o, Some(o.opponent.trim().into()), rated));

@@ -149,6 +149,7 @@ impl OnlineState {
             }
             S::GameFull { game } => match load(&game, now) {
                 Ok(g) => {
+                    self.challenge_answered(&g);
                     self.games.insert(g.id, g);
                 }
                 Err(e) => self.say(format!("game {}: {e}", game.id.0)),
@@ -222,6 +223,29 @@ impl OnlineState {
             }
             _ => {}
         }
+    }
+
+    /// A game of this player's that just began may be the answer to their challenge
+    /// or invitation: the server says nothing more of an accepted one, so it goes.
+    fn challenge_answered(&mut self, g: &OnlineGame) {
+        let (Some(me), Some(you)) = (&self.me, g.you) else {
+            return;
+        };
+        if !g.game.moves().is_empty() || self.games.contains_key(&g.id) {
+            return;
+        }
+        let other = match you {
+            Side::White => &g.black.name,
+            Side::Black => &g.white.name,
+        };
+        let variant = &g.game.rules().info().name;
+        self.challenges.retain(|_, c| {
+            let mine = c.from.name == me.name && &c.variant == variant;
+            let answered =
+                c.to.as_ref()
+                    .is_none_or(|to| to.eq_ignore_ascii_case(other));
+            !(mine && answered && c.clock == g.clock)
+        });
     }
 
     /// A message for the person.
@@ -323,6 +347,36 @@ mod tests {
             draw_offer: None,
             takeback_offer: None,
         }
+    }
+
+    #[test]
+    fn an_accepted_challenge_goes_when_its_game_begins() {
+        let mut s = OnlineState::default();
+        let mut full = orthodox_game();
+        full.moves.clear();
+        full.you = Some(Side::White);
+        s.me = Some(full.white.clone());
+        let challenge = |id, to: Option<&str>| ChallengeInfo {
+            id: chess4d_protocol::ChallengeId(id),
+            from: full.white.clone(),
+            to: to.map(str::to_string),
+            variant: "orthodox".into(),
+            clock: full.clock,
+            rated: false,
+            color: chess4d_protocol::ColorChoice::Random,
+            code: None,
+        };
+        for c in [challenge(1, Some("bob")), challenge(2, Some("cyd"))] {
+            s.apply(ServerMessage::Challenge { challenge: c }, Instant::now());
+        }
+        s.apply(
+            ServerMessage::GameFull {
+                game: Box::new(full),
+            },
+            Instant::now(),
+        );
+        // The one bob accepted went; the one to cyd still waits.
+        assert_eq!(s.challenges.keys().copied().collect::<Vec<_>>(), vec![2]);
     }
 
     #[test]

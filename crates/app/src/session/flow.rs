@@ -218,10 +218,11 @@ impl Session {
         if self.mode == Mode::Puzzle {
             return self.puzzle_hint(); // the piece, then the square
         }
-        // No help in a rated online game, as on lichess.
-        let rated_online = self.mode == Mode::Online && self.online.rated;
-        if self.game.outcome().is_some() || self.computer_to_move() || rated_online {
+        if self.game.outcome().is_some() || self.computer_to_move() {
             return;
+        }
+        if self.online_forbids_help() {
+            return self.notify(true, "No hints in a rated online game, as on lichess.");
         }
         let limits = limits_at(Job::Hint, self.strength(), &self.game);
         self.opponent.start(Job::Hint, &self.game, limits);

@@ -51,6 +51,10 @@ impl Session {
     /// board's. Nothing changes when they agree, so a selection survives the frames.
     pub fn show_online(&mut self, server: ServerGame<'_>) {
         if self.mode != Mode::Online {
+            // The analysis's engine is not for online games (analysis.rs refuses it).
+            if self.analysing() {
+                self.set_analysis(false);
+            }
             self.set_mode(Mode::Online);
             self.stash_game();
         }
@@ -111,6 +115,17 @@ impl Session {
         self.online.end.is_none() && self.online.side == Some(self.game.position().side_to_move())
     }
 
+    /// Whether the board shows an online game this player plays and that goes on (no
+    /// analysis then).
+    pub fn online_playing(&self) -> bool {
+        self.mode == Mode::Online && self.online.side.is_some() && self.online.end.is_none()
+    }
+
+    /// Whether hints are refused: a rated online game going on, as on lichess.
+    pub(super) fn online_forbids_help(&self) -> bool {
+        self.online_playing() && self.online.rated
+    }
+
     /// A move made on the online board: it goes to the server, the board waits.
     pub(super) fn play_online(&mut self, mv: Move) {
         if self.online_accepts_moves() && self.game.legal_moves().contains(&mv) {
@@ -141,6 +156,13 @@ mod tests {
         };
         show(&mut s, &server, None);
         assert_eq!(s.mode(), Mode::Online);
+        // Rated: no hint, no analysis, each refused in words.
+        s.request_hint();
+        s.set_analysis(true);
+        assert!(!s.analysing());
+        let said: Vec<&str> = s.notices().iter().map(|n| n.text.as_str()).collect();
+        assert!(said[0].starts_with("No hints"), "{said:?}");
+        assert!(said[1].starts_with("No analysis"), "{said:?}");
         let sq = |s: &Session, n: &str| s.rules().info().shape.parse_square(n).unwrap();
         let e2 = sq(&s, "e2");
         let e4 = sq(&s, "e4");
