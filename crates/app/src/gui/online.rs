@@ -86,7 +86,26 @@ pub fn online_tab(side: &mut Ui, session: &mut Session, o: &mut OnlineUi, probes
     lobby_section(side, o, probes);
     challenges_section(side, o, probes);
     watch_section(side, o);
+    profile_section(side, o);
     messages_section(side, o);
+}
+
+/// The player's ratings per variant (as the server greeted them).
+fn profile_section(side: &mut Ui, o: &OnlineUi) {
+    let state = o.link.client.state();
+    if state.me.as_ref().is_none_or(|m| m.guest) {
+        return;
+    }
+    widgets::section(side, "Your ratings");
+    if state.ratings.is_empty() {
+        side.label(RichText::new("No rated game yet: everyone starts at 1500.").weak());
+    }
+    for r in &state.ratings {
+        side.label(format!(
+            "{}: {:.0} ± {:.0} · {} rated games",
+            r.name, r.rating, r.deviation, r.games
+        ));
+    }
 }
 
 fn connection_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {

@@ -108,6 +108,8 @@ pub struct OnlineState {
     pub games: BTreeMap<GameId, OnlineGame>,
     /// What the server refused or what went wrong, newest last (the window shows them).
     pub messages: Vec<String>,
+    /// The player's rating in every variant played rated (from the server's welcome).
+    pub ratings: Vec<chess4d_protocol::LeaderboardRow>,
     /// How many messages were ever said (the window passes on the ones it has not).
     pub told: u64,
 }
@@ -119,9 +121,15 @@ impl OnlineState {
         use ServerMessage as S;
         let mut answer = Vec::new();
         match msg {
-            S::Welcome { user, playing, .. } => {
+            S::Welcome {
+                user,
+                playing,
+                ratings,
+                ..
+            } => {
                 self.link = Link::Online;
                 self.me = user;
+                self.ratings = ratings;
                 // Reconnected: every game in progress comes back in full.
                 answer.extend(
                     playing

@@ -73,6 +73,10 @@ impl Session {
         self.players[me.index()] = Player::Human;
         self.players[(!me).index()] = Player::Computer;
         self.hint = None;
+        let same_game = self.online.game == Some(server.id);
+        if !same_game {
+            self.cancel_premove();
+        }
         self.online = OnlineBoard {
             game: Some(server.id),
             side: server.side,
@@ -81,6 +85,22 @@ impl Session {
             outbox: std::mem::take(&mut self.online.outbox),
         };
         self.clear_selection();
+        // The opponent's move is on the board: a premove entered meanwhile goes now.
+        let premoved = self.premove().is_some() || self.premove_from().is_some();
+        if same_game && premoved && self.online_accepts_moves() {
+            self.play_premove(); // clock_premove.rs
+        }
+    }
+
+    /// Whether the board waits for the opponent in this player's online game (a click
+    /// then enters a premove).
+    pub(super) fn online_awaits_opponent(&self) -> bool {
+        self.online.end.is_none()
+            && self.game.outcome().is_none()
+            && self
+                .online
+                .side
+                .is_some_and(|me| me != self.game.position().side_to_move())
     }
 
     /// Leaves the online board for the game in progress under it.
@@ -181,8 +201,20 @@ mod tests {
         let e7 = sq(&s, "e7");
         s.click(e7);
         assert_eq!(s.selected(), None, "no selection on the opponent's turn");
-        // An end declared by the server (resignation) stops the moves.
+        // A premove on the opponent's turn goes to the server once the answer is on
+        // the board.
+        let (d2, d4) = (sq(&s, "d2"), sq(&s, "d4"));
+        s.click(d2);
+        s.click(d4);
+        assert_eq!(s.premove(), Some((d2, d4)));
+        assert!(s.take_online_moves().is_empty(), "not before the answer");
         server.play_str("e7e5").unwrap();
+        show(&mut s, &server, None);
+        let sent = s.take_online_moves();
+        assert_eq!(sent.len(), 1, "the premove went");
+        server.play_str(&sent[0].1).unwrap();
+        assert_eq!(s.game().moves().len(), 2, "the board waits for the server");
+        // An end declared by the server (resignation) stops the moves.
         show(&mut s, &server, Some("Black resigned"));
         assert!(!s.online_accepts_moves());
         // Leaving brings the game in progress back.
