@@ -203,7 +203,8 @@ token=$(grep -o '"token":"[^"]*"' <<<"$answer" | cut -d'"' -f4)
 bot=$!
 sleep 1
 click_at ann widget online-opponent
-on ann xdotool type --delay 50 robot
+on ann xdotool type --delay 120 robot
+sleep 1
 click_at ann widget online-challenge
 wait_said ann "Online game [0-9]*: you play White against robot"
 click_at ann square 'a2[1,0]'
