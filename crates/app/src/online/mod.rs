@@ -1,4 +1,5 @@
-//! Online play without a window: the client core the viewer's Online tab will draw.
+//! Online play without a window: the client core the viewer's Online tab draws
+//! (gui/online.rs; session/online_link.rs joins it to the board each frame).
 //!
 //! The network lives on its own thread ([`connection`]); what it hears becomes
 //! [`Action::Event`]s in a queue, next to the person's intents (sign in, seek, accept,
@@ -10,6 +11,9 @@
 //! session's token after a pause that doubles up to 30 s; the server's `welcome` then
 //! lists the games in progress and each comes back in full. A test drives all this by
 //! actions alone through a whole game against a real `chess4d serve` (tests/online.rs).
+//! Beside it: [`keep`] keeps the session token in the data folder, so a viewer started
+//! again signs in with it and gets its games back; [`local`] runs a `chess4d serve` from
+//! this same program for "start a local server".
 //!
 //! ```no_run
 //! use chess4d::online::{Action, Online, SignIn};
