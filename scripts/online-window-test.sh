@@ -16,6 +16,9 @@
 # 5. The mate ends it in both windows (6-mate-{ann,bob}.png).
 # 6. ann challenges `chess4d bot` (an account "robot") by name; the bot accepts and
 #    answers her move through the server; she resigns (7-bot-ann.png, 8-resigned-ann.png).
+# 7. A viewer started with no server clicks "Start a local server" and "Play as a
+#    guest": signed in on 127.0.0.1:8080; killed, its server stops with it
+#    (9-local-carl.png). Skipped when something else listens on 8080.
 #
 #   scripts/online-window-test.sh             # builds the debug binary first
 #   CHESS4D_BIN=path/to/chess4d scripts/online-window-test.sh
@@ -83,7 +86,7 @@ start() {
   shift
   logf[$who]="$SHOTS/$who.log"
   DISPLAY=${disp[$who]} CHESS4D_DATA_DIR="$work/$who" "$CHESS4D_BIN" view \
-    --window-size 1200x760 --print-squares --server "$addr" "$@" >>"${logf[$who]}" 2>&1 &
+    --window-size 1200x760 --print-squares "$@" >>"${logf[$who]}" 2>&1 &
   pid[$who]=$!
   for _ in $(seq 1 120); do
     [ "$(grep -c '^ready' "${logf[$who]}")" -ge "${ready[$who]:-1}" ] && break
@@ -133,8 +136,8 @@ move() {
 }
 
 # ---- 1. two players signed in ----------------------------------------------------------
-start ann --user ann --password ann-secret-1 --sign-up
-start bob --user bob --password bob-secret-1 --sign-up
+start ann --server "$addr" --user ann --password ann-secret-1 --sign-up
+start bob --server "$addr" --user bob --password bob-secret-1 --sign-up
 wait_said ann "Signed in as ann"
 wait_said bob "Signed in as bob"
 shot ann 1-signed-in
@@ -167,7 +170,7 @@ grep -q . "$work/bob/online-session.txt" || fail "bob's session was not kept in 
 sleep 1
 shot ann 4-killed
 ready[bob]=$(($(grep -c '^ready' "${logf[bob]}") + 1))
-start bob --user bob --password bob-secret-1
+start bob --server "$addr" --user bob --password bob-secret-1
 wait_said bob "Online game [0-9]*: you play Black against ann, back at move 2"
 wait_title bob "Black to move"
 sleep 1
@@ -225,4 +228,30 @@ click_at ann widget online-resign
 wait_title ann "Black wins by resignation"
 shot ann 8-resigned
 echo "$NAME: against the bot: $(title ann)"
+
+# ---- 7. "Start a local server", on bob's display --------------------------------------
+listening() { (exec 6<>/dev/tcp/127.0.0.1/8080) 2>/dev/null; }
+if listening; then
+  echo "$NAME: something listens on 127.0.0.1:8080: the local server step is skipped"
+else
+  kill "${pid[bob]}"
+  wait "${pid[bob]}" 2>/dev/null || true
+  unset 'pid[bob]'
+  mkdir -p "$work/carl"
+  disp[carl]=${disp[bob]}
+  start carl
+  click_at carl widget tab-online
+  click_at carl widget online-local
+  for _ in $(seq 1 50); do listening && break; sleep 0.2; done
+  listening || fail "the local server never listened on 127.0.0.1:8080"
+  click_at carl widget online-guest
+  wait_said carl "Signed in as guest-[0-9a-f]* on 127.0.0.1:8080"
+  shot carl 9-local
+  kill -9 "${pid[carl]}"
+  wait "${pid[carl]}" 2>/dev/null || true
+  unset 'pid[carl]'
+  for _ in $(seq 1 50); do listening || break; sleep 0.2; done
+  listening && fail "the local server outlived its viewer"
+  echo "$NAME: the local server ran, and stopped with its viewer"
+fi
 echo "$NAME: PASS (screenshots in $SHOTS)"

@@ -1,7 +1,8 @@
 //! "Start a local server": `chess4d serve` run from this same executable on loopback,
 //! with its database in the player's data folder (`server/`), stopped when the viewer
 //! exits (the handle's drop), so a friend on the same machine, or a second window,
-//! can play without installing anything else.
+//! can play without installing anything else. The server also stops when the viewer
+//! is killed: it reads its stdin, a pipe from the viewer, to the end.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -24,10 +25,12 @@ impl LocalServer {
         let dir = data_dir.join("server");
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("cannot create the server's folder {}: {e}", dir.display()))?;
+        // The pipe on its stdin closes when this viewer ends, however it ends (a kill
+        // included), and the server stops with it (`--stop-with-stdin`).
         let child = Command::new(exe)
-            .args(["serve", "--listen", ADDRESS])
+            .args(["serve", "--listen", ADDRESS, "--stop-with-stdin"])
             .env("CHESS4D_DATA_DIR", &dir)
-            .stdin(Stdio::null())
+            .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
