@@ -50,7 +50,8 @@ impl Session {
     /// time), or brings the board to it when the server's moves differ from the
     /// board's. Nothing changes when they agree, so a selection survives the frames.
     pub fn show_online(&mut self, server: ServerGame<'_>) {
-        if self.mode != Mode::Online {
+        let entering = self.mode != Mode::Online;
+        if entering {
             // The analysis's engine is not for online games (analysis.rs refuses it).
             if self.analysing() {
                 self.set_analysis(false);
@@ -62,7 +63,9 @@ impl Session {
         let same = self.online.game == Some(server.id)
             && self.game.moves() == server.game.moves()
             && self.online.end == end;
-        if same {
+        // Coming back from another tab, the board holds the game in progress: replace it
+        // even when its moves happen to match (two games with none).
+        if same && !entering {
             return;
         }
         self.opponent.cancel();
@@ -73,7 +76,7 @@ impl Session {
         self.players[me.index()] = Player::Human;
         self.players[(!me).index()] = Player::Computer;
         self.hint = None;
-        let same_game = self.online.game == Some(server.id);
+        let same_game = self.online.game == Some(server.id) && !entering;
         if !same_game {
             self.cancel_premove();
         }
@@ -163,8 +166,9 @@ mod tests {
 
     #[test]
     fn a_move_waits_for_the_server_and_the_board_follows_it() {
-        let mut s = Session::new(Catalog::embedded(), "orthodox").unwrap();
-        let mut server = Game::new(s.rules().clone());
+        // The local game is the full set's; the server's is orthodox chess.
+        let mut s = Session::new(Catalog::embedded(), "full").unwrap();
+        let mut server = Game::new(Catalog::embedded().get("orthodox").unwrap());
         let show = |s: &mut Session, g: &Game, end: Option<&str>| {
             s.show_online(ServerGame {
                 id: 3,
@@ -176,6 +180,17 @@ mod tests {
         };
         show(&mut s, &server, None);
         assert_eq!(s.mode(), Mode::Online);
+        // Off to the Play tab and back: the board is the server's again, not the
+        // local game that came back (both have no move yet).
+        s.set_mode(Mode::Play);
+        assert_eq!(s.variant(), "full");
+        show(&mut s, &server, None);
+        assert_eq!(s.variant(), "orthodox");
+        assert_eq!(
+            (s.mode(), s.online_board().map(|o| o.game)),
+            (Mode::Online, Some(Some(3)))
+        );
+        assert!(s.online_accepts_moves());
         // Rated: no hint, no analysis, each refused in words.
         s.request_hint();
         s.set_analysis(true);
@@ -221,6 +236,6 @@ mod tests {
         s.leave_online();
         assert_eq!(s.mode(), Mode::Play);
         assert_eq!(s.game().moves().len(), 0);
-        assert_eq!(s.variant(), "orthodox");
+        assert_eq!(s.variant(), "full");
     }
 }
