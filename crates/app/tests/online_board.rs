@@ -165,3 +165,59 @@ fn two_boards_follow_the_server_and_a_restarted_viewer_gets_its_game_back() {
         let _ = std::fs::remove_dir_all(d);
     }
 }
+
+#[test]
+fn an_invitation_link_pasted_by_a_friend_starts_the_game() {
+    use chess4d::online::invite::{invitation_code, invitation_link};
+    let server = Server::start(&[]);
+    let addr = server.addr.to_string();
+    let (ann_dir, bob_dir) = (temp_dir("ann-invite"), temp_dir("bob-invite"));
+    let mut ann = Viewer::new(&ann_dir, &addr, "ann", SignIn::Guest);
+    let mut bob = Viewer::new(&bob_dir, &addr, "bob", SignIn::Guest);
+    until(&mut ann, &mut bob, "were greeted", |a, b| {
+        a.link.client.state().link == Link::Online && b.link.client.state().link == Link::Online
+    });
+    ann.link.client.push(Action::Challenge {
+        to: None,
+        variant: "full".into(),
+        clock: ClockConfig::Fischer {
+            initial_ms: 180_000,
+            increment_ms: 2_000,
+        },
+        rated: false,
+        color: ColorChoice::Black,
+    });
+    until(&mut ann, &mut bob, "had ann's code", |a, _| {
+        a.link
+            .client
+            .state()
+            .challenges
+            .values()
+            .any(|c| c.code.is_some())
+    });
+    let code = ann
+        .link
+        .client
+        .state()
+        .challenges
+        .values()
+        .find_map(|c| c.code.clone());
+    // What ann sends is a link; what bob pastes is read back to the code.
+    let pasted = format!("  {}\n", invitation_link(&code.unwrap()));
+    bob.link
+        .client
+        .push(Action::JoinInvite(invitation_code(&pasted)));
+    until(&mut ann, &mut bob, "started the game", |a, b| {
+        a.session.mode() == Mode::Online && b.session.mode() == Mode::Online
+    });
+    // Ann asked for Black: her board is turned, bob moves first.
+    assert!(ann.session.black_at_bottom());
+    assert!(
+        ann.link.client.state().challenges.is_empty(),
+        "the invitation went"
+    );
+    play(&mut bob, &mut ann, "a2[1,0]a3[1,0]");
+    for d in [ann_dir, bob_dir] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}

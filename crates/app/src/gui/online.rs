@@ -7,6 +7,7 @@
 
 use super::editor::Probes;
 use super::widgets;
+use crate::online::invite::{invitation_code, invitation_link};
 use crate::online::local::{ADDRESS, LocalServer};
 use crate::online::{Action, Link, SignIn};
 use crate::session::Session;
@@ -61,17 +62,6 @@ impl Default for OnlineUi {
             watch: String::new(),
         }
     }
-}
-
-/// The invitation link of a code, to give a friend; pasting either joins.
-pub fn invitation_link(code: &str) -> String {
-    format!("chess4d://invite/{code}")
-}
-
-/// The code of a pasted invitation link (or of the bare code).
-pub fn invitation_code(pasted: &str) -> String {
-    let t = pasted.trim();
-    t.rsplit('/').next().unwrap_or(t).to_string()
 }
 
 /// The tab.
@@ -445,14 +435,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_invitation_link_gives_back_its_code() {
-        let link = invitation_link("k3J9");
-        assert_eq!(invitation_code(&link), "k3J9");
-        assert_eq!(invitation_code(" k3J9 "), "k3J9");
+    fn time_controls_are_said_as_lichess_does() {
         let c = ClockConfig::Fischer {
             initial_ms: 90_000,
             increment_ms: 0,
         };
         assert_eq!(clock_words(&c), "1.5+0");
+        assert_eq!(clock_words(&ClockConfig::Unlimited), "no clock");
     }
 }

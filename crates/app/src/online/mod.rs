@@ -28,6 +28,7 @@
 
 pub mod connection;
 pub mod http;
+pub mod invite;
 pub mod keep;
 pub mod local;
 pub mod state;
