@@ -2,7 +2,8 @@
 //! with the Online tab's link (session/online_link.rs), pumped as two windows' frames
 //! would. Clicks on the board only queue moves; the boards follow the server. One
 //! viewer is dropped mid-game and a new one, on the same data folder, signs in with
-//! the kept token and gets the game back; the full set's mate in 4 ends it.
+//! the kept token and gets the game back; the full set's mate in 4 ends it. Then an
+//! invitation link pasted by a friend starts a game that a third viewer watches.
 
 #[allow(dead_code)]
 #[path = "serve/client.rs"]
@@ -167,7 +168,7 @@ fn two_boards_follow_the_server_and_a_restarted_viewer_gets_its_game_back() {
 }
 
 #[test]
-fn an_invitation_link_pasted_by_a_friend_starts_the_game() {
+fn an_invitation_link_pasted_by_a_friend_starts_the_game_and_a_third_watches() {
     use chess4d::online::invite::{invitation_code, invitation_link};
     let server = Server::start(&[]);
     let addr = server.addr.to_string();
@@ -217,7 +218,31 @@ fn an_invitation_link_pasted_by_a_friend_starts_the_game() {
         "the invitation went"
     );
     play(&mut bob, &mut ann, "a2[1,0]a3[1,0]");
-    for d in [ann_dir, bob_dir] {
+
+    // Carl watches by the game's number: the board follows it, and takes no move.
+    let carl_dir = temp_dir("carl-invite");
+    let mut carl = Viewer::new(&carl_dir, &addr, "carl", SignIn::Guest);
+    let id = ann.link.shown.unwrap();
+    carl.link.client.push(Action::Watch(id));
+    carl.link.shown = Some(id);
+    let start = Instant::now();
+    while !(carl.session.mode() == Mode::Online && carl.plies() == 1) {
+        assert!(start.elapsed() < WAIT, "carl never saw the game");
+        carl.frame();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    carl.click_move("a4[1,1]b4[0,0]");
+    assert!(
+        carl.session.take_online_moves().is_empty(),
+        "a spectator moves nothing"
+    );
+    play(&mut ann, &mut bob, "a4[1,1]b4[0,0]");
+    while carl.plies() != 2 {
+        assert!(start.elapsed() < WAIT, "carl never saw ann's move");
+        carl.frame();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for d in [ann_dir, bob_dir, carl_dir] {
         let _ = std::fs::remove_dir_all(d);
     }
 }
