@@ -159,6 +159,14 @@ fn two_boards_follow_the_server_and_a_restarted_viewer_gets_its_game_back() {
                 .status_line()
                 .starts_with("White wins by checkmate")
     });
+    // The profile's list of games, asked over HTTP off the window's thread.
+    ann.link.client.push(Action::MyGames);
+    until(&mut ann, &mut bob, "saw the game in ann's list", |a, _| {
+        a.link.client.state().my_games.as_ref().is_some_and(|g| {
+            g.iter()
+                .any(|g| g.end.as_ref().is_some_and(|e| e.result == "1-0") && g.black == "bob")
+        })
+    });
     // Leaving the online board brings each viewer's own game back.
     ann.session.leave_online();
     assert_eq!((ann.session.mode(), ann.plies()), (Mode::Play, 0));

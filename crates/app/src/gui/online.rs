@@ -81,7 +81,7 @@ pub fn online_tab(side: &mut Ui, session: &mut Session, o: &mut OnlineUi, probes
 }
 
 /// The player's ratings per variant (as the server greeted them).
-fn profile_section(side: &mut Ui, o: &OnlineUi) {
+fn profile_section(side: &mut Ui, o: &mut OnlineUi) {
     let state = o.link.client.state();
     if state.me.as_ref().is_none_or(|m| m.guest) {
         return;
@@ -95,6 +95,44 @@ fn profile_section(side: &mut Ui, o: &OnlineUi) {
             "{}: {:.0} ± {:.0} · {} rated games",
             r.name, r.rating, r.deviation, r.games
         ));
+    }
+    let mut again = false;
+    side.horizontal(|row| {
+        row.strong("Your games");
+        again = row
+            .button("⟳")
+            .on_hover_text("Ask the server again")
+            .clicked();
+    });
+    if let Some(games) = &state.my_games {
+        games_list(side, games);
+    }
+    if again {
+        o.link.client.push(Action::MyGames);
+    }
+}
+
+/// This player's last games, one line each.
+fn games_list(side: &mut Ui, games: &[chess4d_protocol::GameSummary]) {
+    if games.is_empty() {
+        side.label(RichText::new("None yet.").weak());
+    }
+    for g in games {
+        let how = g.end.as_ref().map_or_else(
+            || "going on".to_string(),
+            |e| format!("{} ({})", e.result, e.reason),
+        );
+        side.label(
+            RichText::new(format!(
+                "#{} {} – {} · {} · {} · {how}",
+                g.id.0,
+                g.white,
+                g.black,
+                g.variant,
+                clock_words(&g.clock)
+            ))
+            .small(),
+        );
     }
 }
 

@@ -33,10 +33,12 @@ pub mod keep;
 pub mod local;
 pub mod state;
 
+use chess4d_protocol::GameSummary;
 use chess4d_protocol::{ChallengeId, ClientMessage, ClockConfig, ColorChoice, GameId, SeekId};
 pub use connection::{Connection, Event};
 pub use http::SignIn;
 pub use state::{Link, OnlineGame, OnlineState};
+use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// The first pause before connecting again after a drop; it doubles up to [`MAX_RETRY`].
@@ -115,6 +117,8 @@ pub enum Action {
     OfferTakeback(GameId),
     /// Declines the opponent's takeback request.
     DeclineTakeback(GameId),
+    /// Asks the server (over HTTP, on a thread of its own) for this player's last games.
+    MyGames,
     /// Claims the game (or a draw) when the opponent has been gone long enough.
     Claim {
         /// The game.
@@ -137,6 +141,8 @@ pub struct Online {
     retry: Option<Instant>,
     /// The pause the next drop waits (reset once greeted).
     backoff: Duration,
+    /// The list of this player's games on its way.
+    fetch: Option<Receiver<Result<Vec<GameSummary>, String>>>,
 }
 
 impl Online {
@@ -174,6 +180,16 @@ impl Online {
         let mut any = !actions.is_empty();
         for action in actions {
             self.apply(action, now);
+        }
+        if let Some(rx) = &self.fetch
+            && let Ok(got) = rx.try_recv()
+        {
+            self.fetch = None;
+            any = true;
+            match got {
+                Ok(games) => self.state.my_games = Some(games),
+                Err(e) => self.state.say(format!("your games: {e}")),
+            }
         }
         if let Some(at) = self.retry
             && now >= at
@@ -234,6 +250,7 @@ impl Online {
                 }
             }
             Action::Move { game, mv } => self.play(game, &mv),
+            Action::MyGames => self.fetch_my_games(),
             other => {
                 if let Some(msg) = message_of(other) {
                     self.send(msg);
@@ -262,6 +279,28 @@ impl Online {
         match &self.connection {
             Some(c) => c.send(msg),
             None => self.state.say("not connected: connect to a server first"),
+        }
+    }
+
+    /// Starts fetching this player's last 20 games; the answer arrives in a later
+    /// update (the window never waits on the network).
+    fn fetch_my_games(&mut self) {
+        let (Some(server), Some(me)) = (self.server.clone(), self.state.me.clone()) else {
+            return self.state.say("sign in first to see your games");
+        };
+        let host = match connection::address(&server) {
+            Ok((host, _)) => host,
+            Err(e) => return self.state.say(e),
+        };
+        let (tell, rx) = channel();
+        let spawned = std::thread::Builder::new()
+            .name("chess4d-games".into())
+            .spawn(move || {
+                let _ = tell.send(http::games_of(&host, &me.name, 20));
+            });
+        match spawned {
+            Ok(_) => self.fetch = Some(rx),
+            Err(e) => self.state.say(format!("cannot ask for your games: {e}")),
         }
     }
 

@@ -110,6 +110,8 @@ pub struct OnlineState {
     pub messages: Vec<String>,
     /// The player's rating in every variant played rated (from the server's welcome).
     pub ratings: Vec<chess4d_protocol::LeaderboardRow>,
+    /// This player's last games, as the server listed them (after [`crate::online::Action::MyGames`]).
+    pub my_games: Option<Vec<chess4d_protocol::GameSummary>>,
     /// How many messages were ever said (the window passes on the ones it has not).
     pub told: u64,
 }

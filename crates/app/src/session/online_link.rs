@@ -156,6 +156,9 @@ impl OnlineLink {
             let who = state.me.as_ref().map_or("a spectator", |m| m.name.as_str());
             let server = self.client.server().unwrap_or_default();
             session.online_notice(false, format!("Signed in as {who} on {server}"));
+            if state.me.as_ref().is_some_and(|m| !m.guest) {
+                self.client.push(Action::MyGames); // the profile's list
+            }
         }
         self.greeted = online;
     }
