@@ -135,6 +135,10 @@ if [ -x scripts/clock-window-test.sh ]; then
   echo "== clocks under Xvfb (a 1+0 game lost on time, a 5+3 game's clocks in its file and PGN)"
   scripts/clock-window-test.sh
 fi
+if [ -x scripts/online-window-test.sh ]; then
+  echo "== online play under Xvfb (two viewers on a real chess4d serve: a seek accepted, a mate by mouse, one viewer killed and back)"
+  scripts/online-window-test.sh
+fi
 
 # ---- documentation (docs/src/dev/docs.md): pictures, runnable blocks, links, the book,
 # the command-line page, cargo doc. The server chapter's block asks the server with curl.

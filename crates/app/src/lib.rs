@@ -1,6 +1,6 @@
 //! chess4d's viewer as a library: the [`session`] model (game, selection, keyboard
-//! focus, the computer opponent, Learn, the piece explorer, the puzzle trainer, saved
-//! games, variant reloads), unit-tested without a window, and the [`gui`] that shows it with winit,
+//! focus, the computer opponent, Learn, the piece explorer, the puzzle trainer, the
+//! board of an online game, saved games, variant reloads), unit-tested without a window, and the [`gui`] that shows it with winit,
 //! egui and the wgpu renderer; [`online`] is the client core of play on a
 //! `chess4d serve` (a connection thread, a state changed only by queued actions). The
 //! `chess4d` binary opens the viewer when run with no verb.

@@ -27,11 +27,18 @@ pub struct ServeArgs {
     /// that does not read; it reconnects and gets its games again).
     #[arg(long, default_value_t = chess4d_server::outbox::OUTBOX_FRAMES)]
     pub outbox_frames: usize,
+    /// Stop when standard input closes: the viewer's "start a local server" passes a
+    /// pipe, so the server ends with the viewer however it ends (even killed).
+    #[arg(long, hide = true)]
+    pub stop_with_stdin: bool,
 }
 
 /// Runs the server until it is stopped; the database is `server.sqlite3` in the data
 /// folder unless `--database` names a PostgreSQL one.
 pub fn serve_verb(args: &ServeArgs) -> CliResult {
+    if args.stop_with_stdin {
+        stop_with_stdin();
+    }
     let data_dir = super::data_dir().ok_or_else(|| {
         CliError("no data folder: give --data-dir or set CHESS4D_DATA_DIR".into())
     })?;
@@ -47,4 +54,21 @@ pub fn serve_verb(args: &ServeArgs) -> CliResult {
         },
     };
     chess4d_server::run(config, &super::catalog()).map_err(CliError)
+}
+
+/// Ends the process when standard input reaches its end (the viewer that started this
+/// server is gone: its end of the pipe closed).
+fn stop_with_stdin() {
+    let _ = std::thread::Builder::new()
+        .name("stop-with-stdin".into())
+        .spawn(|| {
+            use std::io::Read;
+            let mut buf = [0u8; 64];
+            while let Ok(n) = std::io::stdin().read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+            }
+            std::process::exit(0);
+        });
 }

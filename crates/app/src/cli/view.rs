@@ -1,7 +1,8 @@
 //! `chess4d view` (and `chess4d` with no verb): opens the viewer window.
 
 use super::{CliError, CliResult};
-use chess4d::gui::{ViewerOptions, run};
+use chess4d::gui::{OnlineStart, ViewerOptions, run};
+use chess4d::online::SignIn;
 use chess4d::session::Player;
 
 /// Who plays a side, as typed.
@@ -60,6 +61,23 @@ pub struct ViewArgs {
     /// list`, such as full-0001).
     #[arg(long)]
     pub puzzle: Option<String>,
+    /// Connect to a chess4d server (HOST:PORT, as `chess4d serve` prints it) and open
+    /// the Online tab; with --guest, --user or a session kept from an earlier run.
+    #[arg(long)]
+    pub server: Option<String>,
+    /// With --server: play as a guest (casual games).
+    #[arg(long, requires = "server", conflicts_with = "user")]
+    pub guest: bool,
+    /// With --server: sign in as this account (a session kept in the data folder from
+    /// an earlier run is used first, so games in progress come back).
+    #[arg(long, requires_all = ["server", "password"])]
+    pub user: Option<String>,
+    /// The account's password (with --user).
+    #[arg(long, requires = "user")]
+    pub password: Option<String>,
+    /// With --user: create the account first.
+    #[arg(long, requires = "user")]
+    pub sign_up: bool,
 }
 
 impl Default for ViewArgs {
@@ -75,8 +93,35 @@ impl Default for ViewArgs {
             analyse: false,
             engine: None,
             puzzle: None,
+            server: None,
+            guest: false,
+            user: None,
+            password: None,
+            sign_up: false,
         }
     }
+}
+
+/// How to start online, from the flags (none without --server).
+fn online_start(a: &ViewArgs) -> Option<OnlineStart> {
+    let server = a.server.clone()?;
+    let password = a.password.clone().unwrap_or_default();
+    let sign_in = match &a.user {
+        Some(name) if a.sign_up => SignIn::SignUp {
+            name: name.clone(),
+            password,
+        },
+        Some(name) => SignIn::Login {
+            name: name.clone(),
+            password,
+        },
+        None => SignIn::Guest,
+    };
+    Some(OnlineStart {
+        server,
+        name: a.user.clone(),
+        sign_in,
+    })
 }
 
 /// Opens the window; returns when it closes.
@@ -93,6 +138,7 @@ pub fn view_verb(a: &ViewArgs) -> CliResult {
         analyse: a.analyse,
         engine: a.engine.clone(),
         puzzle: a.puzzle.clone(),
+        online: online_start(a),
     })
     .map_err(CliError)
 }

@@ -9,11 +9,13 @@ mod clocks;
 mod editor;
 mod gpu;
 mod input;
+mod online;
+mod online_game;
 mod panels;
 mod picker;
 mod players;
-mod puzzles;
 mod pointer;
+mod puzzles;
 mod tab;
 mod tabs;
 mod trust;
@@ -63,6 +65,19 @@ pub struct ViewerOptions {
     pub engine: Option<std::path::PathBuf>,
     /// Start on the Puzzles tab with this shipped puzzle (`full-0001`).
     pub puzzle: Option<String>,
+    /// Connect to a server at start (`--server`), and how to sign in.
+    pub online: Option<OnlineStart>,
+}
+
+/// A server to connect to at start, and how to sign in (`--server`, `--guest`, `--user`).
+#[derive(Clone, Debug)]
+pub struct OnlineStart {
+    /// `HOST:PORT`.
+    pub server: String,
+    /// The account's name (none for a guest).
+    pub name: Option<String>,
+    /// How to sign in when no session for this name is kept in the data folder.
+    pub sign_in: crate::online::SignIn,
 }
 
 impl Default for ViewerOptions {
@@ -79,6 +94,7 @@ impl Default for ViewerOptions {
             analyse: false,
             engine: None,
             puzzle: None,
+            online: None,
         }
     }
 }
@@ -131,7 +147,23 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
             e.to_string().trim_end_matches('.')
         )
     })?;
+    let data_dir = crate::ratings::archive_path(opts.data_dir.as_deref())
+        .ok()
+        .and_then(|p| p.parent().map(std::path::Path::to_path_buf));
+    let online_start = opts.online.clone();
     let mut app = App::new(session, book, opts);
+    app.ui.online.link.data_dir = data_dir;
+    if let Some(start) = online_start {
+        // online.rs: the token kept in the data folder brings back games in progress.
+        app.ui.online.server = start.server.clone();
+        app.ui.online.name = start.name.clone().unwrap_or_default();
+        app.ui
+            .online
+            .link
+            .connect(&start.server, start.name.as_deref(), start.sign_in);
+        app.ui.tab = panels::Tab::Online;
+        app.ui.welcome = false;
+    }
     if let Some(variant) = puzzle {
         app.ui.tab = panels::Tab::Puzzles; // puzzles.rs
         app.ui.puzzles.variant = Some(variant);
@@ -175,6 +207,8 @@ pub struct UiState {
     pub welcome: bool,
     /// The Puzzles tab's choices (puzzles.rs).
     pub puzzles: puzzles::PuzzlesUi,
+    /// The Online tab: the client and its form (online.rs).
+    pub online: online::OnlineUi,
 }
 
 struct App {
@@ -191,8 +225,9 @@ struct App {
     board_area: Rect,
     last_frame: Instant,
     title: String,
-    /// The board's rectangle when the square centres were last printed (scripts).
-    printed_area: Option<Rect>,
+    /// The board's rectangle and turn when the square centres were last printed
+    /// (scripts): an online game as Black turns the board.
+    printed_area: Option<(Rect, bool)>,
     /// What the script output last said (probes and messages), so each is said once.
     said: Vec<String>,
     /// Whether the camera was fitted to the first frame's board rectangle.
@@ -228,6 +263,7 @@ impl App {
                 focus_w: None,
                 welcome: false,
                 puzzles: puzzles::PuzzlesUi::default(),
+                online: online::OnlineUi::default(),
             },
             opts,
             rig: CameraRig::for_shape(shape),
@@ -310,6 +346,13 @@ impl App {
         let dt = now.duration_since(self.last_frame).as_secs_f32().min(0.1);
         self.last_frame = now;
         self.session.tick(now);
+        // The online client's queue, once per frame (session/online_link.rs); a new game
+        // of this player opens the Online tab.
+        let on_board = self.ui.tab == panels::Tab::Online
+            || self.session.mode() == crate::session::Mode::Online;
+        if self.ui.online.link.pump(&mut self.session, on_board, now) {
+            self.ui.tab = panels::Tab::Online;
+        }
         let moving = self.rig.advance(dt);
         let raw = egui_state.take_egui_input(&window);
         let mut board = egui::Rect::NOTHING;
@@ -394,8 +437,9 @@ impl App {
         }
         // Again whenever the board moves (the analysis' bar comes or goes), so scripts
         // that read the last printed centre click where the square is now.
-        if self.opts.print_squares && self.printed_area != Some(self.board_area) {
-            self.printed_area = Some(self.board_area);
+        let printed = (self.board_area, self.session.black_at_bottom());
+        if self.opts.print_squares && self.printed_area != Some(printed) {
+            self.printed_area = Some(printed);
             print_squares(&scene.shape, self.ui.view, self.board_area, &self.session);
         }
         if self.opts.print_squares {
@@ -524,7 +568,8 @@ impl ApplicationHandler for App {
     fn new_events(&mut self, _event_loop: &ActiveEventLoop, cause: StartCause) {
         if let StartCause::ResumeTimeReached { .. } = cause {
             let due = self.repaint_at.is_some_and(|t| Instant::now() >= t);
-            if self.session.tick(Instant::now()) || due {
+            let news = self.ui.online.link.client.poll(); // the server said something
+            if self.session.tick(Instant::now()) || due || news {
                 self.request_redraw();
             }
         }
@@ -563,7 +608,12 @@ impl ApplicationHandler for App {
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let now = Instant::now();
-        let busy = self.session.thinking().is_some() || self.session.computer_to_move();
+        // An online connection is looked at often: its news waits for a frame.
+        let online = self.ui.online.link.client.state().link != crate::online::Link::Offline;
+        let busy = self.session.thinking().is_some()
+            || (self.session.computer_to_move()
+                && self.session.mode() != crate::session::Mode::Online)
+            || online;
         let mut wake = now
             + if busy {
                 Duration::from_millis(60)

@@ -59,6 +59,7 @@ pub fn show(
     confirm_dialog(root.ctx(), board, session, ui);
     widgets::overlays(root.ctx(), board, session, pointer);
     super::clocks::overlay(root.ctx(), board, session); // clocks.rs
+    super::online_game::overlay(root.ctx(), board, session, &ui.online); // online_game.rs
     super::analysis::overlay(root.ctx(), board, session, pointer, ui.view); // analysis.rs
     super::trust::prompt(root.ctx(), board, session);
     board
@@ -242,6 +243,7 @@ fn side_panel(
             (Tab::Analysis, "Analysis", "tab-analysis"),
             (Tab::Players, "Players", "tab-players"),
             (Tab::Puzzles, "Puzzles", "tab-puzzles"),
+            (Tab::Online, "Online", "tab-online"),
             (Tab::Learn, "Learn", "tab-learn"),
             (Tab::Explore, "Explore", "tab-explore"),
             (Tab::View, "View", "tab-view"),
@@ -262,7 +264,8 @@ fn side_panel(
                         };
                         session.set_mode(Mode::Explore(kind));
                     }
-                    Tab::View | Tab::Variants | Tab::Players => {}
+                    // online.rs: the board follows the shown game (session/online_link.rs).
+                    Tab::View | Tab::Variants | Tab::Players | Tab::Online => {}
                 }
             }
         }
@@ -277,6 +280,7 @@ fn side_panel(
             Tab::Analysis => super::analysis::analysis_tab(side, session),
             Tab::Players => players::players_tab(side, session, book, &mut ui.players),
             Tab::Puzzles => super::puzzles::puzzles_tab(side, session, book, ui),
+            Tab::Online => super::online::online_tab(side, session, &mut ui.online, &mut ui.probes),
             Tab::Learn => tabs::learn_tab(side, session, &mut ui.probes),
             Tab::Explore => tabs::explore_tab(side, session),
             Tab::View => tabs::view_tab(side, session, ui, rig),

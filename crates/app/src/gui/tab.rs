@@ -20,4 +20,6 @@ pub enum Tab {
     Players,
     /// The puzzle trainer (puzzles.rs).
     Puzzles,
+    /// Play people through a server (online.rs).
+    Online,
 }

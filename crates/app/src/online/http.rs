@@ -1,8 +1,9 @@
-//! The few HTTP requests of the account API (sign up, sign in, guest), written by hand
+//! The few HTTP requests of the account API (sign up, sign in, guest) and a player's
+//! list of games, written by hand
 //! over a `TcpStream`: HTTP/1.1 with `Connection: close`, a JSON body, and the server's
 //! refusals read into their words. The connection thread makes them, never the window.
 
-use chess4d_protocol::{Credentials, HttpError, SessionToken};
+use chess4d_protocol::{Credentials, GameList, GameSummary, HttpError, SessionToken};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -61,14 +62,35 @@ fn credentials(name: &str, password: &str) -> Result<String, String> {
     .map_err(|e| e.to_string())
 }
 
+/// The last `limit` games of `player` (newest first), from `GET /api/games`.
+pub fn games_of(host: &str, player: &str, limit: u32) -> Result<Vec<GameSummary>, String> {
+    // Names are letters, digits, `_` and `-`: nothing to escape in a query.
+    let path = format!("/api/games?player={player}&limit={limit}");
+    let (status, text) = request(host, "GET", &path, "")?;
+    if !(200..300).contains(&status) {
+        return Err(match serde_json::from_str::<HttpError>(&text) {
+            Ok(e) => e.message,
+            Err(_) => format!("the server answered {path} with status {status}"),
+        });
+    }
+    serde_json::from_str::<GameList>(&text)
+        .map(|l| l.games)
+        .map_err(|e| format!("the server's list of games cannot be read: {e}"))
+}
+
 /// A POST with a JSON body: (status, body).
 fn post(host: &str, path: &str, body: &str) -> Result<(u16, String), String> {
+    request(host, "POST", path, body)
+}
+
+/// A request with a JSON body (empty for a GET): (status, body).
+fn request(host: &str, method: &str, path: &str, body: &str) -> Result<(u16, String), String> {
     let unreachable = |e: std::io::Error| format!("cannot reach the server at {host}: {e}");
     let mut s = TcpStream::connect(host).map_err(unreachable)?;
     s.set_read_timeout(Some(TIMEOUT)).map_err(unreachable)?;
     write!(
         s,
-        "POST {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )

@@ -1,4 +1,5 @@
-//! Online play without a window: the client core the viewer's Online tab will draw.
+//! Online play without a window: the client core the viewer's Online tab draws
+//! (gui/online.rs; session/online_link.rs joins it to the board each frame).
 //!
 //! The network lives on its own thread ([`connection`]); what it hears becomes
 //! [`Action::Event`]s in a queue, next to the person's intents (sign in, seek, accept,
@@ -10,6 +11,9 @@
 //! session's token after a pause that doubles up to 30 s; the server's `welcome` then
 //! lists the games in progress and each comes back in full. A test drives all this by
 //! actions alone through a whole game against a real `chess4d serve` (tests/online.rs).
+//! Beside it: [`keep`] keeps the session token in the data folder, so a viewer started
+//! again signs in with it and gets its games back; [`local`] runs a `chess4d serve` from
+//! this same program for "start a local server".
 //!
 //! ```no_run
 //! use chess4d::online::{Action, Online, SignIn};
@@ -24,12 +28,17 @@
 
 pub mod connection;
 pub mod http;
+pub mod invite;
+pub mod keep;
+pub mod local;
 pub mod state;
 
+use chess4d_protocol::GameSummary;
 use chess4d_protocol::{ChallengeId, ClientMessage, ClockConfig, ColorChoice, GameId, SeekId};
 pub use connection::{Connection, Event};
 pub use http::SignIn;
 pub use state::{Link, OnlineGame, OnlineState};
+use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// The first pause before connecting again after a drop; it doubles up to [`MAX_RETRY`].
@@ -108,6 +117,8 @@ pub enum Action {
     OfferTakeback(GameId),
     /// Declines the opponent's takeback request.
     DeclineTakeback(GameId),
+    /// Asks the server (over HTTP, on a thread of its own) for this player's last games.
+    MyGames,
     /// Claims the game (or a draw) when the opponent has been gone long enough.
     Claim {
         /// The game.
@@ -130,6 +141,8 @@ pub struct Online {
     retry: Option<Instant>,
     /// The pause the next drop waits (reset once greeted).
     backoff: Duration,
+    /// The list of this player's games on its way.
+    fetch: Option<Receiver<Result<Vec<GameSummary>, String>>>,
 }
 
 impl Online {
@@ -138,9 +151,23 @@ impl Online {
         &self.state
     }
 
+    /// A message for the person from the window (a local server that would not start).
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.state.say(text);
+    }
+
     /// Queues an action, applied at the next [`Online::update`].
     pub fn push(&mut self, action: Action) {
         self.queue.push(action);
+    }
+
+    /// Takes in the connection's news without applying it: whether anything waits (a
+    /// window redraws then), a reconnection's time included.
+    pub fn poll(&mut self) -> bool {
+        if let Some(c) = &self.connection {
+            self.queue.extend(c.events().into_iter().map(Action::Event));
+        }
+        !self.queue.is_empty() || self.retry.is_some_and(|at| Instant::now() >= at)
     }
 
     /// Once per frame: the connection's news joins the queue, and the queue is applied
@@ -154,6 +181,16 @@ impl Online {
         for action in actions {
             self.apply(action, now);
         }
+        if let Some(rx) = &self.fetch
+            && let Ok(got) = rx.try_recv()
+        {
+            self.fetch = None;
+            any = true;
+            match got {
+                Ok(games) => self.state.my_games = Some(games),
+                Err(e) => self.state.say(format!("your games: {e}")),
+            }
+        }
         if let Some(at) = self.retry
             && now >= at
             && self.connection.is_none()
@@ -166,6 +203,11 @@ impl Online {
             self.backoff = FIRST_RETRY;
         }
         any
+    }
+
+    /// The server connected to last (`HOST:PORT` as given).
+    pub fn server(&self) -> Option<&str> {
+        self.server.as_deref()
     }
 
     /// When the client will connect again after a drop, if it will.
@@ -208,6 +250,7 @@ impl Online {
                 }
             }
             Action::Move { game, mv } => self.play(game, &mv),
+            Action::MyGames => self.fetch_my_games(),
             other => {
                 if let Some(msg) = message_of(other) {
                     self.send(msg);
@@ -218,6 +261,10 @@ impl Online {
 
     fn connect(&mut self, server: String, sign_in: SignIn) {
         self.connection = None;
+        // A token kept from an earlier run is the session's (no sign-in event brings it).
+        if let SignIn::Token(t) = &sign_in {
+            self.state.token = Some(t.clone());
+        }
         match Connection::start(&server, sign_in) {
             Ok(c) => {
                 self.connection = Some(c);
@@ -232,6 +279,28 @@ impl Online {
         match &self.connection {
             Some(c) => c.send(msg),
             None => self.state.say("not connected: connect to a server first"),
+        }
+    }
+
+    /// Starts fetching this player's last 20 games; the answer arrives in a later
+    /// update (the window never waits on the network).
+    fn fetch_my_games(&mut self) {
+        let (Some(server), Some(me)) = (self.server.clone(), self.state.me.clone()) else {
+            return self.state.say("sign in first to see your games");
+        };
+        let host = match connection::address(&server) {
+            Ok((host, _)) => host,
+            Err(e) => return self.state.say(e),
+        };
+        let (tell, rx) = channel();
+        let spawned = std::thread::Builder::new()
+            .name("chess4d-games".into())
+            .spawn(move || {
+                let _ = tell.send(http::games_of(&host, &me.name, 20));
+            });
+        match spawned {
+            Ok(_) => self.fetch = Some(rx),
+            Err(e) => self.state.say(format!("cannot ask for your games: {e}")),
         }
     }
 

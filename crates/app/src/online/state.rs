@@ -108,6 +108,12 @@ pub struct OnlineState {
     pub games: BTreeMap<GameId, OnlineGame>,
     /// What the server refused or what went wrong, newest last (the window shows them).
     pub messages: Vec<String>,
+    /// The player's rating in every variant played rated (from the server's welcome).
+    pub ratings: Vec<chess4d_protocol::LeaderboardRow>,
+    /// This player's last games, as the server listed them (after [`crate::online::Action::MyGames`]).
+    pub my_games: Option<Vec<chess4d_protocol::GameSummary>>,
+    /// How many messages were ever said (the window passes on the ones it has not).
+    pub told: u64,
 }
 
 impl OnlineState {
@@ -117,9 +123,15 @@ impl OnlineState {
         use ServerMessage as S;
         let mut answer = Vec::new();
         match msg {
-            S::Welcome { user, playing, .. } => {
+            S::Welcome {
+                user,
+                playing,
+                ratings,
+                ..
+            } => {
                 self.link = Link::Online;
                 self.me = user;
+                self.ratings = ratings;
                 // Reconnected: every game in progress comes back in full.
                 answer.extend(
                     playing
@@ -147,6 +159,7 @@ impl OnlineState {
             }
             S::GameFull { game } => match load(&game, now) {
                 Ok(g) => {
+                    self.challenge_answered(&g);
                     self.games.insert(g.id, g);
                 }
                 Err(e) => self.say(format!("game {}: {e}", game.id.0)),
@@ -222,9 +235,33 @@ impl OnlineState {
         }
     }
 
+    /// A game of this player's that just began may be the answer to their challenge
+    /// or invitation: the server says nothing more of an accepted one, so it goes.
+    fn challenge_answered(&mut self, g: &OnlineGame) {
+        let (Some(me), Some(you)) = (&self.me, g.you) else {
+            return;
+        };
+        if !g.game.moves().is_empty() || self.games.contains_key(&g.id) {
+            return;
+        }
+        let other = match you {
+            Side::White => &g.black.name,
+            Side::Black => &g.white.name,
+        };
+        let variant = &g.game.rules().info().name;
+        self.challenges.retain(|_, c| {
+            let mine = c.from.name == me.name && &c.variant == variant;
+            let answered =
+                c.to.as_ref()
+                    .is_none_or(|to| to.eq_ignore_ascii_case(other));
+            !(mine && answered && c.clock == g.clock)
+        });
+    }
+
     /// A message for the person.
     pub fn say(&mut self, text: impl Into<String>) {
         self.messages.push(text.into());
+        self.told += 1;
         if self.messages.len() > 20 {
             self.messages.remove(0);
         }
@@ -320,6 +357,36 @@ mod tests {
             draw_offer: None,
             takeback_offer: None,
         }
+    }
+
+    #[test]
+    fn an_accepted_challenge_goes_when_its_game_begins() {
+        let mut s = OnlineState::default();
+        let mut full = orthodox_game();
+        full.moves.clear();
+        full.you = Some(Side::White);
+        s.me = Some(full.white.clone());
+        let challenge = |id, to: Option<&str>| ChallengeInfo {
+            id: chess4d_protocol::ChallengeId(id),
+            from: full.white.clone(),
+            to: to.map(str::to_string),
+            variant: "orthodox".into(),
+            clock: full.clock,
+            rated: false,
+            color: chess4d_protocol::ColorChoice::Random,
+            code: None,
+        };
+        for c in [challenge(1, Some("bob")), challenge(2, Some("cyd"))] {
+            s.apply(ServerMessage::Challenge { challenge: c }, Instant::now());
+        }
+        s.apply(
+            ServerMessage::GameFull {
+                game: Box::new(full),
+            },
+            Instant::now(),
+        );
+        // The one bob accepted went; the one to cyd still waits.
+        assert_eq!(s.challenges.keys().copied().collect::<Vec<_>>(), vec![2]);
     }
 
     #[test]

@@ -87,6 +87,13 @@ impl Session {
     /// Turns the analysis mode on (a person then plays both sides: the board is for
     /// trying moves) or off (who played each side before comes back, and says so).
     pub fn set_analysis(&mut self, on: bool) {
+        if on && self.online_playing() {
+            // online.rs: an engine beside one's own game is help the opponent lacks.
+            return self.notify(
+                true,
+                "No analysis during your own online game: it opens once the game is over.",
+            );
+        }
         let was = self.analysis.on;
         self.analysis.on = on;
         self.analysis.started = on;

@@ -1,4 +1,5 @@
-//! Premoves, as lichess players expect them in clocked games against the computer: on
+//! Premoves, as lichess players expect them in clocked games against the computer (and
+//! in online games, on the opponent's turn: session/online.rs): on
 //! the computer's turn a click on one of the player's pieces and then on a square
 //! stores a move, played the moment the computer's answer is on the board if it is
 //! legal then (no time passes on the player's clock). Another click, Escape or a
@@ -21,6 +22,9 @@ impl Session {
     /// Whether a click now enters a premove: a clocked game against the computer, on
     /// the computer's turn.
     pub fn premoves_allowed(&self) -> bool {
+        if self.mode == super::Mode::Online {
+            return self.online_awaits_opponent(); // online.rs: on the opponent's turn
+        }
         self.clock().is_some() && self.computer_to_move() && self.can_premove_board()
     }
 

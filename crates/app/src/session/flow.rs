@@ -10,7 +10,7 @@ use std::time::Instant;
 impl Session {
     /// A new game of `variant` (a catalog name); the current game is kept on failure.
     pub fn new_game(&mut self, variant: &str) -> bool {
-        if matches!(self.mode, Mode::Learn | Mode::Puzzle) && self.stash.is_some() {
+        if matches!(self.mode, Mode::Learn | Mode::Puzzle | Mode::Online) && self.stash.is_some() {
             // Leave "try it" (or a puzzle) first, so the stashed game is not restored over the new one.
             self.set_mode(Mode::Play);
         }
@@ -25,7 +25,7 @@ impl Session {
     /// Puts `game` on the board (an adjourned game resumed from the archive), with who
     /// plays each side; the game in progress is left (see [`Session::take_left_games`]).
     pub fn load_game(&mut self, game: Game, white: Player, black: Player) {
-        if matches!(self.mode, Mode::Learn | Mode::Puzzle) {
+        if matches!(self.mode, Mode::Learn | Mode::Puzzle | Mode::Online) {
             self.set_mode(Mode::Play);
         }
         let left = self.leaving();
@@ -90,7 +90,8 @@ impl Session {
 
     /// Takes back the last move; against the computer, back to the player's own turn.
     pub fn undo(&mut self) {
-        if self.mode == Mode::Puzzle {
+        // A puzzle takes its own moves back; an online game asks the server (online.rs).
+        if matches!(self.mode, Mode::Puzzle | Mode::Online) {
             return; // puzzle.rs takes its own moves back
         }
         self.opponent.cancel();
@@ -104,7 +105,7 @@ impl Session {
 
     /// Replays a move taken back.
     pub fn redo(&mut self) {
-        if self.mode == Mode::Puzzle {
+        if matches!(self.mode, Mode::Puzzle | Mode::Online) {
             return;
         }
         self.opponent.cancel();
@@ -220,6 +221,9 @@ impl Session {
         if self.game.outcome().is_some() || self.computer_to_move() {
             return;
         }
+        if self.online_forbids_help() {
+            return self.notify(true, "No hints in a rated online game, as on lichess.");
+        }
         let limits = limits_at(Job::Hint, self.strength(), &self.game);
         self.opponent.start(Job::Hint, &self.game, limits);
         self.touch();
@@ -271,6 +275,7 @@ impl Session {
             Mode::Explore(_) => true,
             Mode::Learn => self.learn.step == learn::TRY_IT,
             Mode::Puzzle => false, // the replies come from the solution
+            Mode::Online => false, // the replies come from the server
         }
     }
 
@@ -430,6 +435,9 @@ impl Session {
     }
 
     fn play_words(&self) -> String {
+        if let Some(end) = self.online_board().and_then(|o| o.end.clone()) {
+            return end; // online.rs: the server's end (resignation, time, agreement)
+        }
         if let Some(o) = self.game.outcome() {
             return outcome_words(o);
         }
@@ -439,7 +447,7 @@ impl Session {
             s.push_str(" — check!");
         }
         // A puzzle's replies come from its solution, not from a thinking computer.
-        if self.computer_to_move() && self.mode != Mode::Puzzle {
+        if self.computer_to_move() && !matches!(self.mode, Mode::Puzzle | Mode::Online) {
             s.push_str(if self.opponent.thinking().is_none() && self.reviewing() {
                 " (the computer waits: Redo replays, Continue lets it play)"
             } else {

@@ -23,7 +23,7 @@ impl Session {
     /// pockets (a variant without drops, the piece explorer, a Learn picture).
     pub fn hands(&self) -> Option<Vec<HandSlot>> {
         let game_shown = match self.mode {
-            Mode::Play | Mode::Puzzle => true,
+            Mode::Play | Mode::Puzzle | Mode::Online => true,
             Mode::Explore(_) => false,
             Mode::Learn => self.learn.step == learn::TRY_IT,
         };

@@ -21,6 +21,8 @@ mod hand_tests;
 pub mod keyboard;
 pub mod learn;
 mod notation;
+pub mod online;
+pub mod online_link;
 pub mod opponent;
 pub mod picture;
 pub mod piece_images;
@@ -78,6 +80,8 @@ pub enum Mode {
     Learn,
     /// The puzzle trainer's board (puzzle.rs).
     Puzzle,
+    /// A server's game (online.rs): moves go to the server, the board follows it.
+    Online,
 }
 
 /// A choice between legal moves that share from and to (a promotion, or two moves that
@@ -191,6 +195,8 @@ pub struct Session {
     clock: Option<clock_flow::GameClock>,
     /// A move entered on the computer's turn in a clocked game (clock_premove.rs).
     premove: clock_premove::Premove,
+    /// The online game on the board (online.rs).
+    online: online::OnlineBoard,
 }
 
 impl Session {
@@ -252,6 +258,7 @@ impl Session {
             time_control: None,
             clock: None,
             premove: clock_premove::Premove::default(),
+            online: online::OnlineBoard::default(),
         })
     }
 
@@ -502,7 +509,7 @@ impl Session {
 
     /// Shows the game, a piece's reach, or the Learn walk-through.
     pub fn set_mode(&mut self, mode: Mode) {
-        if matches!(self.mode, Mode::Learn | Mode::Puzzle) && mode != self.mode {
+        if matches!(self.mode, Mode::Learn | Mode::Puzzle | Mode::Online) && mode != self.mode {
             self.puzzles.board = None;
             self.restore_stash();
         }

@@ -20,6 +20,7 @@ impl Session {
             Mode::Explore(_) => false,
             Mode::Learn => self.learn.step == learn::TRY_IT,
             Mode::Puzzle => self.puzzle_accepts_moves(),
+            Mode::Online => self.online_accepts_moves(), // online.rs
         };
         board_is_game && self.game.outcome().is_none() && !self.computer_to_move()
     }
@@ -302,6 +303,9 @@ impl Session {
     pub fn play(&mut self, mv: Move) {
         if self.mode == Mode::Puzzle {
             return self.play_in_puzzle(mv); // puzzle.rs judges it
+        }
+        if self.mode == Mode::Online {
+            return self.play_online(mv); // online.rs: the server decides
         }
         match self.game.play(mv) {
             Ok(()) => {

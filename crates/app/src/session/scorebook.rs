@@ -168,7 +168,8 @@ impl Scorebook {
         }
         // Learn's "try it" board is not a game for the archive, nor a board the analysis
         // tried moves on (a line played through to its mate is no result).
-        if matches!(session.mode(), Mode::Learn | Mode::Puzzle) || session.analysed() {
+        if matches!(session.mode(), Mode::Learn | Mode::Puzzle | Mode::Online) || session.analysed()
+        {
             return;
         }
         if session.game_tag() != self.tag {
@@ -202,7 +203,7 @@ impl Scorebook {
 
     /// Adjourns the game in progress before the window closes.
     pub fn quit(&mut self, session: &mut Session) {
-        if matches!(session.mode(), Mode::Learn | Mode::Puzzle) {
+        if matches!(session.mode(), Mode::Learn | Mode::Puzzle | Mode::Online) {
             // Brings the real game back from under "try it" or a puzzle.
             session.set_mode(Mode::Play);
         }
