@@ -6,6 +6,9 @@
 //! clocks, and the mate that ends it on both sides.
 
 #[allow(dead_code)]
+#[path = "serve/backend.rs"]
+mod backend;
+#[allow(dead_code)]
 #[path = "serve/client.rs"]
 mod client;
 

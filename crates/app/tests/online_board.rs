@@ -6,6 +6,9 @@
 //! invitation link pasted by a friend starts a game that a third viewer watches.
 
 #[allow(dead_code)]
+#[path = "serve/backend.rs"]
+mod backend;
+#[allow(dead_code)]
 #[path = "serve/client.rs"]
 mod client;
 
