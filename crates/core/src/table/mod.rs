@@ -21,6 +21,7 @@ mod path;
 mod pocket_fen;
 mod promotion;
 mod promotion_move;
+mod reference;
 mod region;
 mod rose;
 mod special;
@@ -387,11 +388,24 @@ impl TableRules {
     /// Fairy-Stockfish counts them), and only those the variant's obligations allow.
     #[inline]
     fn generate(&self, pos: &Position, wanted: movegen::Wanted, out: &mut Vec<Move>) {
+        self.generate_with(movegen::legal_moves, pos, wanted, out);
+    }
+
+    /// [`TableRules::generate`] with the board moves of `board_moves` (the fast
+    /// generator, or the reference one that tests hold it to).
+    #[inline]
+    fn generate_with(
+        &self,
+        board_moves: fn(&TableRules, &Position, movegen::Wanted, &mut Vec<Move>),
+        pos: &Position,
+        wanted: movegen::Wanted,
+        out: &mut Vec<Move>,
+    ) {
         if self.ends.immediate && ends::immediate_end(self, pos).is_some() {
             out.clear();
             return;
         }
-        movegen::legal_moves(self, pos, wanted, out);
+        board_moves(self, pos, wanted, out);
         if self.promotion_rules.active {
             promotion::adjust(self, pos, wanted == movegen::Wanted::Noisy, out);
         }
@@ -428,6 +442,20 @@ impl TableRules {
     /// them (what the viewer draws).
     pub fn regions(&self, color: Color) -> impl Iterator<Item = (&str, &SquareSet)> + '_ {
         self.regions.iter(color)
+    }
+
+    /// The legal moves as the mailbox generator before the bitboard paths made them,
+    /// in its order: the oracle the order tests compare [`Rules::legal_moves`] with
+    /// (same moves, same order, or the engine's tie-breaks and the puzzles change).
+    #[doc(hidden)]
+    pub fn legal_moves_reference(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.generate_with(reference::legal_moves, pos, movegen::Wanted::All, out);
+    }
+
+    /// [`TableRules::legal_moves_reference`] for captures and promotions only.
+    #[doc(hidden)]
+    pub fn legal_captures_reference(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.generate_with(reference::legal_moves, pos, movegen::Wanted::Noisy, out);
     }
 
     /// Number of distinct direction vectors the variant uses (for tests and tuning).

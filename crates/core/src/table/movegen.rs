@@ -217,7 +217,7 @@ fn piece_moves(
 
 /// Leaves one of each move from `first` on (a rose finds a square both ways round).
 #[inline(never)]
-fn distinct(out: &mut Vec<Move>, first: usize) {
+pub(super) fn distinct(out: &mut Vec<Move>, first: usize) {
     let mut keep = first;
     for j in first..out.len() {
         let m = out[j];
@@ -232,7 +232,7 @@ fn distinct(out: &mut Vec<Move>, first: usize) {
 /// The piece's hops, lame leaps and region-bound movements, if the variant has any
 /// (apart from `piece_moves`, whose loop the variants without them keep tight).
 #[inline]
-fn special_moves(
+pub(super) fn special_moves(
     rules: &TableRules,
     pos: &Position,
     from: Square,
@@ -275,7 +275,7 @@ pub(super) fn push(
     }
 }
 
-fn double_step(
+pub(super) fn double_step(
     rules: &TableRules,
     pos: &Position,
     us: Color,
@@ -318,7 +318,7 @@ fn double_step(
     }
 }
 
-fn en_passant(
+pub(super) fn en_passant(
     rules: &TableRules,
     pos: &Position,
     us: Color,
@@ -352,7 +352,7 @@ fn en_passant_victim(rules: &TableRules, pos: &Position, us: Color, to: Square) 
     })
 }
 
-fn castling_moves(
+pub(super) fn castling_moves(
     rules: &TableRules,
     pos: &Position,
     us: Color,
