@@ -130,3 +130,40 @@ fn fairy_stockfish_positions_keep_the_reference_order() {
     }
     assert!(positions > 200, "only {positions} positions played out");
 }
+
+/// Which variants the fast paths serve and which keep the general ones: a change of
+/// path is a change of speed the benchmarks should show, so it is named here.
+#[test]
+fn the_generation_path_of_each_kind_of_variant_is_named() {
+    let variants: HashMap<String, Box<TableRules>> = table_variants().into_iter().collect();
+    let path = |name: &str| {
+        variants
+            .get(name)
+            .unwrap_or_else(|| panic!("no variant {name}"))
+            .generation_path()
+    };
+    for name in [
+        "orthodox",
+        "full",
+        "classic",
+        "capablanca",
+        "raumschach",
+        "shogi",
+    ] {
+        assert_eq!(path(name), "bits", "{name}");
+    }
+    // Cannons hop and the elephant's leap is lame: every move is judged in full.
+    for name in ["xiangqi", "janggi"] {
+        assert_eq!(path(name), "bits, full legality", "{name}");
+    }
+    // 256 squares: no bits.
+    assert_eq!(path("wchess"), "mailbox");
+    let mut by_path: Vec<(&str, &str)> = variants
+        .iter()
+        .map(|(n, r)| (r.generation_path(), n.as_str()))
+        .collect();
+    by_path.sort();
+    for (path, name) in by_path {
+        println!("{path:<24} {name}");
+    }
+}
