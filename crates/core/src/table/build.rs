@@ -749,3 +749,25 @@ pub(super) fn leap_tables(
     }
     (targets, index)
 }
+
+/// By `code * squares + square`: every square that piece's lines from there pass, as
+/// bits (empty on boards of more than 128 squares). A capture can only land on one.
+pub(super) fn reach_masks(
+    rays: &Rays,
+    spans: &[Span],
+    span_index: &[u32],
+    nsq: usize,
+) -> Vec<u128> {
+    if nsq > super::bits::MAX_BITS {
+        return Vec::new();
+    }
+    span_index
+        .windows(2)
+        .map(|w| {
+            spans[w[0] as usize..w[1] as usize]
+                .iter()
+                .flat_map(|s| rays.squares(s.start, s.len as usize))
+                .fold(0u128, |m, q| m | 1u128 << q.0)
+        })
+        .collect()
+}

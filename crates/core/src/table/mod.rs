@@ -177,6 +177,10 @@ pub struct TableRules {
     /// `code * squares + square` their range there (empty: walk the spans).
     leaps: Vec<Square>,
     leap_index: Vec<(u32, u32)>,
+    /// By `code * squares + square`: the squares the piece's lines reach, as bits
+    /// (empty on boards of more than 128 squares), so that a capture search sees at
+    /// once that a piece has none.
+    reach_masks: Vec<u128>,
     /// By attacking colour: the non-empty attack lines from every square.
     attack_spans: [Vec<AttackSpan>; 2],
     /// By attacking colour, by square: where its attack spans start (one extra at the end).
@@ -271,6 +275,7 @@ impl TableRules {
         let attacks = build::attack_tables(&shape, &rays, &moves.attack_dirs);
         let (leaps, leap_index) =
             build::leap_tables(&rays, &spans, &span_index, &pawn, shape.len());
+        let reach_masks = build::reach_masks(&rays, &spans, &span_index, shape.len());
         let mut rules = TableRules {
             coords: shape.squares().map(|s| shape.coords(s)).collect(),
             info,
@@ -282,6 +287,7 @@ impl TableRules {
             span_masks,
             leaps,
             leap_index,
+            reach_masks,
             attack_spans: attacks.spans,
             attack_index: attacks.index,
             attack_range: attacks.range,
@@ -379,6 +385,13 @@ impl TableRules {
             return None;
         }
         self.leaps.get(a as usize..b as usize)
+    }
+
+    /// The squares the piece's lines from `sq` reach, as bits (none: no bits here).
+    #[inline]
+    fn reach_at(&self, p: Piece, sq: Square) -> Option<u128> {
+        let i = p.code() as usize * self.info.shape.len() + sq.index();
+        self.reach_masks.get(i).copied()
     }
 
     /// The coordinates of a square of the board.

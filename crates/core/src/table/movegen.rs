@@ -170,6 +170,15 @@ fn piece_moves(
     let pawn = rules.is_pawn(p);
     let quiet = wanted == Wanted::All;
     let first = out.len();
+    if !quiet
+        && !pawn
+        && rules
+            .reach_at(p, from)
+            .is_some_and(|m| m & pos.occupancy(!us) == 0)
+    {
+        // Captures wanted (and no promotion possible): no enemy within reach.
+        return;
+    }
     if let Some(targets) = rules.leaps_at(p, from) {
         // Plain steps only: each destination as the span walk would have judged it.
         for &to in targets {
