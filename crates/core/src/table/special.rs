@@ -571,13 +571,21 @@ pub(super) fn flying_general(rules: &TableRules, pos: &Position, moves: &mut Vec
         let Some(axis) = axis else {
             return true;
         };
+        // The kings differ along `axis` alone, so the squares between them lie one
+        // index stride apart (no division per step, no edge before their king).
         let a = rules.coords(king);
-        let mut step = [0i8; 4];
-        step[axis] = if b[axis] > a[axis] { 1 } else { -1 };
-        let mut sq = king;
-        while let Some(next) = shape.offset(sq, step) {
-            if next == theirs {
-                return false;
+        let stride: usize = shape.sizes()[..axis].iter().map(|&n| n as usize).product();
+        let up = b[axis] > a[axis];
+        let mut sq = king.index();
+        loop {
+            sq = if up {
+                sq + stride
+            } else {
+                sq.wrapping_sub(stride)
+            };
+            let next = Square(sq as u16);
+            if next == theirs || sq >= shape.len() {
+                return sq >= shape.len();
             }
             let occupied = if next == m.to {
                 true
@@ -589,8 +597,6 @@ pub(super) fn flying_general(rules: &TableRules, pos: &Position, moves: &mut Vec
             if occupied {
                 return true;
             }
-            sq = next;
         }
-        true
     });
 }
