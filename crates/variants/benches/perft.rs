@@ -2,7 +2,8 @@
 //! dedicated 8x8 bitboard generator) on the same orthodox positions, in one run.
 //!
 //! `cargo bench -p chess4d-variants --bench perft` (release build). Both sides count the
-//! last ply in bulk. Prints nodes per second and our speed as a ratio of cozy-chess's.
+//! last ply in bulk. Prints nodes per second and our speed as a ratio of cozy-chess's;
+//! `-- --deep` measures orthodox perft(6) and the full set's perft(5) once each.
 
 use chess4d_core::perft;
 use chess4d_variants::Catalog;
@@ -55,6 +56,10 @@ fn main() {
         let full = Catalog::embedded().get("full").unwrap();
         let mut pos = full.start_position();
         println!("full perft(3) = {}", perft(&*full, &mut pos, 3));
+        return;
+    }
+    if std::env::args().any(|a| a == "--deep") {
+        deep();
         return;
     }
     let min = Duration::from_millis(if quick { 200 } else { 3000 });
@@ -115,4 +120,27 @@ fn main() {
         "orthodox mean ratio (ours / cozy-chess): {:.3}",
         ours_total / cozy_total
     );
+}
+
+/// The headline figures, one run each: orthodox perft(6) beside cozy-chess,
+/// and the 4D full set's perft(5) (`-- --deep`).
+fn deep() {
+    let catalog = Catalog::embedded();
+    let orthodox = catalog.get("orthodox").unwrap();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut pos = orthodox.parse_position(fen).unwrap();
+    let (n, ours) = measure(Duration::ZERO, || perft(&*orthodox, &mut pos, 6));
+    let board = cozy_chess::Board::from_fen(fen, false).unwrap();
+    let (m, cozy) = measure(Duration::ZERO, || cozy_perft(&board, 6));
+    assert_eq!(n, m, "orthodox perft(6): both generators agree");
+    println!(
+        "orthodox start, depth 6: {n} nodes, ours {:.1} M/s, cozy-chess {:.1} M/s, ratio {:.3}",
+        ours / 1e6,
+        cozy / 1e6,
+        ours / cozy
+    );
+    let full = catalog.get("full").unwrap();
+    let mut pos = full.start_position();
+    let (n, nps) = measure(Duration::ZERO, || perft(&*full, &mut pos, 5));
+    println!("full start, depth 5: {n} nodes, {:.1} M/s", nps / 1e6);
 }

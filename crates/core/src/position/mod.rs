@@ -33,6 +33,10 @@ pub struct Position {
     fullmove_number: u32,
     hash: u64,
     kings: [Option<Square>; 2],
+    /// By colour: the occupied squares below 128 as bits (bit `i`: square `i`), kept
+    /// beside the board so that move generation finds pieces and blockers by bit scans
+    /// (exact on boards of up to 128 squares, which the generator's fast paths need).
+    occupied: [u128; 2],
     /// Per-side counters a variant's rules keep (the checks each side has left to give
     /// in n-check); `None` where the variant keeps none.
     counters: Option<[u8; 2]>,
@@ -73,6 +77,7 @@ impl Position {
             fullmove_number: 1,
             hash: 0,
             kings: [None; 2],
+            occupied: [0; 2],
             counters: None,
             pockets: None,
         }
@@ -122,6 +127,27 @@ impl Position {
             .iter()
             .enumerate()
             .filter_map(|(i, p)| p.map(|p| (Square(i as u16), p)))
+    }
+
+    /// The squares of `color`'s pieces as bits (bit `i`: square `i`); only squares
+    /// below 128 are recorded, so this is the whole set on boards of up to 128 squares.
+    #[inline]
+    pub fn occupancy(&self, color: Color) -> u128 {
+        self.occupied[color.index()]
+    }
+
+    /// Keeps [`Position::occupancy`] in step with a write of `new` over `old` on `sq`.
+    #[inline]
+    fn mark(&mut self, sq: Square, old: Option<Piece>, new: Option<Piece>) {
+        if sq.0 < 128 {
+            let bit = 1u128 << sq.0;
+            if let Some(p) = old {
+                self.occupied[p.color().index()] &= !bit;
+            }
+            if let Some(p) = new {
+                self.occupied[p.color().index()] |= bit;
+            }
+        }
     }
 
     /// The side to move.
@@ -214,6 +240,7 @@ impl Position {
             self.hash ^= zobrist::piece_key(sq.0, p.code());
         }
         *slot = piece;
+        self.mark(sq, old, piece);
     }
 
     /// Puts a piece on a square while setting a position up (hash kept current).
@@ -236,6 +263,7 @@ impl Position {
             self.hash ^= zobrist::piece_key(sq.0, p.code());
         }
         *slot = piece;
+        self.mark(sq, old, piece);
     }
 
     /// Sets the side to move (hash kept current).
@@ -282,7 +310,9 @@ impl Position {
     #[inline]
     pub fn restore(&mut self, undo: &Undo) {
         for &(sq, old) in undo.changes[..undo.len as usize].iter().rev() {
+            let now = self.board[sq.index()];
             self.board[sq.index()] = old;
+            self.mark(sq, now, old);
         }
         self.side = undo.side;
         self.castling = undo.castling;

@@ -587,8 +587,10 @@ pub(super) fn span_tables(
     rays: &Rays,
     lines: &[Vec<Line>],
     start_position: &Position,
-) -> (Vec<Span>, Vec<u32>) {
+) -> (Vec<Span>, Vec<u32>, Vec<u128>) {
     let mut spans = Vec::new();
+    // By span: its squares as bits where the board and the line allow a bit walk.
+    let mut masks = Vec::new();
     let mut span_index = Vec::with_capacity(lines.len() * shape.len() + 1);
     for (code, code_lines) in lines.iter().enumerate() {
         for sq in shape.squares() {
@@ -605,19 +607,30 @@ pub(super) fn span_tables(
                 if full == 0 {
                     continue;
                 }
+                let len = full.min(line.range as usize);
+                // A minimum range passes squares first: those spans keep the walk.
+                let (walk, mask) = if line.min > 1 {
+                    (super::bits::WALK_MAILBOX, 0)
+                } else {
+                    super::bits::span_walk(rays.squares(start, len), shape.len())
+                };
+                if shape.len() <= super::bits::MAX_BITS {
+                    masks.push(mask);
+                }
                 spans.push(Span {
                     start,
-                    len: full.min(line.range as usize) as u16,
+                    len: len as u16,
                     full: full as u16,
                     mode: line.mode,
                     min: line.min,
                     push_axis: super::push_axis(rays.dirs[line.dir as usize]),
+                    walk,
                 });
             }
         }
     }
     span_index.push(spans.len() as u32);
-    (spans, span_index)
+    (spans, span_index, masks)
 }
 
 /// By attacking colour: the lines to look along from every square, where each square's
@@ -704,4 +717,57 @@ fn attack_steps(rays: &Rays, spans: &[AttackSpan], index: &[u32]) -> (Vec<Attack
     }
     starts.push(steps.len() as u32);
     (steps, starts)
+}
+
+/// By `code * squares + square`, where that piece's moves from there are all plain
+/// steps (one square, moving or capturing, no pawn): the range of their destinations
+/// in the returned list, in span order; `(0, 0)` elsewhere. The move generator then
+/// looks at the destinations alone, without the span walk.
+pub(super) fn leap_tables(
+    rays: &Rays,
+    spans: &[Span],
+    span_index: &[u32],
+    pawn: &[bool],
+    nsq: usize,
+) -> (Vec<Square>, Vec<(u32, u32)>) {
+    let mut targets = Vec::new();
+    let mut index = Vec::with_capacity(span_index.len().saturating_sub(1));
+    for (i, w) in span_index.windows(2).enumerate() {
+        let mine = &spans[w[0] as usize..w[1] as usize];
+        let code = i / nsq.max(1);
+        // Codes past the variant's kinds have no moves; an unknown one keeps the walk.
+        let is_pawn = crate::Piece::from_code(code as u8)
+            .is_none_or(|p| pawn.get(p.kind().index()).copied().unwrap_or(true));
+        let plain = |s: &Span| s.len == 1 && s.min <= 1 && s.mode == Mode::Both;
+        if is_pawn || mine.is_empty() || !mine.iter().all(plain) {
+            index.push((0, 0));
+            continue;
+        }
+        let start = targets.len() as u32;
+        targets.extend(mine.iter().map(|s| rays.squares(s.start, 1)[0]));
+        index.push((start, targets.len() as u32));
+    }
+    (targets, index)
+}
+
+/// By `code * squares + square`: every square that piece's lines from there pass, as
+/// bits (empty on boards of more than 128 squares). A capture can only land on one.
+pub(super) fn reach_masks(
+    rays: &Rays,
+    spans: &[Span],
+    span_index: &[u32],
+    nsq: usize,
+) -> Vec<u128> {
+    if nsq > super::bits::MAX_BITS {
+        return Vec::new();
+    }
+    span_index
+        .windows(2)
+        .map(|w| {
+            spans[w[0] as usize..w[1] as usize]
+                .iter()
+                .flat_map(|s| rays.squares(s.start, s.len as usize))
+                .fold(0u128, |m, q| m | 1u128 << q.0)
+        })
+        .collect()
 }

@@ -2,6 +2,7 @@
 
 mod attacks;
 mod bent;
+mod bits;
 mod build;
 mod castling960;
 mod check;
@@ -21,6 +22,7 @@ mod path;
 mod pocket_fen;
 mod promotion;
 mod promotion_move;
+mod reference;
 mod region;
 mod rose;
 mod special;
@@ -92,6 +94,9 @@ struct Span {
     /// The axis along which a pawn's push on this line may double (the one axis it
     /// changes; Y for a push that changes Y and more); `NO_AXIS` for none.
     push_axis: u8,
+    /// How its squares are walked: square by square, or by bits up or down (see
+    /// [`bits`]; the squares' mask is in `TableRules::span_masks`).
+    walk: u8,
 }
 
 /// A line from a target square along which attackers of one colour may stand.
@@ -165,6 +170,17 @@ pub struct TableRules {
     spans: Vec<Span>,
     /// By `code * squares + square`: where that piece's spans start (one extra at the end).
     span_index: Vec<u32>,
+    /// By span (as `spans`): its squares as bits where it is bit-walked; empty on
+    /// boards of more than 128 squares.
+    span_masks: Vec<u128>,
+    /// The destinations of pieces that only step (kings, knights, 4D leapers), and by
+    /// `code * squares + square` their range there (empty: walk the spans).
+    leaps: Vec<Square>,
+    leap_index: Vec<(u32, u32)>,
+    /// By `code * squares + square`: the squares the piece's lines reach, as bits
+    /// (empty on boards of more than 128 squares), so that a capture search sees at
+    /// once that a piece has none.
+    reach_masks: Vec<u128>,
     /// By attacking colour: the non-empty attack lines from every square.
     attack_spans: [Vec<AttackSpan>; 2],
     /// By attacking colour, by square: where its attack spans start (one extra at the end).
@@ -254,8 +270,12 @@ impl TableRules {
             build::start_position(&def, (&drops, &forms, gating.active), &info, ends.checks())?;
         build::check_kings(&def, &start, &royal)?;
         let castles = build::castling_parts(&def, &start, &royal, &info)?;
-        let (spans, span_index) = build::span_tables(&shape, &rays, &moves.lines, &start);
+        let (spans, span_index, span_masks) =
+            build::span_tables(&shape, &rays, &moves.lines, &start);
         let attacks = build::attack_tables(&shape, &rays, &moves.attack_dirs);
+        let (leaps, leap_index) =
+            build::leap_tables(&rays, &spans, &span_index, &pawn, shape.len());
+        let reach_masks = build::reach_masks(&rays, &spans, &span_index, shape.len());
         let mut rules = TableRules {
             coords: shape.squares().map(|s| shape.coords(s)).collect(),
             info,
@@ -264,6 +284,10 @@ impl TableRules {
             ncodes,
             spans,
             span_index,
+            span_masks,
+            leaps,
+            leap_index,
+            reach_masks,
             attack_spans: attacks.spans,
             attack_index: attacks.index,
             attack_range: attacks.range,
@@ -342,6 +366,34 @@ impl TableRules {
         &self.spans[self.span_index[i] as usize..self.span_index[i + 1] as usize]
     }
 
+    /// A piece's lines from a square, with the index of the first in `spans` (and in
+    /// `span_masks`).
+    #[inline]
+    fn spans_at(&self, p: Piece, sq: Square) -> (usize, &[Span]) {
+        let i = p.code() as usize * self.info.shape.len() + sq.index();
+        let first = self.span_index[i] as usize;
+        (first, &self.spans[first..self.span_index[i + 1] as usize])
+    }
+
+    /// Where every move of the piece from the square is a plain step: the steps'
+    /// destinations in span order (none: its spans are walked).
+    #[inline]
+    fn leaps_at(&self, p: Piece, sq: Square) -> Option<&[Square]> {
+        let i = p.code() as usize * self.info.shape.len() + sq.index();
+        let &(a, b) = self.leap_index.get(i)?;
+        if a == b {
+            return None;
+        }
+        self.leaps.get(a as usize..b as usize)
+    }
+
+    /// The squares the piece's lines from `sq` reach, as bits (none: no bits here).
+    #[inline]
+    fn reach_at(&self, p: Piece, sq: Square) -> Option<u128> {
+        let i = p.code() as usize * self.info.shape.len() + sq.index();
+        self.reach_masks.get(i).copied()
+    }
+
     /// The coordinates of a square of the board.
     #[inline]
     fn coords(&self, sq: Square) -> [u8; 4] {
@@ -387,11 +439,24 @@ impl TableRules {
     /// Fairy-Stockfish counts them), and only those the variant's obligations allow.
     #[inline]
     fn generate(&self, pos: &Position, wanted: movegen::Wanted, out: &mut Vec<Move>) {
+        self.generate_with(movegen::legal_moves, pos, wanted, out);
+    }
+
+    /// [`TableRules::generate`] with the board moves of `board_moves` (the fast
+    /// generator, or the reference one that tests hold it to).
+    #[inline]
+    fn generate_with(
+        &self,
+        board_moves: fn(&TableRules, &Position, movegen::Wanted, &mut Vec<Move>),
+        pos: &Position,
+        wanted: movegen::Wanted,
+        out: &mut Vec<Move>,
+    ) {
         if self.ends.immediate && ends::immediate_end(self, pos).is_some() {
             out.clear();
             return;
         }
-        movegen::legal_moves(self, pos, wanted, out);
+        board_moves(self, pos, wanted, out);
         if self.promotion_rules.active {
             promotion::adjust(self, pos, wanted == movegen::Wanted::Noisy, out);
         }
@@ -428,6 +493,37 @@ impl TableRules {
     /// them (what the viewer draws).
     pub fn regions(&self, color: Color) -> impl Iterator<Item = (&str, &SquareSet)> + '_ {
         self.regions.iter(color)
+    }
+
+    /// The legal moves as the mailbox generator before the bitboard paths made them,
+    /// in its order: the oracle the order tests compare [`Rules::legal_moves`] with
+    /// (same moves, same order, or the engine's tie-breaks and the puzzles change).
+    #[doc(hidden)]
+    pub fn legal_moves_reference(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.generate_with(reference::legal_moves, pos, movegen::Wanted::All, out);
+    }
+
+    /// [`TableRules::legal_moves_reference`] for captures and promotions only.
+    #[doc(hidden)]
+    pub fn legal_captures_reference(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.generate_with(reference::legal_moves, pos, movegen::Wanted::Noisy, out);
+    }
+
+    /// Which path the move generator takes for this variant, in words: `"bits"` (a
+    /// board of at most 128 squares: own pieces and noisy line moves by bit scans,
+    /// king safety by check and pin shortcuts), `"bits, full legality"` (hops, lame
+    /// leaps or confinement: every move judged on the board after it) or `"mailbox"`
+    /// (a board too large for the bits: the square-by-square walk).
+    pub fn generation_path(&self) -> &'static str {
+        match (
+            self.info.shape.len() <= bits::MAX_BITS,
+            self.special.full_legality,
+        ) {
+            (true, false) => "bits",
+            (true, true) => "bits, full legality",
+            (false, false) => "mailbox",
+            (false, true) => "mailbox, full legality",
+        }
     }
 
     /// Number of distinct direction vectors the variant uses (for tests and tuning).

@@ -10,6 +10,7 @@
 //! neighbours on a 4D board, and each quiet king step needs one).
 
 use super::attacks::{PinList, attacked, checks, pinned};
+use super::bits::{self, WALK_MAILBOX, each_own};
 use super::{Mode, Span, TableRules};
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -35,14 +36,10 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
     });
     let Some(king) = king else {
         // No king on the board (the piece explorer): nothing to keep safe.
-        for (i, slot) in pos.board().iter().enumerate() {
-            if let Some(p) = *slot
-                && p.color() == us
-            {
-                piece_moves(rules, pos, us, Square(i as u16), p, wanted, out);
-                special_moves(rules, pos, Square(i as u16), p, wanted, out);
-            }
-        }
+        each_own(pos, us, |from, p| {
+            piece_moves(rules, pos, us, from, p, wanted, out);
+            special_moves(rules, pos, from, p, wanted, out);
+        });
         if wanted == Wanted::All {
             castling_moves(rules, pos, us, None, out);
         }
@@ -56,19 +53,18 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
     let in_check = checks.count > 0;
     let mut pins = PinList::new();
     let pins_known = pinned(rules, pos, king, us, &mut pins) && checks.complete;
-    for (i, slot) in pos.board().iter().enumerate() {
-        let Some(p) = *slot else { continue };
-        if p.color() != us {
-            continue;
-        }
-        let from = Square(i as u16);
+    each_own(pos, us, |from, p| {
         let first = out.len();
         if in_check && checks.count > 1 && !rules.is_royal(p) {
-            continue; // only the king can answer a double check
+            return; // only the king can answer a double check
         }
         piece_moves(rules, pos, us, from, p, wanted, out);
         let royal = rules.is_royal(p);
         let free = !royal && !in_check && pins_known && !pins.contains(from);
+        if free && pos.en_passant().is_none() {
+            // Only an en-passant capture carries a capture square: all are legal.
+            return;
+        }
         // Most pieces are neither the king nor pinned: their moves are legal as
         // generated, except an en-passant capture, which removes a second piece.
         let mut keep = first;
@@ -92,7 +88,7 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
             }
         }
         out.truncate(keep);
-    }
+    });
     if !in_check && wanted == Wanted::All {
         castling_moves(rules, pos, us, Some(king), out);
     }
@@ -111,12 +107,7 @@ fn legal_moves_in_full(
 ) {
     let us = pos.side_to_move();
     let them = !us;
-    for (i, slot) in pos.board().iter().enumerate() {
-        let Some(p) = *slot else { continue };
-        if p.color() != us {
-            continue;
-        }
-        let from = Square(i as u16);
+    each_own(pos, us, |from, p| {
         let first = out.len();
         piece_moves(rules, pos, us, from, p, wanted, out);
         special_moves(rules, pos, from, p, wanted, out);
@@ -131,7 +122,7 @@ fn legal_moves_in_full(
             }
         }
         out.truncate(keep);
-    }
+    });
     if wanted == Wanted::All
         && !attacked(
             rules,
@@ -179,7 +170,45 @@ fn piece_moves(
     let pawn = rules.is_pawn(p);
     let quiet = wanted == Wanted::All;
     let first = out.len();
-    for span in rules.spans_of(p, from) {
+    if !quiet
+        && !pawn
+        && rules
+            .reach_at(p, from)
+            .is_some_and(|m| m & pos.occupancy(!us) == 0)
+    {
+        // Captures wanted (and no promotion possible): no enemy within reach.
+        return;
+    }
+    if let Some(targets) = rules.leaps_at(p, from) {
+        // Plain steps only: each destination as the span walk would have judged it.
+        for &to in targets {
+            match pos.piece_at(to) {
+                None if quiet => out.push(Move::new(from, to)),
+                Some(q) if q.color() != us => out.push(Move::new(from, to)),
+                _ => {}
+            }
+        }
+        if rules.twice[p.code() as usize] {
+            distinct(out, first);
+        }
+        return;
+    }
+    let (index, spans) = rules.spans_at(p, from);
+    // Captures only, by a piece with no promotion: a bit-walked line's one possible
+    // move is a capture of its first blocker, which a bit scan finds.
+    let by_bits = !quiet && !pawn;
+    let enemies = pos.occupancy(!us);
+    let occupied = enemies | pos.occupancy(us);
+    for (i, span) in spans.iter().enumerate() {
+        if by_bits && span.walk != WALK_MAILBOX {
+            let mask = rules.span_masks.get(index + i).copied().unwrap_or(0);
+            if let Some(b) = bits::first_blocker(span.walk, mask, occupied)
+                && bits::takes(span.mode, b, enemies)
+            {
+                out.push(Move::new(from, b));
+            }
+            continue;
+        }
         let mut ray = rules.rays.squares(span.start, span.len as usize);
         if span.min > 1 {
             // Nearer than its minimum: passed over, so those squares must be empty.
@@ -217,7 +246,7 @@ fn piece_moves(
 
 /// Leaves one of each move from `first` on (a rose finds a square both ways round).
 #[inline(never)]
-fn distinct(out: &mut Vec<Move>, first: usize) {
+pub(super) fn distinct(out: &mut Vec<Move>, first: usize) {
     let mut keep = first;
     for j in first..out.len() {
         let m = out[j];
@@ -232,7 +261,7 @@ fn distinct(out: &mut Vec<Move>, first: usize) {
 /// The piece's hops, lame leaps and region-bound movements, if the variant has any
 /// (apart from `piece_moves`, whose loop the variants without them keep tight).
 #[inline]
-fn special_moves(
+pub(super) fn special_moves(
     rules: &TableRules,
     pos: &Position,
     from: Square,
@@ -275,7 +304,7 @@ pub(super) fn push(
     }
 }
 
-fn double_step(
+pub(super) fn double_step(
     rules: &TableRules,
     pos: &Position,
     us: Color,
@@ -318,7 +347,7 @@ fn double_step(
     }
 }
 
-fn en_passant(
+pub(super) fn en_passant(
     rules: &TableRules,
     pos: &Position,
     us: Color,
@@ -352,7 +381,7 @@ fn en_passant_victim(rules: &TableRules, pos: &Position, us: Color, to: Square) 
     })
 }
 
-fn castling_moves(
+pub(super) fn castling_moves(
     rules: &TableRules,
     pos: &Position,
     us: Color,

@@ -549,19 +549,43 @@ pub(super) fn flying_general(rules: &TableRules, pos: &Position, moves: &mut Vec
         return;
     };
     let shape = &rules.info.shape;
+    let b = rules.coords(theirs);
+    // The one axis along which a king on `king` and theirs differ, if exactly one
+    // does (they share a line); worked out once for every move that leaves our king.
+    let line_axis = |king: Square| {
+        let a = rules.coords(king);
+        let mut differing = (0..4).filter(|&i| a[i] != b[i]);
+        match (differing.next(), differing.next()) {
+            (Some(axis), None) => Some(axis),
+            _ => None,
+        }
+    };
+    let ours_axis = line_axis(ours);
     moves.retain(|m| {
         let king = if m.from == ours { m.to } else { ours };
-        let (a, b) = (shape.coords(king), shape.coords(theirs));
-        let differing: Vec<usize> = (0..4).filter(|&i| a[i] != b[i]).collect();
-        let [axis] = differing[..] else {
+        let axis = if king == ours {
+            ours_axis
+        } else {
+            line_axis(king)
+        };
+        let Some(axis) = axis else {
             return true;
         };
-        let mut step = [0i8; 4];
-        step[axis] = if b[axis] > a[axis] { 1 } else { -1 };
-        let mut sq = king;
-        while let Some(next) = shape.offset(sq, step) {
-            if next == theirs {
-                return false;
+        // The kings differ along `axis` alone, so the squares between them lie one
+        // index stride apart (no division per step, no edge before their king).
+        let a = rules.coords(king);
+        let stride: usize = shape.sizes()[..axis].iter().map(|&n| n as usize).product();
+        let up = b[axis] > a[axis];
+        let mut sq = king.index();
+        loop {
+            sq = if up {
+                sq + stride
+            } else {
+                sq.wrapping_sub(stride)
+            };
+            let next = Square(sq as u16);
+            if next == theirs || sq >= shape.len() {
+                return sq >= shape.len();
             }
             let occupied = if next == m.to {
                 true
@@ -573,8 +597,6 @@ pub(super) fn flying_general(rules: &TableRules, pos: &Position, moves: &mut Vec
             if occupied {
                 return true;
             }
-            sq = next;
         }
-        true
     });
 }

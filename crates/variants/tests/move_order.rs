@@ -1,0 +1,169 @@
+//! The fast move generator keeps the reference generator's ORDER, move for move.
+//!
+//! The engine breaks ties between equal scores by the order of the legal-move list, so
+//! the shipped puzzles and every exact search result depend on it. Every variant file
+//! of `variants/` is played out at random from its start position, and every position
+//! of `tests/fsf/*.perft` is played out once; at each position the legal moves and the
+//! legal captures must equal, as lists, those of
+//! [`TableRules::legal_moves_reference`] (the mailbox generator before bitboards).
+
+use chess4d_core::{Move, Position, Rules, TableRules};
+use chess4d_variants::{Catalog, VariantSpec, parse_variant};
+use std::collections::HashMap;
+
+mod perft_file;
+use perft_file::{read_cases, root};
+
+/// A small deterministic generator (xorshift64*): the same games on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    }
+}
+
+/// Every table variant of `variants/`, by name.
+fn table_variants() -> Vec<(String, Box<TableRules>)> {
+    let dir = root().join("variants");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    let mut out = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).expect("variant file");
+        let shown = path.display().to_string();
+        match parse_variant(&text, &shown) {
+            Ok(VariantSpec::Table(rules)) => out.push((rules.info().name.clone(), rules)),
+            Ok(VariantSpec::Plugin { .. }) => {}
+            Err(e) => panic!("{shown}: {e}"),
+        }
+    }
+    out
+}
+
+/// Compares both lists at `pos`; the failure names the variant, position and lists.
+fn same_order(name: &str, rules: &TableRules, pos: &Position) {
+    let (mut fast, mut slow): (Vec<Move>, Vec<Move>) = (Vec::new(), Vec::new());
+    rules.legal_moves(pos, &mut fast);
+    rules.legal_moves_reference(pos, &mut slow);
+    assert_eq!(
+        fast,
+        slow,
+        "{name}: legal moves differ (fast, reference) at {}",
+        rules.format_position(pos)
+    );
+    rules.legal_captures(pos, &mut fast);
+    rules.legal_captures_reference(pos, &mut slow);
+    assert_eq!(
+        fast,
+        slow,
+        "{name}: legal captures differ (fast, reference) at {}",
+        rules.format_position(pos)
+    );
+}
+
+/// Plays `plies` random legal moves from `pos`, comparing the lists at every position.
+fn play_out(name: &str, rules: &TableRules, mut pos: Position, plies: usize, rng: &mut Rng) {
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        same_order(name, rules, &pos);
+        rules.legal_moves(&pos, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        rules.make_move(&mut pos, mv);
+    }
+}
+
+#[test]
+fn every_variant_keeps_the_reference_order_in_random_games() {
+    let variants = table_variants();
+    assert!(
+        variants.len() > 50,
+        "only {} table variants",
+        variants.len()
+    );
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for (name, rules) in &variants {
+        for _ in 0..4 {
+            play_out(name, rules, rules.start_position(), 80, &mut rng);
+        }
+    }
+}
+
+#[test]
+fn fairy_stockfish_positions_keep_the_reference_order() {
+    let variants: HashMap<String, Box<TableRules>> = table_variants().into_iter().collect();
+    let mut catalog = Catalog::embedded();
+    catalog.add_dir(&root().join("variants"));
+    let mut files: Vec<_> = std::fs::read_dir(root().join("tests/fsf"))
+        .expect("tests/fsf")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "perft"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 50, "only {} perft files", files.len());
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let mut positions = 0;
+    for path in files {
+        for case in read_cases(&path) {
+            let name = catalog
+                .canonical_name(&case.variant)
+                .unwrap_or_else(|| panic!("{}: no variant {}", case.id, case.variant));
+            let Some(rules) = variants.get(name) else {
+                continue; // a plugin variant: the order test is the table generator's
+            };
+            let pos = rules
+                .parse_position(&case.fen)
+                .unwrap_or_else(|e| panic!("{}: {e}", case.id));
+            play_out(name, rules, pos, 40, &mut rng);
+            positions += 1;
+        }
+    }
+    assert!(positions > 200, "only {positions} positions played out");
+}
+
+/// Which variants the fast paths serve and which keep the general ones: a change of
+/// path is a change of speed the benchmarks should show, so it is named here.
+#[test]
+fn the_generation_path_of_each_kind_of_variant_is_named() {
+    let variants: HashMap<String, Box<TableRules>> = table_variants().into_iter().collect();
+    let path = |name: &str| {
+        variants
+            .get(name)
+            .unwrap_or_else(|| panic!("no variant {name}"))
+            .generation_path()
+    };
+    for name in [
+        "orthodox",
+        "full",
+        "classic",
+        "capablanca",
+        "raumschach",
+        "shogi",
+    ] {
+        assert_eq!(path(name), "bits", "{name}");
+    }
+    // Cannons hop and the elephant's leap is lame: every move is judged in full.
+    for name in ["xiangqi", "janggi"] {
+        assert_eq!(path(name), "bits, full legality", "{name}");
+    }
+    // 256 squares: no bits.
+    assert_eq!(path("wchess"), "mailbox");
+    let mut by_path: Vec<(&str, &str)> = variants
+        .iter()
+        .map(|(n, r)| (r.generation_path(), n.as_str()))
+        .collect();
+    by_path.sort();
+    for (path, name) in by_path {
+        println!("{path:<24} {name}");
+    }
+}
