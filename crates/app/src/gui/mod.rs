@@ -6,6 +6,7 @@ mod access;
 mod analysis;
 mod camera;
 mod editor;
+mod explorer;
 mod gpu;
 mod input;
 mod panels;

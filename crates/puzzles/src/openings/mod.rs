@@ -8,7 +8,7 @@
 //! moves played from it with their games, White wins, draws, Black wins and the
 //! engine's average score. The table is kept as a text file ([`Explorer::to_text`],
 //! [`Explorer::open`]) and looked up by position ([`Explorer::moves`]); small corpora
-//! for the full and classic 4D sets ship with chess4d.
+//! for the full and classic 4D sets ship with chess4d ([`shipped`]).
 
 mod corpus;
 mod selfplay;
@@ -18,3 +18,24 @@ pub use selfplay::{CorpusGame, GameEnd, MAX_PLIES, SCORE_CAP, SelfPlay, play_gam
 
 /// Plies of each game the explorer's table counts by default: the opening.
 pub const OPENING_PLIES: usize = 16;
+
+/// The corpora shipped with chess4d (`puzzles/openings/*.tsv`, made by
+/// `scripts/gen-openings.sh`): the variant's catalog name and the file's text.
+pub const SHIPPED: &[(&str, &str)] = &[
+    (
+        "full",
+        include_str!("../../../../puzzles/openings/full.tsv"),
+    ),
+    (
+        "classic",
+        include_str!("../../../../puzzles/openings/classic.tsv"),
+    ),
+];
+
+/// The shipped corpus of `variant` (`None`: none ships for it).
+pub fn shipped(variant: &str) -> Option<Result<Explorer, CorpusError>> {
+    SHIPPED
+        .iter()
+        .find(|(name, _)| *name == variant)
+        .map(|(_, text)| Explorer::parse(text))
+}
