@@ -245,3 +245,50 @@ fn parse_move_line(line: &str) -> Result<MoveStat, String> {
     }
     Ok(m)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str =
+        "# about\n@ 00000000000000ff some fen\ne2e4\t3\t1\t1\t1\t25\nd2d4\t1\t0\t1\t0\t-5\n";
+
+    #[test]
+    fn a_file_reads_back_as_written() {
+        let e = Explorer::parse(TEXT).unwrap();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e.about, ["about"]);
+        assert_eq!(Explorer::parse(&e.to_text()).unwrap(), e);
+        assert_eq!(e.to_text(), TEXT);
+    }
+
+    #[test]
+    fn bad_lines_are_named_with_what_is_wrong() {
+        let err = |t: &str| Explorer::parse(t).unwrap_err().0;
+        assert_eq!(
+            err("e2e4\t1\t1\t0\t0\t0\n"),
+            "line 1: a move before any '@' position"
+        );
+        assert!(err("@ zz fen\n").contains("'zz' is not a position hash"));
+        assert!(err("@ ff f\ne2e4\t2\t1\t0\t0\t0\n").contains("2 games but 1 results"));
+        assert!(err("@ ff f\ne2e4\t1\n").starts_with("line 2: 2 fields"));
+        assert!(err("@ ff f\ne2e4\tx\t1\t0\t0\t0\n").contains("games 'x'"));
+    }
+
+    #[test]
+    fn averages_round_to_the_nearest_centipawn() {
+        let c = |sum, games| {
+            stat(
+                String::new(),
+                &Count {
+                    games,
+                    ends: [games, 0, 0],
+                    score_sum: sum,
+                    first_seen: 0,
+                },
+            )
+            .score
+        };
+        assert_eq!((c(5, 2), c(-5, 2), c(4, 3), c(0, 1)), (3, -3, 1, 0));
+    }
+}
