@@ -42,11 +42,11 @@ bin="$work/chess4d"
 cp target/debug/chess4d "$bin"
 for v in "${ORDER[@]}"; do
   chunks="${CHUNKS[$v]:?no shipped chunks for $v}"
-  jobs=()
+  jobs=() used=""
   for c in $chunks; do
     seed="${c%%:*}" n="${c##*:}"
     n=$(( (n + SCALE - 1) / SCALE ))
-    jobs+=("$seed $n")
+    jobs+=("$seed $n") used="$used $seed:$n"
   done
   echo "== $v: chunks (seed count) ${jobs[*]}" >&2
   printf '%s\n' "${jobs[@]}" | xargs -P "$JOBS" -L 1 sh -c '
@@ -55,7 +55,7 @@ for v in "${ORDER[@]}"; do
   files=()
   for j in "${jobs[@]}"; do files+=("$work/$v-${j%% *}.tsv"); done
   {
-    echo "# $v, chunks seed:count $chunks (scripts/gen-puzzles.sh): id	FEN	solution	themes	rating"
+    echo "# $v, chunks seed:count$used (scripts/gen-puzzles.sh): id	FEN	solution	themes	rating"
     awk -F '\t' -v OFS='\t' -v v="$v" \
       '/^#/ { next } !seen[$2]++ { $1 = sprintf("%s-%04d", v, ++n); print }' "${files[@]}"
   } > "puzzles/$v.tsv"
