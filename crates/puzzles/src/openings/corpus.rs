@@ -42,7 +42,11 @@ pub struct MoveStat {
 pub struct Explorer {
     /// The `#` lines of its file (what built it).
     pub about: Vec<String>,
-    positions: HashMap<u64, (String, Vec<MoveStat>)>,
+    /// Each position's hash, FEN and moves, in the order the games first reached them
+    /// (the start first).
+    positions: Vec<(u64, String, Vec<MoveStat>)>,
+    /// Where each hash is in `positions`.
+    index: HashMap<u64, usize>,
 }
 
 /// A corpus file that cannot be read.
@@ -69,16 +73,20 @@ struct Count {
 impl Explorer {
     /// The table of `games` (played from `rules`' start), their first `plies` moves.
     pub fn from_games(rules: &dyn Rules, games: &[CorpusGame], plies: usize) -> Explorer {
-        let mut table: HashMap<u64, (String, HashMap<String, Count>)> = HashMap::new();
+        // Positions in the order first reached; each one's moves with the order they
+        // were first played in, to break ties in the games count.
+        let mut table: Vec<(u64, String, HashMap<String, Count>)> = Vec::new();
+        let mut index = HashMap::new();
         let mut order = 0;
         for game in games {
             let mut pos = rules.start_position();
             for (&mv, &score) in game.moves.iter().zip(&game.scores).take(plies) {
-                let entry = table
-                    .entry(pos.hash())
-                    .or_insert_with(|| (rules.format_position(&pos), HashMap::new()));
+                let at = *index.entry(pos.hash()).or_insert_with(|| {
+                    table.push((pos.hash(), rules.format_position(&pos), HashMap::new()));
+                    table.len() - 1
+                });
                 order += 1;
-                let count = entry.1.entry(rules.format_move(&pos, mv)).or_default();
+                let count = table[at].2.entry(rules.format_move(&pos, mv)).or_default();
                 if count.games == 0 {
                     count.first_seen = order;
                 }
@@ -90,18 +98,19 @@ impl Explorer {
         }
         let positions = table
             .into_iter()
-            .map(|(hash, (fen, counts))| {
+            .map(|(hash, fen, counts)| {
                 let mut moves: Vec<(usize, MoveStat)> = counts
                     .into_iter()
                     .map(|(mv, c)| (c.first_seen, stat(mv, &c)))
                     .collect();
                 moves.sort_by_key(|(first, m)| (std::cmp::Reverse(m.games), *first));
-                (hash, (fen, moves.into_iter().map(|(_, m)| m).collect()))
+                (hash, fen, moves.into_iter().map(|(_, m)| m).collect())
             })
             .collect();
         Explorer {
             about: Vec::new(),
             positions,
+            index,
         }
     }
 
@@ -115,7 +124,7 @@ impl Explorer {
     /// Reads a corpus from its text.
     pub fn parse(text: &str) -> Result<Explorer, CorpusError> {
         let mut explorer = Explorer::default();
-        let mut current: Option<u64> = None;
+        let mut current: Option<usize> = None;
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim_end_matches('\r');
             let at = |m: String| CorpusError(format!("line {}: {m}", i + 1));
@@ -128,15 +137,19 @@ impl Explorer {
                 let (hash, fen) = rest.split_once(' ').unwrap_or((rest, ""));
                 let hash = u64::from_str_radix(hash, 16)
                     .map_err(|_| at(format!("'{hash}' is not a position hash in hex")))?;
+                if explorer.index.contains_key(&hash) {
+                    return Err(at(format!("position {hash:016x} twice")));
+                }
+                explorer.index.insert(hash, explorer.positions.len());
                 explorer
                     .positions
-                    .insert(hash, (fen.trim().to_string(), Vec::new()));
-                current = Some(hash);
+                    .push((hash, fen.trim().to_string(), Vec::new()));
+                current = Some(explorer.positions.len() - 1);
             } else {
-                let hash = current.ok_or_else(|| at("a move before any '@' position".into()))?;
+                let at_pos = current.ok_or_else(|| at("a move before any '@' position".into()))?;
                 let m = parse_move_line(line).map_err(at)?;
-                if let Some(entry) = explorer.positions.get_mut(&hash) {
-                    entry.1.push(m);
+                if let Some(entry) = explorer.positions.get_mut(at_pos) {
+                    entry.2.push(m);
                 }
             }
         }
@@ -146,9 +159,10 @@ impl Explorer {
     /// The moves played from `pos` in the corpus, most played first (none: the corpus
     /// never reached it).
     pub fn moves(&self, pos: &Position) -> &[MoveStat] {
-        self.positions
+        self.index
             .get(&pos.hash())
-            .map_or(&[], |(_, moves)| moves.as_slice())
+            .and_then(|&i| self.positions.get(i))
+            .map_or(&[], |(_, _, moves)| moves.as_slice())
     }
 
     /// Positions in the table.
@@ -161,20 +175,14 @@ impl Explorer {
         self.positions.is_empty()
     }
 
-    /// The file's text: the `about` lines, then the positions, most played first.
+    /// The file's text: the `about` lines, then the positions in the order the games
+    /// first reached them.
     pub fn to_text(&self) -> String {
         let mut text = String::new();
         for a in &self.about {
             let _ = writeln!(text, "# {a}");
         }
-        let mut positions: Vec<_> = self.positions.iter().collect();
-        let played = |moves: &[MoveStat]| moves.iter().map(|m| m.games).sum::<u32>();
-        positions.sort_by(|a, b| {
-            played(&b.1.1)
-                .cmp(&played(&a.1.1))
-                .then_with(|| a.1.0.cmp(&b.1.0))
-        });
-        for (hash, (fen, moves)) in positions {
+        for (hash, fen, moves) in &self.positions {
             let _ = writeln!(text, "@ {hash:016x} {fen}");
             for m in moves {
                 let _ = writeln!(
@@ -273,6 +281,7 @@ mod tests {
         assert!(err("@ ff f\ne2e4\t2\t1\t0\t0\t0\n").contains("2 games but 1 results"));
         assert!(err("@ ff f\ne2e4\t1\n").starts_with("line 2: 2 fields"));
         assert!(err("@ ff f\ne2e4\tx\t1\t0\t0\t0\n").contains("games 'x'"));
+        assert!(err("@ ff f\n@ ff g\n").contains("line 2: position 00000000000000ff twice"));
     }
 
     #[test]

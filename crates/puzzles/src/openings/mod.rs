@@ -3,7 +3,8 @@
 //! No variant program offers one, and most variants have no master games to build it
 //! from; chess4d has an engine for every variant. A corpus is made by self-play
 //! ([`play_games`]: each side at a level drawn from 2 to 4, every move's noise seeded,
-//! so one seed always plays the same games and the games open differently). Its first
+//! each side's first move drawn at random and scored by the engine, so one seed always
+//! plays the same games and the games open differently). Its first
 //! plies are counted into a table ([`Explorer::from_games`]): for each position, the
 //! moves played from it with their games, White wins, draws, Black wins and the
 //! engine's average score. The table is kept as a text file ([`Explorer::to_text`],
@@ -14,7 +15,7 @@ mod corpus;
 mod selfplay;
 
 pub use corpus::{CorpusError, Explorer, MoveStat};
-pub use selfplay::{CorpusGame, GameEnd, MAX_PLIES, SCORE_CAP, SelfPlay, play_games};
+pub use selfplay::{CorpusGame, GameEnd, MAX_PLIES, RANDOM_PLIES, SCORE_CAP, SelfPlay, play_games};
 
 /// Plies of each game the explorer's table counts by default: the opening.
 pub const OPENING_PLIES: usize = 16;

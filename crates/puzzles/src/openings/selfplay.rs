@@ -1,6 +1,9 @@
 //! The games an opening corpus is built from: engine self-play at varied levels, each
 //! side's level drawn per game and every move's noise seeded, so that the same seed
-//! plays the same games and different games open differently.
+//! plays the same games. The first move of each side is drawn at random from the legal
+//! ones (as the puzzle generator's games begin): the engine alone opens every game the
+//! same way (on the full set, with the mate in four), and an explorer of one line shows
+//! nothing. Those moves are still scored by the engine, searched as the only root move.
 
 use chess4d_core::{Color, Game, Move, Rules, Status};
 use chess4d_engine::{Level, Limits, Rng, Score, game_history, search};
@@ -10,6 +13,8 @@ use std::sync::Arc;
 pub const MAX_PLIES: usize = 120;
 /// At the ply cap, a side ahead by this much (centipawns) is scored as the winner.
 const ADJUDICATE: i32 = 150;
+/// Plies drawn at random at the start of each game.
+pub const RANDOM_PLIES: usize = 2;
 /// Mate scores count as this much in averages, so one mate does not drown the rest.
 pub const SCORE_CAP: i32 = 2000;
 
@@ -121,13 +126,19 @@ fn play_one(rules: &Arc<dyn Rules>, levels: [Level; 2], rng: &mut Rng) -> Corpus
         }
         let side = pos.side_to_move();
         let level = levels[side.index()];
-        let limits = Limits {
+        let mut limits = Limits {
             hash_mb: 4,
             ..Limits::depth(level.max_depth())
                 .with_level(level)
                 .with_seed(rng.next_u64())
                 .with_history(game_history(&game))
         };
+        if moves.len() < RANDOM_PLIES {
+            let legal = game.legal_moves();
+            if let Some(&mv) = legal.get(rng.below(legal.len().max(1))) {
+                limits.root_moves = vec![mv];
+            }
+        }
         let Ok(found) = search(&**rules, pos, &limits) else {
             break;
         };
