@@ -31,7 +31,8 @@ declare -A CHUNKS=(
   [orthodox]="1:100"
   [crazyhouse]="1:100"
 )
-# crazyhouse has chunks but is not in the default order: see crates/puzzles/src/shipped.rs.
+# crazyhouse has chunks but is not in the default order: Fairy-Stockfish disputes most
+# of its puzzles, for reasons crates/puzzles/src/shipped.rs gives.
 ORDER=(full classic raumschach shogi xiangqi orthodox)
 if [ "$#" -gt 0 ]; then ORDER=("$@"); fi
 cargo build -q -p chess4d
