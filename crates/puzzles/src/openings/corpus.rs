@@ -165,6 +165,14 @@ impl Explorer {
             .map_or(&[], |(_, _, moves)| moves.as_slice())
     }
 
+    /// Every position of the table: its hash, its FEN and its moves, in the order the
+    /// games first reached them.
+    pub fn positions(&self) -> impl Iterator<Item = (u64, &str, &[MoveStat])> {
+        self.positions
+            .iter()
+            .map(|(hash, fen, moves)| (*hash, fen.as_str(), moves.as_slice()))
+    }
+
     /// Positions in the table.
     pub fn len(&self) -> usize {
         self.positions.len()
