@@ -24,7 +24,7 @@ JOBS="${JOBS:-1}"
 # the sizes (300 full and classic, 100 for the others).
 declare -A CHUNKS=(
   [full]="1:38 2:19"
-  [classic]="1:138 2:92"
+  [classic]="1:138 2:162 3:4"
   [raumschach]="1:20"
   [xiangqi]="1:53"
   [shogi]="1:20"
