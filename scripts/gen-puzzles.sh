@@ -26,8 +26,8 @@ declare -A CHUNKS=(
   [full]="1:38 2:19"
   [classic]="1:138 2:162 3:4"
   [raumschach]="1:20"
-  [xiangqi]="1:53"
-  [shogi]="1:20"
+  [xiangqi]="1:53 2:47"
+  [shogi]="1:20 2:80"
   [orthodox]="1:100"
   [crazyhouse]="1:100"
 )
