@@ -163,6 +163,8 @@ enum Command {
     Bot(cli::bot::BotArgs),
     /// Puzzles made by the engine: generate, list, verify.
     Puzzles(cli::puzzles::PuzzlesArgs),
+    /// Build an opening corpus from engine self-play for the analysis board's explorer.
+    ExploreOpenings(cli::explore::ExploreArgs),
 }
 
 fn main() -> ExitCode {
@@ -196,6 +198,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(a)) => cli::serve::serve_verb(&a),
         Some(Command::Bot(a)) => cli::bot::bot_verb(&a),
         Some(Command::Puzzles(a)) => cli::puzzles::puzzles_verb(&a),
+        Some(Command::ExploreOpenings(a)) => cli::explore::explore_verb(&a),
         Some(Command::Perft { at, depth, divide }) => {
             cli::rules::perft_verb(&at.variant.variant, at.fen.as_deref(), depth, divide)
         }

@@ -12,12 +12,17 @@
 //!
 //! Puzzles are stored as tab-separated lines ([`Puzzle`]); the sets shipped with
 //! chess4d are embedded ([`shipped`]).
+//!
+//! The same engine games feed the opening explorer ([`openings`]): self-play from the
+//! start, the moves played from each opening position counted with their results and
+//! scores.
 
 // Library code turns every failure into an error value; tests may unwrap (clippy.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod generate;
 pub mod line;
+pub mod openings;
 mod probe;
 mod record;
 pub mod shipped;

@@ -4,7 +4,7 @@
 //! changes the W coordinate and gives check).
 //! `scripts/verify-puzzles.sh` does the same deeper.
 
-use chess4d_core::{Axis, Position, Rules, Status};
+use chess4d_core::{Axis, Position, Rules, Square, Status};
 use chess4d_puzzles::shipped::{SETS, shipped};
 use chess4d_puzzles::verify::read;
 use chess4d_puzzles::{Puzzle, fast_depth, verify};
@@ -108,4 +108,67 @@ fn themes_hold(rules: &dyn Rules, p: &Puzzle) {
             .count();
         assert!(attacked >= 2, "{}: fork with {attacked} attacked", p.id);
     }
+    if has("pin") {
+        assert!(pins(rules, &after, key.to), "{}: pin", p.id);
+    }
+    if has("discovered-attack") {
+        assert!(
+            discovers(rules, &pos, &after, key.to),
+            "{}: discovered",
+            p.id
+        );
+    }
+}
+
+/// A piece's value, a royal piece's above every other.
+fn worth(rules: &dyn Rules, pos: &Position, sq: Square) -> i32 {
+    pos.piece_at(sq)
+        .and_then(|q| rules.info().pieces.get(q.kind().index()))
+        .map_or(0, |i| if i.royal { i32::MAX / 2 } else { i.value })
+}
+
+fn attacks(rules: &dyn Rules, pos: &Position, from: Square, target: Square) -> bool {
+    let Some(piece) = pos.piece_at(from) else {
+        return false;
+    };
+    let mut a = Vec::new();
+    rules.attackers(pos, target, piece.color(), &mut a);
+    a.contains(&from)
+}
+
+/// The piece moved to `sq` attacks an enemy piece, and with that piece taken off the
+/// board it would attack a more valuable enemy piece that it does not attack now.
+fn pins(rules: &dyn Rules, after: &Position, sq: Square) -> bool {
+    let Some(mover) = after.piece_at(sq) else {
+        return false;
+    };
+    after.pieces().any(|(front, q)| {
+        if q.color() == mover.color() || !attacks(rules, after, sq, front) {
+            return false;
+        }
+        let mut lifted = after.clone();
+        lifted.put(front, None);
+        after.pieces().any(|(back, r)| {
+            r.color() != mover.color()
+                && back != front
+                && worth(rules, after, back) > worth(rules, after, front)
+                && !attacks(rules, after, sq, back)
+                && attacks(rules, &lifted, sq, back)
+        })
+    })
+}
+
+/// Some piece of the solver's other than the one moved attacks an enemy piece after
+/// the first move that it did not attack before it.
+fn discovers(rules: &dyn Rules, before: &Position, after: &Position, moved_to: Square) -> bool {
+    let solver = before.side_to_move();
+    after.pieces().any(|(t, q)| {
+        q.color() != solver
+            && after.pieces().any(|(a, r)| {
+                r.color() == solver
+                    && a != moved_to
+                    && attacks(rules, after, a, t)
+                    && !attacks(rules, before, a, t)
+            })
+    })
 }

@@ -3,6 +3,7 @@
 pub mod archive;
 pub mod bot;
 pub mod engine;
+pub mod explore;
 pub mod play;
 pub mod puzzles;
 pub mod render;

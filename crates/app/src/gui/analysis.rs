@@ -47,6 +47,7 @@ pub fn analysis_tab(side: &mut Ui, session: &mut Session) {
     if let Some(h) = session.hint() {
         side.label(RichText::new(format!("Hint: {}", session.san_of(h))).strong());
     }
+    super::explorer::explorer_section(side, session); // explorer.rs
     widgets::section(side, "Attackers and defenders");
     threats_rows(side, session);
 }

@@ -7,6 +7,7 @@ mod analysis;
 mod camera;
 mod clocks;
 mod editor;
+mod explorer;
 mod gpu;
 mod input;
 mod online;

@@ -5,6 +5,7 @@
 mod archive_cli;
 mod cli;
 mod exact;
+mod explore_cli;
 mod hand_pictures;
 mod pgn_python;
 mod pictures;
