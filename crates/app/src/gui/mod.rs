@@ -11,6 +11,7 @@ mod explorer;
 mod gpu;
 mod input;
 mod online;
+mod online_form;
 mod online_game;
 mod panels;
 mod picker;

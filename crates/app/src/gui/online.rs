@@ -6,63 +6,18 @@
 //! once per frame (session/online_link.rs), so nothing here changes the board.
 
 use super::editor::Probes;
+pub use super::online_form::{OnlineUi, clock_words};
 use super::widgets;
 use crate::online::invite::{invitation_code, invitation_link};
 use crate::online::local::{ADDRESS, LocalServer};
 use crate::online::{Action, Link, SignIn};
 use crate::session::Session;
 use crate::session::clock::{PRESETS, TimeControl};
-use crate::session::online_link::OnlineLink;
 use chess4d_protocol::{ClockConfig, ColorChoice, GameId, SeekInfo};
 use egui::{RichText, Ui};
 
 /// The variants offered for a seek (the server may know more; it refuses the unknown).
 const VARIANTS: [&str; 4] = ["full", "classic", "orthodox", "raumschach"];
-
-/// What the Online tab keeps between frames: the client and the form's fields.
-#[derive(Debug)]
-pub struct OnlineUi {
-    /// The client, the shown game, the kept token.
-    pub link: OnlineLink,
-    /// The server typed.
-    pub server: String,
-    /// The account's name.
-    pub name: String,
-    /// Its password.
-    pub password: String,
-    /// The variant of a new seek or challenge.
-    pub variant: String,
-    /// Its time control (minutes, seconds added), from the lichess presets.
-    pub clock: (u64, u64),
-    /// Rated (accounts only).
-    pub rated: bool,
-    /// The colour asked for.
-    pub color: ColorChoice,
-    /// The player to challenge.
-    pub opponent: String,
-    /// An invitation code pasted to join.
-    pub invite: String,
-    /// A game number typed to watch.
-    pub watch: String,
-}
-
-impl Default for OnlineUi {
-    fn default() -> Self {
-        OnlineUi {
-            link: OnlineLink::default(),
-            server: ADDRESS.into(),
-            name: String::new(),
-            password: String::new(),
-            variant: chess4d_variants::DEFAULT_VARIANT.into(),
-            clock: (5, 3),
-            rated: false,
-            color: ColorChoice::Random,
-            opponent: String::new(),
-            invite: String::new(),
-            watch: String::new(),
-        }
-    }
-}
 
 /// The tab.
 pub fn online_tab(side: &mut Ui, session: &mut Session, o: &mut OnlineUi, probes: &mut Probes) {
@@ -334,21 +289,6 @@ fn seek_words(s: &SeekInfo) -> String {
         s.variant,
         clock_words(&s.clock)
     )
-}
-
-/// A time control in words: "5+3", "3 days a move", "no clock".
-pub fn clock_words(c: &ClockConfig) -> String {
-    match c {
-        ClockConfig::Fischer {
-            initial_ms,
-            increment_ms,
-        } => {
-            let m = *initial_ms as f64 / 60_000.0;
-            format!("{m}+{}", increment_ms / 1000)
-        }
-        ClockConfig::Correspondence { days } => format!("{days} days a move"),
-        ClockConfig::Unlimited => "no clock".into(),
-    }
 }
 
 fn lobby_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {

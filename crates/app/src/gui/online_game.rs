@@ -4,7 +4,7 @@
 //! the server's clocks over the board's corner, the running one lit, a low one red.
 
 use super::editor::Probes;
-use super::online::{OnlineUi, clock_words};
+use super::online_form::{OnlineUi, clock_words};
 use super::widgets;
 use crate::online::{Action, OnlineGame};
 use crate::session::Session;
