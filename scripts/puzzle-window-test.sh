@@ -69,11 +69,11 @@ side_of() { case "$(awk '{ print $2 }' <<<"$1")" in w) echo White;; *) echo Blac
 
 list=$("$CHESS4D_BIN" puzzles list --variant full)
 # A puzzle with a reply (three moves or more), no promotion (the chooser), no drop.
-solve_line=$(awk -F'\t' 'split($3, m, " ") >= 3 && $3 !~ /[]][a-z]( |$)/ && $3 !~ /@/' <<<"$list" | head -1)
+solve_line=$(awk -F'\t' 'split($3, m, " ") >= 3 && $3 !~ /[]][a-z]( |$)/ && $3 !~ /@/' <<<"$list" | sed -n 1p)
 [ -n "$solve_line" ] || fail "no shipped full puzzle has a reply in its solution"
 IFS=$'\t' read -r id1 fen1 sol1 _ graded1 <<<"$solve_line"
 # Another puzzle, not a mate (so any other move is wrong), first move no promotion.
-fail_line=$(awk -F'\t' -v a="$id1" '$1 != a && $4 !~ /(^|,)mate(,|$)/ && $3 !~ /^[^ ]*[]][a-z]( |$)/' <<<"$list" | head -1)
+fail_line=$(awk -F'\t' -v a="$id1" '$1 != a && $4 !~ /(^|,)mate(,|$)/ && $3 !~ /^[^ ]*[]][a-z]( |$)/' <<<"$list" | sed -n 1p)
 [ -n "$fail_line" ] || fail "no second full puzzle to get wrong"
 IFS=$'\t' read -r id2 fen2 sol2 _ graded2 <<<"$fail_line"
 echo "$NAME: solving $id1 ($sol1), then getting $id2 wrong"
@@ -106,8 +106,8 @@ first2=${sol2%% *}
 read -r from2 _ <<<"$(squares "$first2")"
 # A legal move of the solution's piece that is not the solution's (else any other).
 legal=$("$CHESS4D_BIN" moves --variant full --fen "$fen2")
-wrong=$(grep -F "$from2" <<<"$legal" | grep -vxF "$first2" | grep -E '\]$' | head -1 || true)
-[ -n "$wrong" ] || wrong=$(grep -vxF "$first2" <<<"$legal" | grep -E '\]$' | head -1)
+wrong=$(grep -F "$from2" <<<"$legal" | grep -vxF "$first2" | grep -E '\]$' | sed -n 1p || true)
+[ -n "$wrong" ] || wrong=$(grep -vxF "$first2" <<<"$legal" | grep -E '\]$' | sed -n 1p)
 [ -n "$wrong" ] || fail "no other legal move in $id2"
 start_app fail --puzzle "$id2"
 read -r wf wt <<<"$(squares "$wrong")"
