@@ -411,6 +411,15 @@ pub async fn accept_challenge(
             c.1.remove(code);
         }
     }
+    // Both lists drop the challenge before the game starts (its `game_full` follows), so
+    // no client keeps offering a challenge that is already a game.
+    let gone = ServerMessage::ChallengeGone {
+        challenge: ChallengeId(id),
+    };
+    hub.send_to_user(challenge.from.id, &gone);
+    if let Some(to) = challenge.to {
+        hub.send_to_user(to, &gone);
+    }
     let info = challenge.info;
     let (white, black) = seat(info.color, challenge.from, user)?;
     crate::play::start_game(hub, white, black, &info.variant, info.clock, info.rated).await

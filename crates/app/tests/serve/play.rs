@@ -259,6 +259,13 @@ fn draws_takebacks_aborts_challenges_and_invitations() {
         _ => None,
     });
     b.send(&ClientMessage::AcceptChallenge { challenge: id });
+    // An accepted challenge leaves both players' lists before its game starts.
+    let gone = |m: &ServerMessage| match m {
+        ServerMessage::ChallengeGone { challenge } => Some(*challenge),
+        _ => None,
+    };
+    assert_eq!(a.recv_until(gone), id);
+    assert_eq!(b.recv_until(gone), id);
     let g = a.game_full();
     // Takeback: asked by White after Black answered, two plies go.
     a.play(g.id, 0, "e2e4");
