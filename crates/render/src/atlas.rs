@@ -69,9 +69,6 @@ const FAIRY_FIRST: u32 = SILHOUETTES.len() as u32 + DISC_COUNT;
 
 /// Atlas rectangle of a built-in picture; a letter disc shows `letter`.
 pub(crate) fn image_uv(image: PieceImage, letter: char) -> [f32; 4] {
-    if let PieceImage::Custom(slot) = image {
-        return crate::custom_pictures::uv(slot);
-    }
     match image.drawn_slot() {
         Some(s) if s < SILHOUETTES.len() as u32 => {
             let (x, y) = piece_cell_origin(s);
@@ -85,10 +82,17 @@ pub(crate) fn image_uv(image: PieceImage, letter: char) -> [f32; 4] {
     }
 }
 
-/// Atlas rectangle of a scene's piece letter: the picture `pictures` gives it, else
-/// [`piece_uv`].
-pub(crate) fn scene_piece_uv(pictures: &[(char, PieceImage)], letter: char) -> [f32; 4] {
+/// Atlas rectangle of a scene's piece letter: the cell of its own picture (`own`,
+/// letter and cell), else the built-in picture `pictures` gives it, else [`piece_uv`].
+pub(crate) fn scene_piece_uv(
+    pictures: &[(char, PieceImage)],
+    own: &[(char, u8)],
+    letter: char,
+) -> [f32; 4] {
     let upper = letter.to_ascii_uppercase();
+    if let Some(&(_, cell)) = own.iter().find(|(c, _)| c.to_ascii_uppercase() == upper) {
+        return crate::custom_pictures::uv(cell);
+    }
     pictures
         .iter()
         .find(|(c, _)| c.to_ascii_uppercase() == upper)
@@ -719,11 +723,11 @@ mod tests {
         // A scene's table overrides the letter; other letters keep their default.
         let table = [('C', PieceImage::Cannon), ('r', PieceImage::Letter)];
         assert_eq!(
-            scene_piece_uv(&table, 'c'),
+            scene_piece_uv(&table, &[], 'c'),
             image_uv(PieceImage::Cannon, 'c')
         );
-        assert_eq!(scene_piece_uv(&table, 'R'), disc_uv('R'));
+        assert_eq!(scene_piece_uv(&table, &[], 'R'), disc_uv('R'));
         assert_ne!(disc_uv('R'), piece_uv('R'));
-        assert_eq!(scene_piece_uv(&table, 'N'), piece_uv('N'));
+        assert_eq!(scene_piece_uv(&table, &[], 'N'), piece_uv('N'));
     }
 }

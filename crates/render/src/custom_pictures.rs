@@ -1,18 +1,18 @@
 //! Pictures a variant file gives its own pieces: outlines (an SVG path, read by the
 //! variants crate) filled like the built-in silhouettes, and images whose opaque pixels
-//! are the piece and whose dark opaque pixels are its inner lines. Each one registered
-//! takes a cell of the atlas's free strip below the font (at most [`CUSTOM_SLOTS`] in
-//! a process; the same picture registered again keeps its cell), and is drawn in the
-//! side's colours like every other piece.
+//! are the piece and whose dark opaque pixels are its inner lines. A scene hands them
+//! out by letter ([`Scene::own_pictures`](crate::Scene::own_pictures)); each renderer
+//! keeps them in cells of its atlas's free strip below the font ([`CUSTOM_SLOTS`] at
+//! once, freed for others when unshown) and draws them in the side's colours like every
+//! other piece.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use glam::Vec2;
 
 use crate::atlas::{ATLAS_SIZE, AtlasImage, atlas, mip_chain};
-use crate::silhouettes::PieceImage;
 
-/// A picture of one's own, as [`register_picture`] takes it.
+/// A picture of a variant's own, as a scene hands it out.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CustomPicture {
     /// Closed outlines in the piece's unit square (x right, y up, 0 to 1), filled
@@ -79,75 +79,116 @@ pub const CUSTOM_SLOTS: u8 = (ATLAS_SIZE / CELL) as u8;
 /// Outline band width, in cell units (as the built-in silhouettes').
 const OUTLINE: f32 = 0.042;
 
-struct Registry {
-    pictures: Vec<CustomPicture>,
+/// The atlas cells of the pictures a renderer shows, owned by that renderer: the
+/// pictures of the scene drawn now keep their cells; a new one takes an empty cell, else
+/// the cell whose picture went unshown longest. So a viewer that opens variant after
+/// variant never runs out of cells: only one scene's pictures must fit at once.
+#[derive(Default)]
+pub(crate) struct PictureCells {
+    /// Per cell: its picture and the frame it was last shown in.
+    cells: Vec<Option<(Arc<CustomPicture>, u64)>>,
+    /// Frames placed so far.
+    frame: u64,
+    /// Changes whenever a cell gets another picture (0: no picture yet).
     generation: u64,
-    painted: Option<(u64, Arc<AtlasImage>)>,
 }
 
-static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
-    pictures: Vec::new(),
-    generation: 0,
-    painted: None,
-});
+impl PictureCells {
+    /// The cell of each of the scene's own pictures, by letter. Pictures beyond
+    /// [`CUSTOM_SLOTS`] in one scene get none (their pieces keep their letters).
+    pub(crate) fn place(&mut self, own: &[(char, Arc<CustomPicture>)]) -> Vec<(char, u8)> {
+        self.frame += 1;
+        if self.cells.len() < CUSTOM_SLOTS as usize {
+            self.cells.resize(CUSTOM_SLOTS as usize, None);
+        }
+        let mut placed = Vec::with_capacity(own.len());
+        for (letter, picture) in own {
+            if draws_nothing(picture) {
+                continue;
+            }
+            let cell = self.find(picture).or_else(|| self.take(picture));
+            if let Some(cell) = cell {
+                if let Some((_, shown)) = &mut self.cells[cell] {
+                    *shown = self.frame;
+                }
+                placed.push((*letter, cell as u8));
+            }
+        }
+        placed
+    }
 
-/// Puts a picture in the atlas and returns the [`PieceImage`] that shows it; `None`
-/// when it draws nothing (no outline, an empty image) or every cell is taken. Renderers
-/// pick up new pictures on their next frame.
-pub fn register_picture(picture: &CustomPicture) -> Option<PieceImage> {
-    let empty = match picture {
+    /// The cell already holding this picture (the same one, or one equal to it).
+    fn find(&self, picture: &Arc<CustomPicture>) -> Option<usize> {
+        self.cells.iter().position(|c| {
+            c.as_ref()
+                .is_some_and(|(p, _)| Arc::ptr_eq(p, picture) || **p == **picture)
+        })
+    }
+
+    /// Puts the picture in an empty cell, else in the one unshown longest (never one
+    /// shown this frame).
+    fn take(&mut self, picture: &Arc<CustomPicture>) -> Option<usize> {
+        let frame = self.frame;
+        let cell = self
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.as_ref().is_none_or(|(_, shown)| *shown < frame))
+            .min_by_key(|(_, c)| c.as_ref().map_or(0, |(_, shown)| *shown + 1))
+            .map(|(i, _)| i)?;
+        self.cells[cell] = Some((picture.clone(), frame));
+        self.generation += 1;
+        Some(cell)
+    }
+
+    /// Changes whenever a cell gets another picture (0: no picture yet).
+    pub(crate) fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The built-in atlas with every cell's picture painted in.
+    pub(crate) fn atlas(&self) -> AtlasImage {
+        let mut pixels = atlas().levels[0].clone();
+        for (cell, held) in self.cells.iter().enumerate() {
+            if let Some((picture, _)) = held {
+                paint(&mut pixels, cell as u32, picture);
+            }
+        }
+        AtlasImage {
+            levels: mip_chain(pixels, ATLAS_SIZE),
+        }
+    }
+}
+
+/// A picture with nothing to draw: no outline of three points, or an image whose size
+/// and pixels disagree.
+fn draws_nothing(picture: &CustomPicture) -> bool {
+    match picture {
         CustomPicture::Outline(shapes) => shapes.iter().all(|s| s.len() < 3),
         CustomPicture::Image {
             width,
             height,
             rgba,
         } => *width == 0 || *height == 0 || rgba.len() != (*width * *height * 4) as usize,
-    };
-    if empty {
-        return None;
     }
-    let mut r = REGISTRY.lock().ok()?;
-    if let Some(i) = r.pictures.iter().position(|p| p == picture) {
-        return Some(PieceImage::Custom(i as u8));
-    }
-    if r.pictures.len() >= CUSTOM_SLOTS as usize {
-        return None;
-    }
-    r.pictures.push(picture.clone());
-    r.generation += 1;
-    Some(PieceImage::Custom(r.pictures.len() as u8 - 1))
 }
 
-/// Changes with every picture registered (0: none yet).
-pub(crate) fn generation() -> u64 {
-    REGISTRY.lock().map_or(0, |r| r.generation)
-}
-
-/// The atlas with every registered picture painted in, and its generation.
-pub(crate) fn atlas_now() -> (Arc<AtlasImage>, u64) {
-    let Ok(mut r) = REGISTRY.lock() else {
-        return (
-            Arc::new(AtlasImage {
-                levels: atlas().levels.clone(),
-            }),
-            0,
-        );
-    };
-    if let Some((g, image)) = &r.painted
-        && *g == r.generation
-    {
-        return (image.clone(), *g);
+/// Whether the picture covers point `p` of its cell (x right, y down, 0 to 1, as a
+/// sprite is read): its fill or its outline band. Picking asks this of the picture
+/// itself, so it needs no renderer.
+pub(crate) fn covers(picture: &CustomPicture, p: Vec2) -> bool {
+    if draws_nothing(picture) {
+        return false;
     }
-    let mut pixels = atlas().levels[0].clone();
-    for (slot, picture) in r.pictures.iter().enumerate() {
-        paint(&mut pixels, slot as u32, picture);
+    let p = Vec2::new(p.x, 1.0 - p.y);
+    match picture {
+        CustomPicture::Outline(shapes) => outline_distance(shapes, p) < OUTLINE,
+        CustomPicture::Image {
+            width,
+            height,
+            rgba,
+        } => image_masks(*width, *height, rgba, p)[0] > 0.5,
     }
-    let image = Arc::new(AtlasImage {
-        levels: mip_chain(pixels, ATLAS_SIZE),
-    });
-    let g = r.generation;
-    r.painted = Some((g, image.clone()));
-    (image, g)
 }
 
 /// Atlas rectangle `[u0, v0, u1, v1]` of a custom cell.
@@ -270,16 +311,28 @@ mod tests {
         assert!(outline_distance(&shapes, Vec2::new(0.95, 0.5)) > 0.0);
     }
 
+    /// A triangle whose apex is at `x` (so each `x` is another picture).
+    fn triangle(x: f32) -> Arc<CustomPicture> {
+        Arc::new(CustomPicture::Outline(vec![vec![
+            [0.1, 0.1],
+            [0.9, 0.1],
+            [x, 0.9],
+        ]]))
+    }
+
     #[test]
-    fn registering_paints_a_cell_and_twice_keeps_it() {
-        let tri = CustomPicture::Outline(vec![vec![[0.1, 0.1], [0.9, 0.1], [0.5, 0.9]]]);
-        let a = register_picture(&tri).unwrap();
-        assert_eq!(register_picture(&tri), Some(a));
-        let PieceImage::Custom(slot) = a else {
-            panic!("a custom picture")
-        };
-        let (image, g) = atlas_now();
-        assert!(g >= 1);
+    fn placing_paints_a_cell_and_the_next_frame_keeps_it() {
+        let mut cells = PictureCells::default();
+        let tri = triangle(0.5);
+        let placed = cells.place(&[('D', tri.clone())]);
+        assert_eq!(placed.len(), 1);
+        let slot = placed[0].1;
+        let generation = cells.generation();
+        assert!(generation >= 1);
+        // An equal picture (another Arc) keeps the cell and paints nothing anew.
+        let again = cells.place(&[('D', Arc::new((*tri).clone()))]);
+        assert_eq!((again, cells.generation()), (placed, generation));
+        let image = cells.atlas();
         // The cell's centre is filled (G), a corner is not.
         let texel = |x: u32, y: u32| {
             let at = (((TOP + y) * ATLAS_SIZE + slot as u32 * CELL + x) * 4) as usize;
@@ -287,6 +340,68 @@ mod tests {
         };
         assert!(texel(CELL / 2, CELL / 2) > 200);
         assert_eq!(texel(2, 2), 0);
-        assert_eq!(register_picture(&CustomPicture::Outline(Vec::new())), None);
+        let empty = Arc::new(CustomPicture::Outline(Vec::new()));
+        assert!(cells.place(&[('E', empty)]).is_empty());
+    }
+
+    #[test]
+    fn twenty_variants_in_turn_never_run_out_of_cells() {
+        let mut cells = PictureCells::default();
+        for variant in 0..20 {
+            let own: Vec<_> = (0..3)
+                .map(|k| {
+                    let letter = (b'A' + k) as char;
+                    (
+                        letter,
+                        triangle(0.2 + (variant * 3 + k as usize) as f32 * 0.01),
+                    )
+                })
+                .collect();
+            let placed = cells.place(&own);
+            assert_eq!(placed.len(), 3, "variant {variant} lost a picture");
+            let mut slots: Vec<u8> = placed.iter().map(|p| p.1).collect();
+            slots.dedup();
+            assert_eq!(slots.len(), 3, "two pictures of one scene share a cell");
+            // The cells hold exactly this scene's pictures now.
+            for ((_, picture), (_, slot)) in own.iter().zip(&placed) {
+                let held = cells.cells[*slot as usize].as_ref().unwrap();
+                assert!(Arc::ptr_eq(&held.0, picture));
+            }
+        }
+    }
+
+    #[test]
+    fn one_letter_with_two_pictures_in_two_variants_gets_two_cells() {
+        let mut cells = PictureCells::default();
+        let (a, b) = (triangle(0.3), triangle(0.7));
+        let in_a = cells.place(&[('D', a.clone())]);
+        let in_b = cells.place(&[('D', b.clone())]);
+        assert_ne!(in_a[0].1, in_b[0].1);
+        // Back to the first variant: its picture is still in its cell.
+        assert_eq!(cells.place(&[('D', a)]), in_a);
+        // Two letters showing one picture share its cell.
+        let shared = cells.place(&[('D', b.clone()), ('X', b)]);
+        assert_eq!(shared[0].1, shared[1].1);
+    }
+
+    #[test]
+    fn a_scene_with_more_pictures_than_cells_keeps_the_first_ones() {
+        let mut cells = PictureCells::default();
+        let own: Vec<_> = (0..CUSTOM_SLOTS as usize + 3)
+            .map(|k| ((b'A' + k as u8) as char, triangle(0.1 + k as f32 * 0.05)))
+            .collect();
+        let placed = cells.place(&own);
+        assert_eq!(placed.len(), CUSTOM_SLOTS as usize);
+        assert_eq!(placed[0].0, 'A');
+    }
+
+    #[test]
+    fn a_picture_covers_its_inside_and_not_its_corner() {
+        // Sprite coordinates: y down, so the apex (0.5, 0.9) is near the top.
+        let tri = triangle(0.5);
+        assert!(covers(&tri, Vec2::new(0.5, 0.5)));
+        assert!(covers(&tri, Vec2::new(0.5, 0.15)));
+        assert!(!covers(&tri, Vec2::new(0.05, 0.05)));
+        assert!(!covers(&tri, Vec2::new(0.5, 0.97)));
     }
 }

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 
 use crate::atlas::ATLAS_SIZE;
+use crate::custom_pictures::PictureCells;
 use crate::frame::Frame;
 use crate::instances::{CellInstance, Globals, QuadInstance};
 use crate::projection::Rect;
@@ -44,8 +45,10 @@ pub struct Renderer {
     quad_pipelines: [wgpu::RenderPipeline; 4],
     globals: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
-    /// The atlas texture, and the generation of custom pictures painted into it.
+    /// The atlas texture, and the generation of [`Renderer::own_pictures`] painted into it.
     atlas: (wgpu::Texture, u64),
+    /// The cells of the atlas that show the scenes' own pictures (this renderer's alone).
+    own_pictures: PictureCells,
     cells: GrowingBuffer,
     quads: GrowingBuffer,
     attachments: Option<Attachments>,
@@ -279,6 +282,7 @@ impl Renderer {
             attachments: None,
             frame: Frame::default(),
             atlas,
+            own_pictures: PictureCells::default(),
         }
     }
 
@@ -316,14 +320,19 @@ impl Renderer {
         area: Rect,
     ) {
         let target_size = target_size.map(|v| v.max(1));
-        if crate::custom_pictures::generation() != self.atlas.1 {
-            // A variant registered pictures of its own since the atlas was uploaded.
-            let (image, generation) = crate::custom_pictures::atlas_now();
-            write_atlas(queue, &self.atlas.0, &image);
-            self.atlas.1 = generation;
+        let own_cells = self.own_pictures.place(&scene.own_pictures);
+        if self.own_pictures.generation() != self.atlas.1 {
+            // A picture of the scene's own took a cell since the atlas was uploaded.
+            write_atlas(queue, &self.atlas.0, &self.own_pictures.atlas());
+            self.atlas.1 = self.own_pictures.generation();
         }
-        self.frame
-            .build(scene, target_size, area, wants_linear(self.format));
+        self.frame.build(
+            scene,
+            &own_cells,
+            target_size,
+            area,
+            wants_linear(self.format),
+        );
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&self.frame.globals));
         self.cells.upload(device, queue, &self.frame.cells);
         self.quads.upload(device, queue, &self.frame.quads);
@@ -557,8 +566,9 @@ impl PipelineMaker<'_> {
     }
 }
 
+/// The built-in atlas in a new texture (generation 0: no picture of a scene's own yet).
 fn upload_atlas(device: &wgpu::Device, queue: &wgpu::Queue) -> (wgpu::Texture, u64) {
-    let (image, generation) = crate::custom_pictures::atlas_now();
+    let image = crate::atlas::atlas();
     let texture = device.create_texture(&wgpu::TextureDescriptor {
         label: Some("chess4d atlas"),
         size: wgpu::Extent3d {
@@ -573,8 +583,8 @@ fn upload_atlas(device: &wgpu::Device, queue: &wgpu::Queue) -> (wgpu::Texture, u
         usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
         view_formats: &[],
     });
-    write_atlas(queue, &texture, &image);
-    (texture, generation)
+    write_atlas(queue, &texture, image);
+    (texture, 0)
 }
 
 /// Writes every mip level of the atlas into its texture.

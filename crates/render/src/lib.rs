@@ -42,7 +42,7 @@ mod silhouettes;
 mod style;
 
 pub use camera_snap::{QUARTER_TURN_SECONDS, QuarterTurn, WPlane, ease_in_out, next_quarter};
-pub use custom_pictures::{CUSTOM_SLOTS, CustomPicture, register_picture};
+pub use custom_pictures::{CUSTOM_SLOTS, CustomPicture};
 pub use gizmo::{AXIS_NAMES, axis_directions};
 pub use gpu::{DEPTH_FORMAT, Renderer};
 pub use layout::{

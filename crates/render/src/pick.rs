@@ -74,16 +74,43 @@ const CROWD_ROOM: f32 = 0.95;
 /// The smallest a crowded piece gets, as a share of its uncrowded size.
 const CROWD_FLOOR: f32 = 0.45;
 
+/// Whether pixel `pos` falls on the picture of `scene`'s piece letter `glyph` drawn as
+/// a sprite at `centre` with half-size `half`: a picture of the scene's own is asked
+/// itself, a built-in one is read from the atlas.
+pub(crate) fn on_piece(scene: &Scene, glyph: char, centre: Vec3, half: f32, pos: Vec2) -> bool {
+    let upper = glyph.to_ascii_uppercase();
+    let own = scene
+        .own_pictures
+        .iter()
+        .find(|(c, _)| c.to_ascii_uppercase() == upper);
+    match own {
+        Some((_, picture)) if !scene.tiles => sprite_point(centre, half, pos)
+            .is_some_and(|p| crate::custom_pictures::covers(picture, p)),
+        _ => on_silhouette(
+            scene_piece_uv(&scene.pictures, &[], glyph),
+            centre,
+            half,
+            pos,
+        ),
+    }
+}
+
+/// Where pixel `pos` falls in a sprite at `centre` with half-size `half` (0 to 1, y
+/// down), if inside it.
+fn sprite_point(centre: Vec3, half: f32, pos: Vec2) -> Option<Vec2> {
+    if half <= 0.0 {
+        return None;
+    }
+    let local = (pos - (centre.truncate() - Vec2::splat(half))) / (2.0 * half);
+    ((0.0..1.0).contains(&local.x) && (0.0..1.0).contains(&local.y)).then_some(local)
+}
+
 /// Whether pixel `pos` falls on the silhouette at atlas rectangle `uv` drawn as a
 /// sprite at `centre` with half-size `half`.
 pub(crate) fn on_silhouette(uv: [f32; 4], centre: Vec3, half: f32, pos: Vec2) -> bool {
-    if half <= 0.0 {
+    let Some(local) = sprite_point(centre, half, pos) else {
         return false;
-    }
-    let local = (pos - (centre.truncate() - Vec2::splat(half))) / (2.0 * half);
-    if !(0.0..1.0).contains(&local.x) || !(0.0..1.0).contains(&local.y) {
-        return false;
-    }
+    };
     let [u0, v0, u1, v1] = uv;
     let size = ATLAS_SIZE as f32;
     let tx = ((u0 + (u1 - u0) * local.x) * size) as usize;
@@ -116,8 +143,7 @@ pub fn pick_tesseract_piece(
         .zip(sprites)
         .filter_map(|(piece, sprite)| {
             let (centre, half) = sprite?;
-            let uv = scene_piece_uv(&scene.pictures, piece.glyph);
-            on_silhouette(uv, centre, half, pos).then_some((
+            on_piece(scene, piece.glyph, centre, half, pos).then_some((
                 faint(piece.square),
                 centre.z,
                 piece.square,

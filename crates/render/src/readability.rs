@@ -7,7 +7,7 @@
 use glam::Vec2;
 
 use crate::layout::scene_layout;
-use crate::pick::{on_silhouette, piece_sprites};
+use crate::pick::{on_piece, piece_sprites};
 use crate::projection::{BoardGeometry, Projector, Rect};
 use crate::scene::Scene;
 
@@ -74,7 +74,6 @@ pub fn tesseract_pieces_on_screen(scene: &Scene, area: Rect) -> Vec<PieceOnScree
             masks.push(Vec::new());
             continue;
         };
-        let uv = crate::atlas::scene_piece_uv(&scene.pictures, piece.glyph);
         let mut mask = Vec::new();
         let (x0, y0) = (
             (centre.x - half).floor() as i32,
@@ -87,7 +86,7 @@ pub fn tesseract_pieces_on_screen(scene: &Scene, area: Rect) -> Vec<PieceOnScree
         for y in y0.max(rect.y as i32)..y1.min((rect.y + rect.h) as i32) {
             for x in x0.max(rect.x as i32)..x1.min((rect.x + rect.w) as i32) {
                 let at = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
-                if on_silhouette(uv, centre, half, at) {
+                if on_piece(scene, piece.glyph, centre, half, at) {
                     mask.push((x, y));
                     let e = nearest.entry((x, y)).or_insert((f32::MAX, i));
                     if centre.z < e.0 {

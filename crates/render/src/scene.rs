@@ -38,6 +38,10 @@ pub struct Scene {
     /// the piece's name with [`PieceImage::for_name`]. A letter not listed keeps the
     /// default: `K Q R B N P` their silhouettes, any other letter on a disc.
     pub pictures: Vec<(char, PieceImage)>,
+    /// Pictures of the variant's own (outlines, images) by piece letter (case ignored);
+    /// they win over [`Scene::pictures`]. The renderer keeps them in its atlas while
+    /// they are shown.
+    pub own_pictures: Vec<(char, std::sync::Arc<crate::CustomPicture>)>,
     /// Each side's pieces in hand (crazyhouse, shogi), drawn in a strip beside the
     /// boards: Black's above, White's below (the other way round when [`Scene::flip`]).
     /// `Some` reserves the strips even while both hands are empty, so the boards do not
@@ -75,6 +79,7 @@ impl Default for Scene {
             flip: false,
             focus_w: None,
             pictures: Vec::new(),
+            own_pictures: Vec::new(),
             hands: None,
             tiles: false,
             absent: Vec::new(),

@@ -53,9 +53,6 @@ pub enum PieceImage {
     Stone,
     /// The piece's letter on a disc.
     Letter,
-    /// A picture of a variant's own, in the custom cell it was registered in
-    /// ([`register_picture`](crate::register_picture)).
-    Custom(u8),
 }
 
 impl PieceImage {
@@ -152,7 +149,6 @@ impl PieceImage {
             PieceImage::Grasshopper => "grasshopper",
             PieceImage::Stone => "stone",
             PieceImage::Letter => "letter",
-            PieceImage::Custom(_) => "custom",
         }
     }
 
@@ -173,7 +169,7 @@ pub(crate) fn drawing(image: PieceImage) -> Piece {
         PieceImage::Rook => silhouette('R'),
         PieceImage::Bishop => silhouette('B'),
         PieceImage::Knight => silhouette('N'),
-        PieceImage::Pawn | PieceImage::Letter | PieceImage::Custom(_) => silhouette('P'),
+        PieceImage::Pawn | PieceImage::Letter => silhouette('P'),
         PieceImage::Archbishop => with_knight(silhouette('B')),
         PieceImage::Chancellor => with_knight(silhouette('R')),
         PieceImage::Amazon => with_knight(silhouette('Q')),

@@ -46,9 +46,10 @@ pub fn parse_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileE
     build_variant(text, path).map_err(|e| crate::check::explain_error(text, path, e))
 }
 
-/// The pictures a file gives its pieces (`check` has reported any that is wrong; those
-/// are left out here, and the piece keeps the picture its name gives).
-fn pictures(text: &str, path: &str) -> Vec<(char, crate::PiecePicture)> {
+/// The pictures a file gives its pieces, by upper-case letter (`check` has reported any
+/// that is wrong; those are left out here, and the piece keeps the picture its name
+/// gives).
+pub(crate) fn file_pictures(text: &str, path: &str) -> Vec<(char, crate::PiecePicture)> {
     use crate::PiecePicture;
     use crate::schema::PictureFile;
     let Ok(file) = toml::from_str::<VariantFile>(text) else {
@@ -80,14 +81,7 @@ pub(crate) fn build_variant(text: &str, path: &str) -> Result<VariantSpec, Varia
         let span = e.span().unwrap_or(0..0);
         VariantFileError::spanned(path, text, span, e.message().trim().to_string())
     })?;
-    let spec = Builder { path, text }.build(file)?;
-    if let VariantSpec::Table(rules) = &spec {
-        crate::picture::record(
-            &chess4d_core::Rules::info(&**rules).name,
-            pictures(text, path),
-        );
-    }
-    Ok(spec)
+    Builder { path, text }.build(file)
 }
 
 struct Builder<'a> {

@@ -1,6 +1,7 @@
 //! The catalog: the built-in variants plus every variant file found on the search path.
 
-use crate::build::{VariantSpec, parse_variant};
+use crate::PiecePicture;
+use crate::build::{VariantSpec, file_pictures, parse_variant};
 use crate::error::LoadError;
 use crate::plugin::{PluginTrust, load_trusted};
 use chess4d_core::Rules;
@@ -89,6 +90,8 @@ pub struct Entry {
     pub source: Source,
     /// The rules, the plugin to load when used, or the located error of a broken file.
     pub rules: EntryRules,
+    /// The pictures its file gives its pieces, by upper-case letter (usually none).
+    pub pictures: Arc<[(char, PiecePicture)]>,
 }
 
 impl std::fmt::Debug for Entry {
@@ -177,6 +180,7 @@ impl Catalog {
                 name: stem,
                 source: Source::Embedded,
                 rules,
+                pictures: file_pictures(text, &path).into(),
             });
         }
         c
@@ -288,7 +292,15 @@ impl Catalog {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let rules = match read_spec(path) {
+        let read = read_text(path).map(|text| {
+            let shown = path.display().to_string();
+            (parse_variant(&text, &shown), file_pictures(&text, &shown))
+        });
+        let (spec, pictures) = match read {
+            Ok((spec, pictures)) => (spec.map_err(LoadError::from), pictures),
+            Err(e) => (Err(e), Vec::new()),
+        };
+        let rules = match spec {
             Ok(VariantSpec::Table(rules)) => EntryRules::Ready(Arc::new(*rules)),
             Ok(VariantSpec::Plugin { name, library }) => EntryRules::Plugin(PluginEntry {
                 library,
@@ -322,6 +334,7 @@ impl Catalog {
             name: name.clone(),
             source: Source::File(path.to_path_buf()),
             rules,
+            pictures: pictures.into(),
         });
         self.entries
             .iter()
@@ -412,6 +425,16 @@ impl Catalog {
         self.get(spec)
     }
 
+    /// The pictures the file of the variant `name` (as [`Catalog::get`] takes it) gives
+    /// its pieces, by upper-case letter: what the viewer draws them with. Empty for a
+    /// variant that gives none or is not in the catalog; the same `Arc` until the file
+    /// is read again.
+    pub fn pictures(&self, name: &str) -> Arc<[(char, PiecePicture)]> {
+        self.canonical_name(name)
+            .and_then(|n| self.entries.iter().find(|e| e.name == n))
+            .map_or_else(|| Arc::from(Vec::new()), |e| e.pictures.clone())
+    }
+
     /// Directories searched for plugin libraries.
     pub fn plugin_dirs(&self) -> &[PathBuf] {
         &self.plugin_dirs
@@ -443,11 +466,15 @@ fn plugin_dirs_for(path: &Path, dirs: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-fn read_spec(path: &Path) -> Result<VariantSpec, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
+fn read_text(path: &Path) -> Result<String, LoadError> {
+    std::fs::read_to_string(path).map_err(|error| LoadError::Io {
         path: path.display().to_string(),
         error,
-    })?;
+    })
+}
+
+fn read_spec(path: &Path) -> Result<VariantSpec, LoadError> {
+    let text = read_text(path)?;
     Ok(parse_variant(&text, &path.display().to_string())?)
 }
 

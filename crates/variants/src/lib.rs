@@ -79,7 +79,7 @@ pub use catalog::{
 };
 pub use check::{Checked, Finding, Kind, Severity, check_file, check_text};
 pub use error::{LoadError, VariantFileError};
-pub use picture::{BUILT_IN_PICTURES, PathError, PiecePicture, parse_svg_path, piece_pictures};
+pub use picture::{BUILT_IN_PICTURES, PathError, PiecePicture, parse_svg_path};
 pub use plugin::{
     PluginError, PluginRules, PluginTrust, UntrustedPlugin, find_plugin, load as load_plugin,
     load_trusted,

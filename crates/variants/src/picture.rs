@@ -8,12 +8,10 @@
 //! ```
 //!
 //! The path is read here (so that `check` can point into it); the viewer fills it like
-//! the built-in silhouettes. Loading a variant records its pictures, and
-//! [`piece_pictures`] hands them to whoever draws the variant.
+//! the built-in silhouettes. The catalog keeps each variant's pictures with its entry
+//! ([`Catalog::pictures`](crate::Catalog::pictures)) and hands them to whoever draws it.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 /// The built-in silhouettes a file may name (the renderer's pictures, and `letter` for
 /// the letter on a disc).
@@ -247,36 +245,6 @@ impl Reader<'_> {
                 Ok(v)
             }
             _ => Err(self.error("a number is missing here")),
-        }
-    }
-}
-
-/// Each loaded variant's pictures, by variant name.
-type Recorded = Option<HashMap<String, Vec<(char, PiecePicture)>>>;
-
-static RECORDED: Mutex<Recorded> = Mutex::new(None);
-
-/// The pictures the variant file of that name gave its pieces, by upper-case letter,
-/// as last loaded (empty for a variant that gives none).
-pub fn piece_pictures(variant: &str) -> Vec<(char, PiecePicture)> {
-    RECORDED
-        .lock()
-        .map(|m| {
-            m.as_ref()
-                .and_then(|m| m.get(variant).cloned())
-                .unwrap_or_default()
-        })
-        .unwrap_or_default()
-}
-
-/// Remembers a loaded variant's pictures (none: forgets any it had).
-pub(crate) fn record(variant: &str, pictures: Vec<(char, PiecePicture)>) {
-    if let Ok(mut m) = RECORDED.lock() {
-        let m = m.get_or_insert_with(HashMap::new);
-        if pictures.is_empty() {
-            m.remove(variant);
-        } else {
-            m.insert(variant.to_string(), pictures);
         }
     }
 }

@@ -354,7 +354,11 @@ fn the_example_with_its_own_pictures_checks_clean() {
     assert!(checked.spec.is_ok(), "{:?}", checked.spec.err());
     assert!(checked.warnings.is_empty(), "{:?}", checked.warnings);
     use chess4d_variants::PiecePicture;
-    let pictures = chess4d_variants::piece_pictures("own-pictures");
+    // The catalog keeps the pictures with the variant's entry.
+    let mut catalog = chess4d_variants::Catalog::embedded();
+    let name = catalog.add_file(std::path::Path::new(path)).name.clone();
+    let pictures = catalog.pictures(&name);
+    assert!(catalog.pictures("orthodox").is_empty());
     let find = |c: char| pictures.iter().find(|p| p.0 == c).map(|p| p.1.clone());
     assert_eq!(find('L'), Some(PiecePicture::BuiltIn("grasshopper".into())));
     assert!(matches!(find('O'), Some(PiecePicture::Outline(s)) if s.len() == 2));

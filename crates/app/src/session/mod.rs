@@ -197,6 +197,8 @@ pub struct Session {
     premove: clock_premove::Premove,
     /// The online game on the board (online.rs).
     online: online::OnlineBoard,
+    /// The pictures of the pieces drawn, as last resolved (piece_images.rs).
+    looks: piece_images::LooksCache,
 }
 
 impl Session {
@@ -259,6 +261,7 @@ impl Session {
             clock: None,
             premove: clock_premove::Premove::default(),
             online: online::OnlineBoard::default(),
+            looks: Default::default(),
         })
     }
 

@@ -1,89 +1,94 @@
 //! Which picture each piece of a variant shows: the one its variant file gives it
-//! (`picture = "unicorn"`, `{ path = "M ..." }` or `{ image = "dragon.png" }`), else the
-//! built-in one its name calls for (a chancellor looks like one whatever its letter),
-//! else the letter on a disc.
+//! (`picture = "unicorn"`, `{ path = "M ..." }` or `{ image = "dragon.png" }`, handed
+//! out by the catalog with the variant), else the built-in one its name calls for (a
+//! chancellor looks like one whatever its letter), else the letter on a disc. The
+//! session keeps what it resolved until the variant's file is read again, so an image
+//! is read from disk once, not every frame.
 
 use chess4d_core::VariantInfo;
-use chess4d_render::{CustomPicture, PieceImage, register_picture};
-use chess4d_variants::{PiecePicture, piece_pictures};
-use std::collections::HashMap;
-use std::sync::Mutex;
+use chess4d_render::{CustomPicture, PieceImage};
+use chess4d_variants::PiecePicture;
+use std::sync::{Arc, Mutex};
 
-/// One `(letter, picture)` per piece of the variant, for [`chess4d_render::Scene::pictures`].
+/// The pictures of one variant's pieces, as a [`chess4d_render::Scene`] takes them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PieceLooks {
+    /// Built-in pictures by upper-case letter ([`chess4d_render::Scene::pictures`]).
+    pub built_in: Vec<(char, PieceImage)>,
+    /// The file's own outlines and images by upper-case letter
+    /// ([`chess4d_render::Scene::own_pictures`]).
+    pub own: Vec<(char, Arc<CustomPicture>)>,
+}
+
+/// The pictures of `info`'s pieces, given the pictures its file gives (`given`, as
+/// [`chess4d_variants::Catalog::pictures`] hands them out). Images are read here; one
+/// that cannot be read is reported and its piece keeps the picture its name gives.
 ///
 /// # Examples
 ///
 /// ```
-/// use chess4d::session::piece_images::piece_images;
+/// use chess4d::session::piece_images::piece_looks;
 /// use chess4d_render::PieceImage;
 /// let catalog = chess4d_variants::Catalog::embedded();
 /// let full = catalog.get("full").unwrap();
-/// let table = piece_images(full.info());
-/// assert!(table.contains(&('N', PieceImage::Knight)));
+/// let looks = piece_looks(full.info(), &catalog.pictures("full"));
+/// assert!(looks.built_in.contains(&('N', PieceImage::Knight)));
+/// assert!(looks.own.is_empty());
 /// ```
-pub fn piece_images(info: &VariantInfo) -> Vec<(char, PieceImage)> {
-    let own = own_pictures(&info.name);
-    info.pieces
-        .iter()
-        .map(|p| {
-            let letter = p.letter.to_ascii_uppercase();
-            let image = own
-                .iter()
-                .find(|(c, _)| *c == letter)
-                .map(|&(_, image)| image)
-                .or_else(|| PieceImage::for_name(&p.name))
-                .unwrap_or(PieceImage::Letter);
-            (letter, image)
-        })
-        .collect()
-}
-
-/// What one variant's file gives, and the pictures that made.
-type Resolved = (Vec<(char, PiecePicture)>, Vec<(char, PieceImage)>);
-
-/// By variant name: the file's pictures as last resolved. The scene asks every frame;
-/// an image is read and registered only when the file's pictures change.
-static RESOLVED: Mutex<Option<HashMap<String, Resolved>>> = Mutex::new(None);
-
-/// The pictures the variant's file gives its pieces, by upper-case letter (those that
-/// cannot be drawn — an unknown name, an unreadable image — are left out).
-fn own_pictures(variant: &str) -> Vec<(char, PieceImage)> {
-    let given = piece_pictures(variant);
-    if given.is_empty() {
-        return Vec::new();
-    }
-    let Ok(mut cache) = RESOLVED.lock() else {
-        return resolve(&given);
-    };
-    let cache = cache.get_or_insert_with(HashMap::new);
-    if let Some((from, images)) = cache.get(variant)
-        && *from == given
-    {
-        return images.clone();
-    }
-    let images = resolve(&given);
-    cache.insert(variant.to_string(), (given, images.clone()));
-    images
-}
-
-fn resolve(given: &[(char, PiecePicture)]) -> Vec<(char, PieceImage)> {
-    given
-        .iter()
-        .filter_map(|(letter, picture)| {
-            let image = match picture {
-                PiecePicture::BuiltIn(name) => PieceImage::for_name(name)?,
-                PiecePicture::Outline(shapes) => {
-                    register_picture(&CustomPicture::Outline(shapes.clone()))?
+pub fn piece_looks(info: &VariantInfo, given: &[(char, PiecePicture)]) -> PieceLooks {
+    let mut looks = PieceLooks::default();
+    for (letter, picture) in given {
+        match picture {
+            PiecePicture::BuiltIn(name) => {
+                if let Some(image) = PieceImage::for_name(name) {
+                    looks.built_in.push((*letter, image));
                 }
-                PiecePicture::Image(path) => match CustomPicture::from_png(path) {
-                    Ok(picture) => register_picture(&picture)?,
-                    Err(e) => {
-                        eprintln!("warning: piece {letter}'s picture: {e}");
-                        return None;
-                    }
-                },
-            };
-            Some((*letter, image))
-        })
-        .collect()
+            }
+            PiecePicture::Outline(shapes) => looks
+                .own
+                .push((*letter, Arc::new(CustomPicture::Outline(shapes.clone())))),
+            PiecePicture::Image(path) => match CustomPicture::from_png(path) {
+                Ok(picture) => looks.own.push((*letter, Arc::new(picture))),
+                Err(e) => eprintln!("warning: piece {letter}'s picture: {e}"),
+            },
+        }
+    }
+    for p in &info.pieces {
+        let letter = p.letter.to_ascii_uppercase();
+        let given = |l: &char| *l == letter;
+        if looks.built_in.iter().any(|(l, _)| given(l)) || looks.own.iter().any(|(l, _)| given(l)) {
+            continue;
+        }
+        let image = PieceImage::for_name(&p.name).unwrap_or(PieceImage::Letter);
+        looks.built_in.push((letter, image));
+    }
+    looks
+}
+
+/// The pictures a variant's file gives, as the catalog hands them out.
+type Given = Arc<[(char, PiecePicture)]>;
+
+/// What the session last resolved: for which variant and which of its file's pictures.
+#[derive(Debug, Default)]
+pub(crate) struct LooksCache {
+    last: Mutex<Option<(String, Given, PieceLooks)>>,
+}
+
+impl LooksCache {
+    /// The looks of `info`'s pieces given its file's pictures, resolved again only when
+    /// the variant or the pictures (a new read of its file) changed.
+    pub(crate) fn get(&self, info: &VariantInfo, given: Given) -> PieceLooks {
+        let Ok(mut last) = self.last.lock() else {
+            return piece_looks(info, &given);
+        };
+        if let Some((name, from, looks)) = &*last
+            && *name == info.name
+            && (Arc::ptr_eq(from, &given) || from.is_empty() && given.is_empty())
+        {
+            return looks.clone();
+        }
+        let looks = piece_looks(info, &given);
+        *last = Some((info.name.clone(), given, looks.clone()));
+        looks
+    }
 }

@@ -24,6 +24,7 @@ impl Session {
     pub fn scene(&self, view: View, camera: Camera) -> Scene {
         let (rules, picture) = self.picture();
         let info = rules.info();
+        let looks = self.looks.get(info, self.catalog.pictures(&info.name));
         let mut scene = Scene {
             shape: info.shape.sizes(),
             pieces: pieces(info, &picture.position),
@@ -36,7 +37,8 @@ impl Session {
             view,
             camera,
             flip: self.black_at_bottom(),
-            pictures: super::piece_images::piece_images(info),
+            pictures: looks.built_in,
+            own_pictures: looks.own,
             ..Scene::default()
         };
         board_look(&*rules, &mut scene);

@@ -4,9 +4,10 @@
 //! Checked by their pixels: each square shows a piece, and no two pictures look
 //! alike. No adapter: SKIPPED, or a failure when `CI` is set.
 
-use chess4d::session::piece_images::piece_images;
+use chess4d::session::piece_images::{PieceLooks, piece_looks};
 use chess4d_render::{
-    BoardGeometry, FlatLayout, OffscreenRenderer, PieceImage, Rect, Scene, ScenePiece, View, layout,
+    BoardGeometry, CustomPicture, FlatLayout, OffscreenRenderer, PieceImage, Rect, Scene,
+    ScenePiece, View, layout,
 };
 use chess4d_variants::Catalog;
 
@@ -102,7 +103,7 @@ fn every_piece_picture_in_both_colours() {
 fn a_variant_s_pieces_get_their_pictures_by_name() {
     let catalog = Catalog::embedded();
     let full = catalog.get("full").unwrap();
-    let table = piece_images(full.info());
+    let table = piece_looks(full.info(), &catalog.pictures("full")).built_in;
     for (letter, image) in [
         ('K', PieceImage::King),
         ('Q', PieceImage::Queen),
@@ -142,12 +143,19 @@ fn a_variant_file_s_own_pictures_are_drawn() {
     );
     let name = catalog.add_file(std::path::Path::new(path)).name.clone();
     let rules = catalog.get(&name).unwrap();
-    let table = piece_images(rules.info());
-    let image_of = |c: char| table.iter().find(|p| p.0 == c).map(|p| p.1);
+    let looks = piece_looks(rules.info(), &catalog.pictures(&name));
+    let image_of = |c: char| looks.built_in.iter().find(|p| p.0 == c).map(|p| p.1);
+    let own_of = |c: char| looks.own.iter().find(|p| p.0 == c).map(|p| p.1.clone());
     assert_eq!(image_of('L'), Some(PieceImage::Grasshopper));
-    assert!(matches!(image_of('O'), Some(PieceImage::Custom(_))));
-    assert!(matches!(image_of('D'), Some(PieceImage::Custom(_))));
-    assert_ne!(image_of('O'), image_of('D'));
+    assert!(matches!(
+        own_of('O').as_deref(),
+        Some(CustomPicture::Outline(_))
+    ));
+    assert!(matches!(
+        own_of('D').as_deref(),
+        Some(CustomPicture::Image { .. })
+    ));
+    assert_eq!((image_of('O'), image_of('D')), (None, None));
     assert_eq!(image_of('K'), Some(PieceImage::King));
     let Some(mut r) = renderer() else { return };
     let shape = [6, 2, 1, 1];
@@ -170,18 +178,20 @@ fn a_variant_file_s_own_pictures_are_drawn() {
             [white, black]
         })
         .collect();
-    let scene = |pictures: Vec<(char, PieceImage)>| Scene {
+    let scene = |looks: PieceLooks| Scene {
         pieces: pieces.clone(),
         view: View::Flat,
-        pictures,
+        pictures: looks.built_in,
+        own_pictures: looks.own,
         ..Scene::empty(shape)
     };
-    let own = r.render(&scene(table.clone())).unwrap().to_vec();
+    let own = r.render(&scene(looks.clone())).unwrap().to_vec();
     save("own-pictures.png", &own);
     let discs = r
-        .render(&scene(
-            letters.iter().map(|&c| (c, PieceImage::Letter)).collect(),
-        ))
+        .render(&scene(PieceLooks {
+            built_in: letters.iter().map(|&c| (c, PieceImage::Letter)).collect(),
+            own: Vec::new(),
+        }))
         .unwrap()
         .to_vec();
     save("own-pictures-as-letters.png", &discs);
@@ -242,4 +252,99 @@ fn the_picture_names_a_file_may_use_are_the_renderer_s() {
             "{image:?}"
         );
     }
+}
+
+/// A variant file like `own-pictures.toml` whose dragon `D` is the outline `path`.
+fn dragon_variant(dir: &std::path::Path, name: &str, path: &str) -> std::path::PathBuf {
+    let text = format!(
+        "[variant]\nname = \"{name}\"\nboard = [4, 4]\nstart = \"k3/4/4/D2K w - - 0 1\"\n\n\
+         [[piece]]\nletter = \"K\"\nname = \"king\"\nroyal = true\nmoves = [{{ step = [1, 2] }}]\n\n\
+         [[piece]]\nletter = \"D\"\nname = \"dragon\"\nvalue = 500\n\
+         picture = {{ path = \"{path}\" }}\nmoves = [{{ leap = [2, 1] }}]\n"
+    );
+    let file = dir.join(format!("{name}.toml"));
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+/// The dragon's square (a1) of a session's scene drawn by `r`.
+fn dragon_square(r: &mut OffscreenRenderer, catalog: Catalog, name: &str) -> Vec<u8> {
+    let s = chess4d::session::Session::new(catalog, name).unwrap();
+    let scene = Scene {
+        view: View::Flat,
+        ..s.scene(View::Flat, Default::default())
+    };
+    let rgba = r.render(&scene).unwrap().to_vec();
+    let area = Rect::new(0.0, 0.0, W as f32, H as f32);
+    let flat = FlatLayout::new(
+        BoardGeometry::new(scene.shape).unwrap(),
+        layout(View::Flat, area).flat.unwrap(),
+    )
+    .flipped(scene.flip);
+    crop(&rgba, flat.square_rect(0).unwrap())
+}
+
+/// Pictures belong to their variant, not to a letter or a process: two variants whose
+/// `D` is drawn differently show two pictures, and one renderer showing twenty such
+/// variants in turn draws every one of them (the atlas has nine cells for pictures of
+/// a variant's own; cells no longer shown are given to the next variant).
+#[test]
+fn one_letter_two_variants_two_pictures_and_twenty_variants_in_one_renderer() {
+    let Some(mut r) = renderer() else { return };
+    let dir = tempfile_dir("own-pictures-twenty");
+    // Twenty triangles, pointing up (apex at the top centre) and leaning ever more.
+    let path = |k: usize| {
+        let x = 0.1 + 0.8 * k as f32 / 19.0;
+        format!("M 0.1 0.1 L 0.9 0.1 L {x} 0.9 Z")
+    };
+    let mut catalog = Catalog::embedded();
+    for k in 0..20 {
+        dragon_variant(&dir, &format!("dragons{k}"), &path(k));
+    }
+    catalog.add_dir(&dir);
+    // The disc with a D that a dragon without a picture shows.
+    let disc_dir = tempfile_dir("own-pictures-disc");
+    let plain = std::fs::read_to_string(dir.join("dragons0.toml"))
+        .unwrap()
+        .replace("name = \"dragons0\"", "name = \"plain\"");
+    let plain: String = plain
+        .lines()
+        .filter(|l| !l.starts_with("picture"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(disc_dir.join("plain.toml"), plain).unwrap();
+    catalog.add_dir(&disc_dir);
+    let disc = dragon_square(&mut r, catalog.clone(), "plain");
+    let differing = |a: &[u8], b: &[u8]| {
+        a.iter()
+            .zip(b)
+            .filter(|(x, y)| x.abs_diff(**y) > 60)
+            .count()
+    };
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    for k in 0..20 {
+        let square = dragon_square(&mut r, catalog.clone(), &format!("dragons{k}"));
+        assert!(
+            differing(&square, &disc) > square.len() / 12,
+            "variant {k}: the dragon is drawn as its letter, not its picture"
+        );
+        seen.push(square);
+    }
+    // Same letter, other variant, other picture: the first and the last lean apart.
+    assert!(
+        differing(&seen[0], &seen[19]) > seen[0].len() / 20,
+        "two variants' D look alike"
+    );
+    // Back to the first: its picture again.
+    let again = dragon_square(&mut r, catalog, "dragons0");
+    assert!(differing(&again, &seen[0]) < seen[0].len() / 100);
+}
+
+/// A new empty folder under the target directory.
+fn tempfile_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target"))
+        .join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }

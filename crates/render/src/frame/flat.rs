@@ -133,7 +133,8 @@ impl Frame {
             let centre = r.centre().extend(0.5);
             // A tile points away from its owner: up the screen for the side below.
             let up = piece.white != scene.flip;
-            let (body, letter) = super::piece_quads(scene, *piece, centre, s * 0.47, up);
+            let (body, letter) =
+                super::piece_quads(scene, &self.own_cells, *piece, centre, s * 0.47, up);
             self.quads.push(body);
             self.quads.extend(letter);
         }

@@ -85,7 +85,8 @@ impl Frame {
                 white: piece.white,
             };
             let up = piece.white != scene.flip;
-            let (body, letter) = super::piece_quads(scene, on_board, centre, h * 0.43, up);
+            let (body, letter) =
+                super::piece_quads(scene, &self.own_cells, on_board, centre, h * 0.43, up);
             self.quads.push(body);
             self.quads.extend(letter);
             let mut count = Label::default();
@@ -126,7 +127,7 @@ mod tests {
         };
         let area = Rect::new(0.0, 0.0, 900.0, 700.0);
         let mut frame = Frame::default();
-        frame.build(&scene, [900, 700], area, false);
+        frame.build(&scene, &[], [900, 700], area, false);
         let last = frame.draws.last().unwrap();
         assert_eq!(last.pipe, QuadPipe::TexturedOverlay);
         let quads = &frame.quads[last.range.start as usize..last.range.end as usize];
@@ -136,14 +137,14 @@ mod tests {
         let plain = &frame.draws[frame.draws.len() - 2];
         assert_eq!(plain.pipe, QuadPipe::PlainOverlay);
         let caps = (frame.quads.capacity(), frame.draws.capacity());
-        frame.build(&scene, [900, 700], area, false);
+        frame.build(&scene, &[], [900, 700], area, false);
         assert_eq!(caps, (frame.quads.capacity(), frame.draws.capacity()));
         // Empty hands keep their strips: plates and names, no piece.
         let empty = Scene {
             hands: Some(Vec::new()),
             ..scene.clone()
         };
-        frame.build(&empty, [900, 700], area, false);
+        frame.build(&empty, &[], [900, 700], area, false);
         let last = frame.draws.last().unwrap();
         assert_eq!(last.pipe, QuadPipe::TexturedOverlay);
         let quads = &frame.quads[last.range.start as usize..last.range.end as usize];
@@ -175,7 +176,7 @@ mod tests {
         };
         let area = Rect::new(0.0, 0.0, 600.0, 600.0);
         let mut frame = Frame::default();
-        frame.build(&scene, [600, 600], area, false);
+        frame.build(&scene, &[], [600, 600], area, false);
         let tiles: Vec<_> = frame
             .quads
             .iter()

@@ -58,6 +58,9 @@ pub(crate) struct Frame {
     pub(crate) globals: Globals,
     pub(crate) clear: Rgba,
     marks: Vec<Option<Highlight>>,
+    /// The atlas cell of each piece letter with a picture of its own, as the renderer
+    /// placed them for this frame.
+    own_cells: Vec<(char, u8)>,
     /// Whether each square is a hole (drawn as absent).
     absent: Vec<bool>,
     sorted_cells: Vec<(f32, CellInstance)>,
@@ -65,8 +68,18 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
-    /// Rebuild every list for `scene` drawn into `area` of a `target`-sized image.
-    pub(crate) fn build(&mut self, scene: &Scene, target: [u32; 2], area: Rect, srgb: bool) {
+    /// Rebuild every list for `scene` drawn into `area` of a `target`-sized image, its
+    /// own pictures in the atlas cells `own_cells` (letter, cell).
+    pub(crate) fn build(
+        &mut self,
+        scene: &Scene,
+        own_cells: &[(char, u8)],
+        target: [u32; 2],
+        area: Rect,
+        srgb: bool,
+    ) {
+        self.own_cells.clear();
+        self.own_cells.extend_from_slice(own_cells);
         self.cells.clear();
         self.quads.clear();
         self.draws.clear();
@@ -127,7 +140,14 @@ impl Frame {
             .unwrap_or(FLOATING_PIECE_PX);
         let start = self.quads.len();
         let up = piece.white != scene.flip;
-        let (body, letter) = piece_quads(scene, piece, Vec2::from(at).extend(0.0), side * 0.47, up);
+        let (body, letter) = piece_quads(
+            scene,
+            &self.own_cells,
+            piece,
+            Vec2::from(at).extend(0.0),
+            side * 0.47,
+            up,
+        );
         self.quads.push(body);
         self.quads.extend(letter);
         self.close(start, QuadPipe::TexturedOverlay, false);
@@ -187,6 +207,7 @@ impl Frame {
 /// down, at the player across the board) with the piece's letter over it, turned with it.
 pub(super) fn piece_quads(
     scene: &Scene,
+    own_cells: &[(char, u8)],
     piece: ScenePiece,
     c: Vec3,
     half: f32,
@@ -194,7 +215,7 @@ pub(super) fn piece_quads(
 ) -> (QuadInstance, Option<QuadInstance>) {
     let (fill, line) = piece_colours(piece.white);
     if !scene.tiles {
-        let uv = scene_piece_uv(&scene.pictures, piece.glyph);
+        let uv = scene_piece_uv(&scene.pictures, own_cells, piece.glyph);
         return (square_quad(c, half, uv, fill, line, MODE_PIECE), None);
     }
     let body = square_quad(c, half, tile_uv(up), fill, line, MODE_PIECE);
@@ -299,7 +320,7 @@ mod tests {
     fn draw_lists_hold_every_square_and_piece_and_reuse_memory() {
         let mut frame = Frame::default();
         let area = Rect::new(0.0, 0.0, 1280.0, 720.0);
-        frame.build(&scene(), [1280, 720], area, false);
+        frame.build(&scene(), &[], [1280, 720], area, false);
         assert_eq!(frame.cells.len(), 64);
         let pieces = frame.quads.iter().filter(|q| q.mode == MODE_PIECE).count();
         assert_eq!(pieces, 2, "one piece in each view");
@@ -332,7 +353,7 @@ mod tests {
                 .all(|q| q.mode == crate::instances::MODE_TEXT)
         );
         let caps = (frame.cells.capacity(), frame.quads.capacity());
-        frame.build(&scene(), [1280, 720], area, false);
+        frame.build(&scene(), &[], [1280, 720], area, false);
         assert_eq!(caps, (frame.cells.capacity(), frame.quads.capacity()));
     }
 
@@ -345,6 +366,7 @@ mod tests {
                 view: View::Flat,
                 ..scene()
             },
+            &[],
             [640, 480],
             area,
             false,
@@ -355,6 +377,7 @@ mod tests {
                 view: View::Tesseract,
                 ..scene()
             },
+            &[],
             [640, 480],
             area,
             false,
@@ -366,6 +389,7 @@ mod tests {
                 shape: [255, 255, 255, 255],
                 ..scene()
             },
+            &[],
             [640, 480],
             area,
             false,
@@ -389,7 +413,7 @@ mod tests {
                 ..Scene::default()
             };
             let mut frame = Frame::default();
-            frame.build(&scene, [900, 700], area, false);
+            frame.build(&scene, &[], [900, 700], area, false);
             let centres: Vec<Vec2> = frame
                 .quads
                 .iter()
@@ -422,7 +446,7 @@ mod tests {
     fn a_floating_piece_is_one_last_textured_draw_centred_on_its_pixel() {
         let mut frame = Frame::default();
         let area = Rect::new(0.0, 0.0, 1280.0, 720.0);
-        frame.build(&scene(), [1280, 720], area, false);
+        frame.build(&scene(), &[], [1280, 720], area, false);
         let draws = frame.draws.len();
         let mut floating = scene();
         let piece = ScenePiece {
@@ -431,7 +455,7 @@ mod tests {
             white: false,
         };
         floating.floating = Some((piece, [300.0, 200.0]));
-        frame.build(&floating, [1280, 720], area, false);
+        frame.build(&floating, &[], [1280, 720], area, false);
         assert_eq!(frame.draws.len(), draws + 1);
         let last = frame.draws.last().unwrap();
         assert!(last.pipe == QuadPipe::TexturedOverlay && !last.in_tesseract);
@@ -449,7 +473,7 @@ mod tests {
         assert!(((q.p2[0] - q.p0[0]).abs() - flat.square_size() * 0.94).abs() < 1e-2);
         // A pointer position that is not a number draws nothing extra.
         floating.floating = Some((piece, [f32::NAN, 3.0]));
-        frame.build(&floating, [1280, 720], area, false);
+        frame.build(&floating, &[], [1280, 720], area, false);
         assert_eq!(frame.draws.len(), draws);
     }
 
@@ -464,7 +488,7 @@ mod tests {
                 ..scene()
             };
             let mut frame = Frame::default();
-            frame.build(&scene, [1000, 700], area, false);
+            frame.build(&scene, &[], [1000, 700], area, false);
             let text: Vec<_> = frame
                 .quads
                 .iter()

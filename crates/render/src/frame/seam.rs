@@ -49,7 +49,7 @@ mod tests {
             ..Scene::default()
         };
         let mut frame = Frame::default();
-        frame.build(&scene, [800, 800], area, false);
+        frame.build(&scene, &[], [800, 800], area, false);
         frame
             .quads
             .iter()

@@ -243,7 +243,8 @@ impl Frame {
             let Some((p, half)) = sprite else {
                 continue;
             };
-            let (mut body, mut letter) = super::piece_quads(scene, *piece, p, half, piece.white);
+            let (mut body, mut letter) =
+                super::piece_quads(scene, &self.own_cells, *piece, p, half, piece.white);
             if Self::faint(scene, board, piece.square) {
                 body.colour[3] *= FAINT;
                 body.colour2[3] *= FAINT;
