@@ -16,6 +16,7 @@
 // Library code turns every failure into an error value; tests may unwrap (clippy.toml).
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod app_state;
 pub mod gui;
 pub mod online;
 pub mod pgn;

@@ -6,6 +6,7 @@
 
 use super::pointer::Pointer;
 use super::widgets;
+use crate::app_state::memory::PanelMemory;
 use crate::session::Session;
 use crate::session::analysis::MAX_LINES;
 use crate::session::engines::{EngineChoice, engines_for};
@@ -20,9 +21,9 @@ const BAR_WIDTH: f32 = 30.0;
 
 /// The Analysis tab: the engine (for the computer's moves, hints and the analysis),
 /// the analysis mode and its lines, the hint in SAN, the threats tools.
-pub fn analysis_tab(side: &mut Ui, session: &mut Session) {
+pub fn analysis_tab(side: &mut Ui, session: &mut Session, memory: &mut PanelMemory) {
     widgets::section(side, "Engine");
-    engine_row(side, session);
+    engine_row(side, session, &mut memory.engine_path);
     widgets::section(side, "Analysis");
     side.horizontal(|row| {
         let mut on = session.analysing();
@@ -42,22 +43,21 @@ pub fn analysis_tab(side: &mut Ui, session: &mut Session) {
         }
     });
     if session.analysing() {
-        lines(side, session);
+        memory.lines_drawn |= lines(side, session);
     }
     if let Some(h) = session.hint() {
         side.label(RichText::new(format!("Hint: {}", session.san_of(h))).strong());
     }
-    super::explorer::explorer_section(side, session); // explorer.rs
+    super::explorer::explorer_section(side, session, memory); // explorer.rs
     widgets::section(side, "Attackers and defenders");
     threats_rows(side, session);
 }
 
 /// The engine for the computer's moves, hints and the analysis.
-fn engine_row(ui: &mut Ui, session: &mut Session) {
+/// `path` is the field's text as typed (kept in the app's state between frames).
+fn engine_row(ui: &mut Ui, session: &mut Session, path: &mut String) {
     let current = session.engine().clone();
     let mut choice = current.clone();
-    let path_id = egui::Id::unique("engine-path");
-    let mut path: String = ui.data(|d| d.get_temp(path_id)).unwrap_or_default();
     ui.horizontal(|row| {
         row.label("Engine");
         egui::ComboBox::from_id_salt("engine-choice")
@@ -72,7 +72,7 @@ fn engine_row(ui: &mut Ui, session: &mut Session) {
     });
     ui.horizontal(|row| {
         row.add(
-            egui::TextEdit::singleline(&mut path)
+            egui::TextEdit::singleline(path)
                 .hint_text("or a UCI engine's path")
                 .desired_width(190.0),
         );
@@ -80,7 +80,6 @@ fn engine_row(ui: &mut Ui, session: &mut Session) {
             choice = EngineChoice::External(path.trim().into());
         }
     });
-    ui.data_mut(|d| d.insert_temp(path_id, path));
     if current != EngineChoice::Builtin && session.rules().info().shape.axes() != 2 {
         ui.label(
             RichText::new("No UCI engine plays boards beyond 2D: chess4d's engine searches here.")
@@ -94,24 +93,25 @@ fn engine_row(ui: &mut Ui, session: &mut Session) {
 }
 
 /// The analysis' lines, best first: score, depth and moves in SAN; a click plays the
-/// line through on the boards.
-fn lines(ui: &mut Ui, session: &mut Session) {
+/// line through on the boards. Whether the lines were drawn (a hovered line's preview
+/// lasts only while they are).
+fn lines(ui: &mut Ui, session: &mut Session) -> bool {
     if let Some(e) = session.analysis_error() {
         widgets::error_text(ui, e);
-        return;
+        return false;
     }
     let found = session.analysis_lines().to_vec();
     if found.is_empty() {
         // A finished game has no lines to wait for.
         if let Some(reason) = session.analysis_idle_reason() {
             ui.label(RichText::new(reason).weak());
-            return;
+            return false;
         }
         ui.horizontal(|row| {
             row.spinner();
             row.label(RichText::new("thinking…").weak());
         });
-        return;
+        return false;
     }
     let side = session.game().position().side_to_move();
     let mut play = None;
@@ -147,10 +147,10 @@ fn lines(ui: &mut Ui, session: &mut Session) {
         );
     }
     session.set_line_preview(hovered);
-    ui.data_mut(|d| d.insert_temp(lines_drawn_id(), true));
     if let Some(i) = play {
         session.play_line(i);
     }
+    true
 }
 
 /// The threats mode and the control overlay.
@@ -252,19 +252,20 @@ fn eval_bar(ui: &Ui, session: &Session, bar: egui::Rect) {
 }
 
 /// Every frame: the modifier peek, the analysis' progress (and the redraws it needs),
-/// and the watched square's counts over the board.
+/// and the watched square's counts over the board. `lines_drawn`: whether the
+/// Analysis tab drew the lines this frame.
 pub fn overlay(
     ctx: &egui::Context,
     board: egui::Rect,
     session: &mut Session,
     pointer: &Pointer,
     view: View,
+    lines_drawn: bool,
 ) {
     let peeking = pointer.mods.alt_key() || pointer.mods.control_key();
     session.set_peek(session.hover().filter(|_| peeking));
     // A preview lasts only while its line is drawn (and hovered) this frame.
-    let drawn = ctx.data_mut(|d| d.remove_temp::<bool>(lines_drawn_id()));
-    if drawn.is_none() {
+    if !lines_drawn {
         session.set_line_preview(None);
     }
     session.analysis_tick(Instant::now());
@@ -272,10 +273,6 @@ pub fn overlay(
         ctx.request_repaint_after(Duration::from_millis(150));
     }
     counts(ctx, board, session, view);
-}
-
-fn lines_drawn_id() -> egui::Id {
-    egui::Id::unique("analysis-lines-drawn")
 }
 
 /// The watched square's two counts, on its flat square and in a card over the board.

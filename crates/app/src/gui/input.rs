@@ -4,6 +4,7 @@
 
 use super::App;
 pub use super::pointer::Pointer;
+use crate::app_state::EditorAction;
 use crate::session::keyboard::Nav;
 use chess4d_render::{glam::Vec2, pick, pick_hand};
 use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
@@ -30,7 +31,7 @@ impl App {
     /// The side and kind of the game's piece in hand under pixel `p`, if any.
     fn hand_under(&self, p: Vec2) -> Option<(chess4d_core::Color, chess4d_core::PieceKind)> {
         let index = pick_hand(&self.scene(), self.board_area, p)?;
-        let slot = self.session.hands()?.get(index).copied()?;
+        let slot = self.state.session.hands()?.get(index).copied()?;
         Some((slot.color, slot.kind))
     }
 
@@ -41,11 +42,18 @@ impl App {
         let Some(index) = pick_hand(&self.scene(), self.board_area, p) else {
             return false;
         };
-        if super::editor::take_from_hand_on_board(&self.egui_ctx, index) {
+        if self.state.editor.takes_board_clicks() {
+            let take = EditorAction::TakeFromHandSlot(index);
+            self.actions.push(crate::app_state::Action::Editor(take));
             return true;
         }
-        if let Some(slot) = self.session.hands().and_then(|h| h.get(index).copied()) {
-            self.session.press_hand(slot.color, slot.kind);
+        if let Some(slot) = self
+            .state
+            .session
+            .hands()
+            .and_then(|h| h.get(index).copied())
+        {
+            self.state.session.press_hand(slot.color, slot.kind);
         }
         true
     }
@@ -63,9 +71,9 @@ impl App {
                 if let (Some(last), Some(pan)) = (self.input.pos, self.input.camera) {
                     let d = p - last;
                     if pan {
-                        self.rig.pan(d.x, d.y);
+                        self.state.rig.pan(d.x, d.y);
                     } else {
-                        self.rig.orbit(d.x, d.y);
+                        self.state.rig.orbit(d.x, d.y);
                     }
                 }
                 self.input.pos = Some(p);
@@ -74,19 +82,19 @@ impl App {
                 } else {
                     None
                 };
-                self.session.set_hover(hover);
+                self.state.session.set_hover(hover);
                 let hand = if hover.is_none() && self.over_board(p) {
                     self.hand_under(p)
                 } else {
                     None
                 };
-                self.session.set_hover_hand(hand);
+                self.state.session.set_hover_hand(hand);
                 self.request_redraw();
                 false
             }
             WindowEvent::CursorLeft { .. } => {
-                self.session.set_hover(None);
-                self.session.set_hover_hand(None);
+                self.state.session.set_hover(None);
+                self.state.session.set_hover_hand(None);
                 false
             }
             WindowEvent::MouseInput { state, button, .. } => self.mouse_button(*state, *button),
@@ -100,12 +108,13 @@ impl App {
                     MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
                 };
                 let tesseract = self
+                    .state
                     .session
-                    .board_layout(self.ui.view, self.board_area)
+                    .board_layout(self.state.ui.view, self.board_area)
                     .tesseract;
                 match (self.input.pos, tesseract) {
-                    (Some(p), Some(t)) => self.rig.zoom_at(steps, [p.x, p.y], t),
-                    _ => self.rig.zoom(steps),
+                    (Some(p), Some(t)) => self.state.rig.zoom_at(steps, [p.x, p.y], t),
+                    _ => self.state.rig.zoom(steps),
                 }
                 true
             }
@@ -137,15 +146,17 @@ impl App {
                 match button {
                     MouseButton::Left if !shift => match self.square_at(p) {
                         // The board editor, when open, places its brush instead.
-                        Some(sq) if super::editor::paint_from_board(&self.egui_ctx, sq) => {
+                        Some(sq) if self.state.editor.takes_board_clicks() => {
+                            let place = EditorAction::Place(sq);
+                            self.actions.push(crate::app_state::Action::Editor(place));
                             self.request_redraw();
                         }
-                        Some(sq) => self.session.press(sq),
+                        Some(sq) => self.state.session.press(sq),
                         None => self.input.camera = Some(false),
                     },
                     MouseButton::Left | MouseButton::Right | MouseButton::Middle => {
                         if button == MouseButton::Right {
-                            self.session.cancel_premove(); // as lichess: a right click
+                            self.state.session.cancel_premove(); // as lichess: a right click
                         }
                         self.input.camera = Some(shift);
                     }
@@ -155,15 +166,15 @@ impl App {
             }
             ElementState::Released => {
                 let was_camera = self.input.camera.take().is_some();
-                let dragging =
-                    self.session.dragging().is_some() || self.session.dragging_hand().is_some();
+                let dragging = self.state.session.dragging().is_some()
+                    || self.state.session.dragging_hand().is_some();
                 if dragging && button == MouseButton::Left {
                     let sq = if self.over_board(p) {
                         self.square_at(p)
                     } else {
                         None
                     };
-                    self.session.release(sq);
+                    self.state.session.release(sq);
                     return true;
                 }
                 was_camera
@@ -194,24 +205,23 @@ impl App {
         }
         if pressed {
             match action {
-                Action::Nav(n) => self.session.navigate(n),
-                Action::Activate => self.session.activate(),
+                Action::Nav(n) => self.state.session.navigate(n),
+                Action::Activate => self.state.session.activate(),
                 Action::Escape => {
-                    self.session.clear_selection();
-                    self.session.cancel_premove();
+                    self.state.session.clear_selection();
+                    self.state.session.cancel_premove();
                 }
-                Action::Undo => {
-                    if self.book.undo_allowed(&self.session) {
-                        self.session.undo();
-                    }
-                }
+                // Applied with the next frame's actions, as the Undo button is.
+                Action::Undo => self.actions.push(crate::app_state::Action::Undo),
                 Action::Fit => self.fit_camera(),
                 Action::FocusLayer => {
-                    let layers = self.session.rules().info().shape.sizes()[3];
-                    self.ui.focus_w = next_focus(self.ui.focus_w, layers);
+                    let layers = self.state.session.rules().info().shape.sizes()[3];
+                    self.state.ui.focus_w = next_focus(self.state.ui.focus_w, layers);
                 }
-                Action::Redo => self.session.redo(),
-                Action::QuarterTurn(plane, direction) => self.rig.quarter_turn(plane, direction),
+                Action::Redo => self.actions.push(crate::app_state::Action::Redo),
+                Action::QuarterTurn(plane, direction) => {
+                    self.state.rig.quarter_turn(plane, direction)
+                }
             }
         }
         true

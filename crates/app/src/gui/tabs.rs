@@ -1,7 +1,9 @@
 //! The side panel's other tabs: Learn, Explore, View and Variants.
 
-use super::camera::CameraRig;
-use super::{UiState, widgets};
+use super::widgets;
+use crate::app_state::camera::CameraRig;
+use crate::app_state::memory::PanelMemory;
+use crate::app_state::{Action, UiState};
 use crate::session::learn::{STEPS, TRY_IT};
 use crate::session::{Mode, Session, guided};
 use chess4d_core::PieceKind;
@@ -180,7 +182,13 @@ pub fn explore_tab(side: &mut Ui, session: &mut Session) {
     }
 }
 
-pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
+pub fn view_tab(
+    side: &mut Ui,
+    session: &mut Session,
+    ui: &mut UiState,
+    rig: &mut CameraRig,
+    probes: &mut super::editor::Probes,
+) {
     widgets::section(side, "Views");
     side.horizontal(|row| {
         row.selectable_value(&mut ui.view, View::Tesseract, "Tesseract");
@@ -218,7 +226,7 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
             .text("W separation"),
     )
     .on_hover_text("Pull the W layers' cubes apart so their pieces never mix");
-    super::view_options::quarter_turn_buttons(side, rig, &mut ui.probes);
+    super::view_options::quarter_turn_buttons(side, rig, probes);
     widgets::section(side, "Focus one W layer");
     let layers = session.rules().info().shape.sizes()[3];
     side.horizontal_wrapped(|row| {
@@ -261,13 +269,15 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
 /// matches are drawn, for scripts.
 pub fn variants_tab(
     side: &mut Ui,
-    session: &mut Session,
-    rig: &mut CameraRig,
+    session: &Session,
+    memory: &mut PanelMemory,
     probes: &mut super::editor::Probes,
+    act: &mut Vec<Action>,
 ) {
     widgets::section(side, "Catalog");
-    if super::picker::variant_picker(side, session, probes) {
-        rig.reset(session.rules().info().shape.sizes());
+    let search = &mut memory.variant_search;
+    if let Some(name) = super::picker::variant_picker(side, session, search, probes) {
+        act.push(Action::NewVariant(name));
     }
     let broken = session.broken_variants();
     if !broken.is_empty() {
@@ -277,7 +287,7 @@ pub fn variants_tab(
             widgets::error_text(side, &err);
         }
     }
-    super::warnings::warnings_section(side, session);
+    super::warnings::warnings_section(side, session, memory);
     widgets::section(side, "Authoring");
     side.label(
         "Save a variant file in one of these folders and it reloads here within half a \

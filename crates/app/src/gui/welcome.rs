@@ -3,9 +3,9 @@
 //! game, the Learn steps. Shown while the archive holds no game yet, until closed.
 //! (The puzzles join this list when they exist: no button here promises them before.)
 
-use super::camera::CameraRig;
 use super::tab::Tab;
-use super::{UiState, widgets};
+use super::widgets;
+use crate::app_state::{Action, UiState};
 use crate::session::Session;
 use crate::session::scorebook::Scorebook;
 use egui::{RichText, Ui};
@@ -17,7 +17,13 @@ pub fn first_start(book: &Scorebook) -> bool {
 }
 
 /// The card, while `ui.welcome` is on.
-pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
+pub fn card(
+    side: &mut Ui,
+    session: &mut Session,
+    ui: &mut UiState,
+    probes: &mut super::editor::Probes,
+    act: &mut Vec<Action>,
+) {
     if !ui.welcome {
         return;
     }
@@ -37,8 +43,7 @@ pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
             )
             .clicked()
             {
-                session.new_game("classic");
-                rig.reset(session.rules().info().shape.sizes());
+                act.push(Action::NewVariant("classic".into()));
                 ui.welcome = false;
             }
             if way(
@@ -57,7 +62,7 @@ pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
                 "Guided game",
                 "White's mate in 4, move by move, each threat across W or Z explained",
             );
-            ui.probes.push(("welcome-guided", guided.rect.center()));
+            probes.push(("welcome-guided", guided.rect.center()));
             if guided.clicked() {
                 session.set_guide(Some(0));
                 ui.tab = Tab::Learn;
@@ -74,7 +79,7 @@ pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
                     .color(widgets::accent(row.visuals())),
             );
             let close = row.small_button("Close");
-            ui.probes.push(("welcome-close", close.rect.center()));
+            probes.push(("welcome-close", close.rect.center()));
             if close.clicked() {
                 ui.welcome = false;
             }

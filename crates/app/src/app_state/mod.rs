@@ -1,0 +1,247 @@
+//! The viewer's state in one place, changed by actions: the game ([`Session`]), the
+//! archive ([`Scorebook`]), the board editor, the online client and the view's
+//! settings, free of egui and winit types so it is built and driven without a window
+//! (tests/app_state_online.rs plays a whole online game this way). The window (gui)
+//! reads it to draw, collects each frame's [`Action`]s from the panels and the board's
+//! keys, and applies them once per frame after the panels ran; [`AppState::tick`] is
+//! the per-frame step that runs the clocks and the computer and takes in the server's
+//! news.
+//!
+//! ```
+//! use chess4d::app_state::{Action, AppState};
+//! use chess4d::session::{Session, scorebook::Scorebook};
+//! let session = Session::new(chess4d_variants::Catalog::embedded(), "orthodox").unwrap();
+//! let book = Scorebook::new(chess4d::ratings::Ratings::in_memory().unwrap());
+//! let mut state = AppState::new(session, book);
+//! state.apply(Action::NewVariant("full".into()));
+//! assert_eq!(state.session.variant(), "full");
+//! ```
+
+pub mod action;
+pub mod camera;
+pub mod editor;
+pub mod memory;
+pub mod view;
+
+pub use action::Action;
+use camera::CameraRig;
+pub use editor::{EditorAction, EditorState};
+use memory::PanelMemory;
+use std::time::Instant;
+pub use view::{Confirm, Tab, UiState};
+
+use crate::online::local::{ADDRESS, LocalServer};
+use crate::session::puzzle_archive::next_puzzle;
+use crate::session::scorebook::Scorebook;
+use crate::session::{Mode, Player, Session};
+use chess4d_core::Color;
+
+/// The viewer's state.
+#[derive(Debug)]
+pub struct AppState {
+    /// The game on the board and everything about it.
+    pub session: Session,
+    /// The games and ratings archive.
+    pub book: Scorebook,
+    /// The panels' settings and the Online tab's client.
+    pub ui: UiState,
+    /// The board editor.
+    pub editor: EditorState,
+    /// What panels keep between frames (typed text, caches).
+    pub memory: PanelMemory,
+    /// The tesseract's camera as the player steers it.
+    pub rig: CameraRig,
+    /// The board's shape the camera was last set for: a puzzle of another variant, or
+    /// the game coming back from under one, brings the camera home for the new board.
+    shape: [u8; 4],
+}
+
+impl AppState {
+    /// The state around a game and an archive.
+    pub fn new(session: Session, book: Scorebook) -> AppState {
+        let shape = session.rules().info().shape.sizes();
+        AppState {
+            session,
+            book,
+            ui: UiState::default(),
+            editor: EditorState::default(),
+            memory: PanelMemory::default(),
+            rig: CameraRig::for_shape(shape),
+            shape,
+        }
+    }
+
+    /// Applies a frame's actions, in order, then records what they changed.
+    pub fn apply_all(&mut self, actions: impl IntoIterator<Item = Action>) {
+        for a in actions {
+            self.apply(a);
+        }
+        self.settle();
+    }
+
+    /// Applies one action.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::NewGame => {
+                let v = self.session.variant().to_string();
+                self.session.new_game(&v);
+            }
+            Action::NewVariant(name) => {
+                if self.session.new_game(&name) {
+                    self.rig.reset(self.session.rules().info().shape.sizes());
+                }
+            }
+            Action::NewGameFromFen(fen) => {
+                self.session.new_game_from_fen(fen.trim());
+            }
+            Action::Undo => {
+                if self.book.undo_allowed(&self.session) {
+                    self.session.undo();
+                }
+            }
+            Action::Redo => self.session.redo(),
+            Action::Hint => self.session.request_hint(),
+            Action::PlayAs(side) => self.play_as(side),
+            Action::Resign => self.session.resign(),
+            Action::OfferDraw => self.session.offer_draw(),
+            Action::Save(path) => {
+                self.session.save_to(&path);
+            }
+            Action::Load(path) => {
+                self.session.load_from(&path);
+            }
+            Action::Resume(id) => {
+                self.ui.players.error = self
+                    .book
+                    .resume(&mut self.session, id)
+                    .err()
+                    .map(|e| e.to_string());
+            }
+            Action::Rated(on) => *self.book.rated_box() = on,
+            Action::Quit => self.book.quit(&mut self.session),
+            Action::NextPuzzle => self.next_puzzle(),
+            Action::ShowTab(tab) => self.ui.tab = tab,
+            Action::Editor(a) => self.editor.apply(a, &mut self.session),
+            other => self.apply_online(other),
+        }
+    }
+
+    /// The online client's actions: they join its queue, applied at the next tick.
+    fn apply_online(&mut self, action: Action) {
+        use crate::online::Action as O;
+        let link = &mut self.ui.online.link;
+        match action {
+            Action::OnlineConnect {
+                server,
+                name,
+                sign_in,
+            } => link.connect(&server, name.as_deref(), sign_in),
+            Action::OnlineStartLocal => self.start_local(),
+            Action::OnlineSeek {
+                variant,
+                clock,
+                rated,
+                color,
+            } => link.client.push(O::Seek {
+                variant,
+                clock,
+                rated,
+                color,
+            }),
+            Action::OnlineAccept(seek) => link.client.push(O::AcceptSeek(seek)),
+            Action::OnlineMove { game, mv } => link.client.push(O::Move { game, mv }),
+            Action::OnlineResign(game) => link.client.push(O::Resign(game)),
+            Action::OnlineShow(game) => {
+                link.shown = Some(game);
+                link.show(&mut self.session);
+            }
+            Action::OnlineWatch(game) => {
+                link.client.push(O::Watch(game));
+                link.shown = Some(game);
+            }
+            Action::Online(a) => link.client.push(a),
+            // The others are the game's, applied by `apply`.
+            _ => {}
+        }
+    }
+
+    /// The per-frame step without a window: the clocks and the computer, the online
+    /// client's queue and the server's news (a new game of this player opens the
+    /// Online tab), then what changed is recorded. Whether anything happened.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let mut changed = self.session.tick(now);
+        let on_board = self.ui.tab == Tab::Online || self.session.mode() == Mode::Online;
+        if self.ui.online.link.pump(&mut self.session, on_board, now) {
+            self.ui.tab = Tab::Online;
+            changed = true;
+        }
+        self.settle();
+        changed
+    }
+
+    /// A game that just ended is recorded, a game left is adjourned; a new board shape
+    /// brings the camera home.
+    pub fn settle(&mut self) {
+        self.book.update(&mut self.session);
+        let shape = self.session.rules().info().shape.sizes();
+        if shape != std::mem::replace(&mut self.shape, shape) {
+            self.rig.reset(shape);
+        }
+    }
+
+    fn play_as(&mut self, side: Option<Color>) {
+        let (white, black) = match side {
+            Some(Color::White) => (Player::Human, Player::Computer),
+            Some(Color::Black) => (Player::Computer, Player::Human),
+            None => (Player::Human, Player::Human),
+        };
+        self.session.set_player(Color::White, white);
+        self.session.set_player(Color::Black, black);
+        if let Some(side) = side {
+            self.rig.face(side == Color::Black);
+        }
+    }
+
+    /// Puts the next puzzle on the board: the untried one nearest the player's rating.
+    fn next_puzzle(&mut self) {
+        let ui = &mut self.ui.puzzles;
+        let variant = ui.variant();
+        let rating = match self.book.puzzle_rating(&variant) {
+            Ok(r) => r.rating.rating,
+            Err(e) => {
+                let text = format!("cannot read your puzzle rating: {e}");
+                return self.session.puzzle_problem(text);
+            }
+        };
+        let tried = self.book.puzzles_tried(&variant).unwrap_or_default();
+        let current = self.session.puzzle().map(|b| b.puzzle.id.clone());
+        let themes = ui.themes.clone();
+        let set = ui.set(&variant);
+        match next_puzzle(set, rating, &tried, &themes, current.as_deref()) {
+            Some(p) => {
+                let p = p.clone();
+                self.session.start_puzzle(p, &variant);
+            }
+            None => self
+                .session
+                .puzzle_problem(format!("no {variant} puzzle has the chosen themes")),
+        }
+    }
+
+    fn start_local(&mut self) {
+        let o = &mut self.ui.online;
+        let Some(dir) = o.link.data_dir.clone() else {
+            return o
+                .link
+                .client
+                .say("no data folder for the local server: set CHESS4D_DATA_DIR");
+        };
+        match LocalServer::start(&dir) {
+            Ok(s) => {
+                o.link.local = Some(s);
+                o.server = ADDRESS.into();
+            }
+            Err(e) => o.link.client.say(e),
+        }
+    }
+}
