@@ -59,7 +59,11 @@ fn no_gui_file_keeps_state_in_egui_memory() {
     assert!(files.len() > 10, "the gui's files were read: {files:?}");
     let mut found = Vec::new();
     for path in files {
-        let name = path.strip_prefix(&dir).unwrap_or(&path).display().to_string();
+        let name = path
+            .strip_prefix(&dir)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
         let text = std::fs::read_to_string(&path).expect("a source file");
         found.extend(uses(&name, &text));
     }

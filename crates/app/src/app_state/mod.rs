@@ -245,3 +245,6 @@ impl AppState {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
