@@ -41,6 +41,11 @@ pub enum Action {
     Resume(GameId),
     /// The "Rated game" box.
     Rated(bool),
+    /// The Players tab's ratings panel: a new profile, the one who plays, the one shown.
+    Ratings(crate::ratings::panel::PanelAction),
+    /// The answer to the question before an untrusted rule plugin runs (a yes is kept
+    /// in the data folder, and the variant starts).
+    TrustPlugin(bool),
     /// Adjourns the game in progress: the window closes.
     Quit,
     /// The next puzzle at the player's level (Puzzles tab).

@@ -118,6 +118,15 @@ impl AppState {
                     .map(|e| e.to_string());
             }
             Action::Rated(on) => *self.book.rated_box() = on,
+            Action::Ratings(a) => {
+                let panel = &mut self.ui.players.panel;
+                crate::ratings::panel::apply(panel, self.book.ratings_mut(), a);
+            }
+            Action::TrustPlugin(yes) => {
+                if self.session.answer_trust(yes) {
+                    self.rig.reset(self.session.rules().info().shape.sizes());
+                }
+            }
             Action::Quit => self.book.quit(&mut self.session),
             Action::NextPuzzle => self.next_puzzle(),
             Action::ShowTab(tab) => self.ui.tab = tab,

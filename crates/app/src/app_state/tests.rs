@@ -156,3 +156,16 @@ fn a_rated_game_that_ended_is_not_taken_back_by_the_undo_action() {
     s.apply(Action::Undo);
     assert_eq!(s.session.game().moves().len(), 4);
 }
+
+#[test]
+fn a_profile_made_in_the_players_tab_is_an_action_on_the_archive() {
+    use crate::ratings::panel::PanelAction;
+    let mut s = state("orthodox");
+    assert_eq!(s.book.ratings().current(), None);
+    s.apply(Action::Ratings(PanelAction::Create("Ann".into())));
+    let ann = s.book.ratings().current().expect("the first profile plays");
+    assert_eq!(s.book.ratings().archive().player(ann).unwrap().name, "Ann");
+    // A second profile with the same name is refused, and the archive keeps one.
+    s.apply(Action::Ratings(PanelAction::Create("Ann".into())));
+    assert_eq!(s.book.ratings().current(), Some(ann));
+}

@@ -84,7 +84,7 @@ pub fn show(
     super::online_game::overlay(root.ctx(), board, session, &p.ui.online); // online_game.rs
     let drawn = std::mem::take(&mut p.memory.lines_drawn);
     super::analysis::overlay(root.ctx(), board, session, pointer, p.ui.view, drawn);
-    super::trust::prompt(root.ctx(), board, session);
+    super::trust::prompt(root.ctx(), board, session, p.act);
     board
 }
 
@@ -92,7 +92,7 @@ pub fn show(
 /// buttons are drawn (for scripts) and the frame's actions.
 pub struct Panels<'a> {
     /// The archive, read only: what changes it is an [`Action`].
-    pub book: &'a mut Scorebook,
+    pub book: &'a Scorebook,
     /// The panels' settings.
     pub ui: &'a mut UiState,
     /// The board editor (read; changed by [`Action::Editor`]).

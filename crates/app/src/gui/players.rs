@@ -4,18 +4,18 @@
 use super::widgets;
 use crate::app_state::Action;
 use crate::app_state::view::{Adjourned, PlayersState};
-use crate::ratings::panel::ratings_panel;
+use crate::ratings::panel::ratings_panel_asks;
 use crate::session::Session;
 use crate::session::scorebook::Scorebook;
 use chess4d_archive::storage::{GameId, GameSummary};
 use egui::{RichText, Ui};
 
-/// The tab. Resume is an [`Action`]; the ratings panel (crate::ratings::panel) still
-/// edits profiles in place.
+/// The tab: it reads the archive; Resume and the ratings panel's clicks (a new
+/// profile, the one who plays) are [`Action`]s.
 pub fn players_tab(
     side: &mut Ui,
-    session: &mut Session,
-    book: &mut Scorebook,
+    session: &Session,
+    book: &Scorebook,
     state: &mut PlayersState,
     act: &mut Vec<Action>,
 ) {
@@ -24,7 +24,8 @@ pub fn players_tab(
         side.add_space(4.0);
     }
     let variant = session.rules().info().name.clone();
-    ratings_panel(side, &mut state.panel, book.ratings_mut(), &variant);
+    let asks = ratings_panel_asks(side, &mut state.panel, book.ratings(), &variant);
+    act.extend(asks.into_iter().map(Action::Ratings));
 
     widgets::section(side, "Adjourned games");
     let key = (book.ratings().generation(), book.ratings().current());
