@@ -6,8 +6,13 @@
 use super::editor::EditorAction;
 use super::view::Tab;
 use crate::online::SignIn;
+use crate::session::Mode;
+use crate::session::clock::TimeControl;
+use crate::session::engines::EngineChoice;
 use chess4d_archive::storage::GameId;
 use chess4d_core::Color;
+use chess4d_core::Move;
+use chess4d_engine::Level;
 use chess4d_protocol::{ClockConfig, ColorChoice, SeekId};
 use std::path::PathBuf;
 
@@ -52,6 +57,52 @@ pub enum Action {
     NextPuzzle,
     /// Opens a tab of the side panel.
     ShowTab(Tab),
+    /// Shows the game, the Learn board, a piece's reach (Explore) or a puzzle.
+    Mode(Mode),
+    /// The guided game's step shown (`None` closes it).
+    Guide(Option<usize>),
+    /// Learn: one of the page's steps.
+    LearnStep(usize),
+    /// Learn: one of the pieces of the "meet the pieces" step.
+    LearnPiece(usize),
+    /// Learn: the steps from the start.
+    RestartLearn,
+    /// The clock of the next game (at once before the first move); none: no clock.
+    TimeControl(Option<TimeControl>),
+    /// The gentle computer of a first game.
+    Gentle(bool),
+    /// The computer's level.
+    Level(Level),
+    /// The engine for the computer's moves, hints and the analysis.
+    Engine(EngineChoice),
+    /// The analysis on or off.
+    Analysis(bool),
+    /// How many lines the analysis shows.
+    AnalysisLines(usize),
+    /// Plays the analysis' line number `i` through on the boards.
+    PlayLine(usize),
+    /// The threats mode: clicks pick a square to show its attackers and defenders.
+    ThreatsMode(bool),
+    /// Each square tinted by the side that attacks it more.
+    ControlOverlay(bool),
+    /// Plays a move (a move of the opening explorer).
+    PlayMove(Move),
+    /// The computer moves now (or stops looking for a hint).
+    MoveNow,
+    /// Shows the game after `n` plies (reviewing; Redo steps forward).
+    GoToPly(usize),
+    /// Leaves the review: the computer plays on from there.
+    Continue,
+    /// Picks one of the moves a click left open (a promotion's piece).
+    Choose(usize),
+    /// Drops the picked piece and any open choice.
+    ClearSelection,
+    /// Clears the messages above the board.
+    ClearNotices,
+    /// A hint for the puzzle: the piece, then its square.
+    PuzzleHint,
+    /// Plays the puzzle's solution out (the attempt counts as failed).
+    PuzzleSolution,
     /// Something done to the board editor.
     Editor(EditorAction),
     /// Connects to a server (`HOST:PORT`) as `name` (a token kept for that name in the

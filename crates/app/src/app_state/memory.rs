@@ -20,6 +20,8 @@ pub struct PanelMemory {
     /// Whether the analysis' lines were drawn this frame: a hovered line's preview
     /// lasts only while they are (gui/analysis.rs).
     pub lines_drawn: bool,
+    /// The analysis line hovered in the frame they were drawn, if any.
+    pub line_hovered: Option<usize>,
     /// The Variants tab's search field as typed.
     pub variant_search: String,
     /// Each variant's opening corpus, read once (gui/explorer.rs).

@@ -131,6 +131,37 @@ impl AppState {
             Action::NextPuzzle => self.next_puzzle(),
             Action::ShowTab(tab) => self.ui.tab = tab,
             Action::Editor(a) => self.editor.apply(a, &mut self.session),
+            other => self.apply_to_session(other),
+        }
+    }
+
+    /// The session's own switches and moves (modes, Learn, the clock, the computer,
+    /// the analysis, the review, the puzzle's help); the rest goes to the online client.
+    fn apply_to_session(&mut self, action: Action) {
+        match action {
+            Action::Mode(mode) => self.session.set_mode(mode),
+            Action::Guide(step) => self.session.set_guide(step),
+            Action::LearnStep(i) => self.session.learn_step(i),
+            Action::LearnPiece(i) => self.session.learn_piece(i),
+            Action::RestartLearn => self.session.restart_learn(),
+            Action::TimeControl(tc) => self.session.set_time_control(tc),
+            Action::Gentle(on) => self.session.set_gentle(on),
+            Action::Level(level) => self.session.set_level(level),
+            Action::Engine(choice) => self.session.set_engine(choice),
+            Action::Analysis(on) => self.session.set_analysis(on),
+            Action::AnalysisLines(n) => self.session.set_analysis_lines(n),
+            Action::PlayLine(i) => self.session.play_line(i),
+            Action::ThreatsMode(on) => self.session.set_threats_mode(on),
+            Action::ControlOverlay(on) => self.session.set_control_overlay(on),
+            Action::PlayMove(mv) => self.session.play(mv),
+            Action::MoveNow => self.session.move_now(),
+            Action::GoToPly(n) => self.session.go_to_ply(n),
+            Action::Continue => self.session.resume(),
+            Action::Choose(i) => self.session.choose(i),
+            Action::ClearSelection => self.session.clear_selection(),
+            Action::ClearNotices => self.session.clear_notices(),
+            Action::PuzzleHint => self.session.puzzle_hint(),
+            Action::PuzzleSolution => self.session.puzzle_solution(),
             other => self.apply_online(other),
         }
     }

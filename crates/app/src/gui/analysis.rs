@@ -6,6 +6,7 @@
 
 use super::pointer::Pointer;
 use super::widgets;
+use crate::app_state::Action;
 use crate::app_state::memory::PanelMemory;
 use crate::session::Session;
 use crate::session::analysis::MAX_LINES;
@@ -21,9 +22,14 @@ const BAR_WIDTH: f32 = 30.0;
 
 /// The Analysis tab: the engine (for the computer's moves, hints and the analysis),
 /// the analysis mode and its lines, the hint in SAN, the threats tools.
-pub fn analysis_tab(side: &mut Ui, session: &mut Session, memory: &mut PanelMemory) {
+pub fn analysis_tab(
+    side: &mut Ui,
+    session: &Session,
+    memory: &mut PanelMemory,
+    act: &mut Vec<Action>,
+) {
     widgets::section(side, "Engine");
-    engine_row(side, session, &mut memory.engine_path);
+    engine_row(side, session, &mut memory.engine_path, act);
     widgets::section(side, "Analysis");
     side.horizontal(|row| {
         let mut on = session.analysing();
@@ -32,30 +38,31 @@ pub fn analysis_tab(side: &mut Ui, session: &mut Session, memory: &mut PanelMemo
             .on_hover_text("The engine thinks on the position on the board until stopped")
             .changed()
         {
-            session.set_analysis(on);
+            act.push(Action::Analysis(on));
         }
         let mut n = session.analysis_line_count();
         if row
             .add(egui::Slider::new(&mut n, 1..=MAX_LINES).text("lines"))
             .changed()
         {
-            session.set_analysis_lines(n);
+            act.push(Action::AnalysisLines(n));
         }
     });
     if session.analysing() {
-        memory.lines_drawn |= lines(side, session);
+        memory.line_hovered = lines(side, session, act);
+        memory.lines_drawn = true;
     }
     if let Some(h) = session.hint() {
         side.label(RichText::new(format!("Hint: {}", session.san_of(h))).strong());
     }
-    super::explorer::explorer_section(side, session, memory); // explorer.rs
+    super::explorer::explorer_section(side, session, memory, act); // explorer.rs
     widgets::section(side, "Attackers and defenders");
-    threats_rows(side, session);
+    threats_rows(side, session, act);
 }
 
 /// The engine for the computer's moves, hints and the analysis.
 /// `path` is the field's text as typed (kept in the app's state between frames).
-fn engine_row(ui: &mut Ui, session: &mut Session, path: &mut String) {
+fn engine_row(ui: &mut Ui, session: &Session, path: &mut String, act: &mut Vec<Action>) {
     let current = session.engine().clone();
     let mut choice = current.clone();
     ui.horizontal(|row| {
@@ -88,30 +95,30 @@ fn engine_row(ui: &mut Ui, session: &mut Session, path: &mut String) {
         );
     }
     if choice != current {
-        session.set_engine(choice);
+        act.push(Action::Engine(choice));
     }
 }
 
 /// The analysis' lines, best first: score, depth and moves in SAN; a click plays the
-/// line through on the boards. Whether the lines were drawn (a hovered line's preview
-/// lasts only while they are).
-fn lines(ui: &mut Ui, session: &mut Session) -> bool {
+/// line through on the boards. The line hovered, if any: its preview shows while it
+/// is (the overlay sets it each frame).
+fn lines(ui: &mut Ui, session: &Session, act: &mut Vec<Action>) -> Option<usize> {
     if let Some(e) = session.analysis_error() {
         widgets::error_text(ui, e);
-        return false;
+        return None;
     }
     let found = session.analysis_lines().to_vec();
     if found.is_empty() {
         // A finished game has no lines to wait for.
         if let Some(reason) = session.analysis_idle_reason() {
             ui.label(RichText::new(reason).weak());
-            return false;
+            return None;
         }
         ui.horizontal(|row| {
             row.spinner();
             row.label(RichText::new("thinking…").weak());
         });
-        return false;
+        return None;
     }
     let side = session.game().position().side_to_move();
     let mut play = None;
@@ -146,15 +153,14 @@ fn lines(ui: &mut Ui, session: &mut Session) -> bool {
             .weak(),
         );
     }
-    session.set_line_preview(hovered);
     if let Some(i) = play {
-        session.play_line(i);
+        act.push(Action::PlayLine(i));
     }
-    true
+    hovered
 }
 
 /// The threats mode and the control overlay.
-fn threats_rows(ui: &mut Ui, session: &mut Session) {
+fn threats_rows(ui: &mut Ui, session: &Session, act: &mut Vec<Action>) {
     ui.horizontal(|row| {
         let mut mode = session.threats().mode;
         if row
@@ -162,7 +168,7 @@ fn threats_rows(ui: &mut Ui, session: &mut Session) {
             .on_hover_text("Clicks pick a square: its attackers and defenders are marked")
             .changed()
         {
-            session.set_threats_mode(mode);
+            act.push(Action::ThreatsMode(mode));
         }
         let mut control = session.threats().control;
         if row
@@ -170,7 +176,7 @@ fn threats_rows(ui: &mut Ui, session: &mut Session) {
             .on_hover_text("Tint each square by the side that attacks it more")
             .changed()
         {
-            session.set_control_overlay(control);
+            act.push(Action::ControlOverlay(control));
         }
     });
     let hint = if session.threats().control {
@@ -252,22 +258,20 @@ fn eval_bar(ui: &Ui, session: &Session, bar: egui::Rect) {
 }
 
 /// Every frame: the modifier peek, the analysis' progress (and the redraws it needs),
-/// and the watched square's counts over the board. `lines_drawn`: whether the
-/// Analysis tab drew the lines this frame.
+/// and the watched square's counts over the board. `preview`: the analysis line hovered
+/// in the Analysis tab this frame, if its lines were drawn.
 pub fn overlay(
     ctx: &egui::Context,
     board: egui::Rect,
     session: &mut Session,
     pointer: &Pointer,
     view: View,
-    lines_drawn: bool,
+    preview: Option<usize>,
 ) {
     let peeking = pointer.mods.alt_key() || pointer.mods.control_key();
     session.set_peek(session.hover().filter(|_| peeking));
     // A preview lasts only while its line is drawn (and hovered) this frame.
-    if !lines_drawn {
-        session.set_line_preview(None);
-    }
+    session.set_line_preview(preview);
     session.analysis_tick(Instant::now());
     if session.analysing() || session.playing_line() {
         ctx.request_repaint_after(Duration::from_millis(150));

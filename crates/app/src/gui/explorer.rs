@@ -4,6 +4,7 @@
 //! `chess4d explore-openings` in the data folder, else the one shipped for the variant
 //! (`chess4d_puzzles::openings`).
 
+use crate::app_state::Action;
 use crate::app_state::memory::{Corpus, PanelMemory};
 use crate::session::Session;
 use chess4d_puzzles::openings::{Explorer, MoveStat, shipped};
@@ -14,7 +15,12 @@ use std::sync::Arc;
 const MOST: usize = 12;
 
 /// The explorer's section of the Analysis tab.
-pub fn explorer_section(ui: &mut Ui, session: &mut Session, memory: &mut PanelMemory) {
+pub fn explorer_section(
+    ui: &mut Ui,
+    session: &Session,
+    memory: &mut PanelMemory,
+    act: &mut Vec<Action>,
+) {
     super::widgets::section(ui, "Openings from engine games");
     let variant = session.variant().to_string();
     let loaded = corpus(memory, &variant);
@@ -44,7 +50,7 @@ pub fn explorer_section(ui: &mut Ui, session: &mut Session, memory: &mut PanelMe
         ui.label(RichText::new(about.as_str()).small().weak());
     }
     if let Some(mv) = play {
-        session.play(mv);
+        act.push(Action::PlayMove(mv));
     }
 }
 

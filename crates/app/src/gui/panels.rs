@@ -1,10 +1,12 @@
 //! The panels around the board: a top bar (variants one click away, undo, hint, view),
 //! a side panel with tabs (Play, Learn, Explore, View, Variants) and a status bar.
 //! Returns the rectangle left for the board. The panels read the [`AppState`] and push
-//! [`Action`]s for what changes the game, the archive, files, the editor or the online
-//! client; the window applies them after this frame's panels ran. Settings of the view
-//! (tab, views, theme, camera sliders, typed text) and the session's own switches
-//! (level, gentle computer, clock, analysis, modes) are still set in place.
+//! [`Action`]s for whatever changes the game, the archive, files, the editor or the
+//! online client; the window applies them after this frame's panels ran. The panels get
+//! the scorebook and the session to read only, but for the analysis overlay's per-frame
+//! mechanics (the modifier peek, a hovered line's preview, the analysis' progress).
+//! Settings of the view (tab, views, theme, camera sliders, typed text) are set in
+//! place: they change nothing but the next frame's picture.
 
 pub use super::editor::Probes;
 use super::pointer::Pointer;
@@ -45,6 +47,7 @@ pub fn show(
         rig,
         probes,
         act,
+        moves: session.san_moves(),
     };
     // The session may leave Learn or Explore by itself (a new game): follow it.
     match (p.ui.tab, session.mode()) {
@@ -74,16 +77,19 @@ pub fn show(
     egui::Panel::top("news")
         .exact_size(52.0)
         .frame(widgets::bar_frame(root))
-        .show(root, |bar| widgets::news(bar, session));
+        .show(root, |bar| widgets::news(bar, session, p.act));
     let board = root.available_rect_before_wrap();
     let board = super::analysis::board_beside_bar(root, session, board); // analysis.rs
     super::access::label_board(root.ctx(), session); // access.rs: for screen readers
     confirm_dialog(root.ctx(), board, session, &mut p);
-    widgets::overlays(root.ctx(), board, session, pointer);
+    widgets::overlays(root.ctx(), board, session, pointer, p.act);
     super::clocks::overlay(root.ctx(), board, session); // clocks.rs
     super::online_game::overlay(root.ctx(), board, session, &p.ui.online); // online_game.rs
+    // A hovered analysis line is previewed while the lines are drawn (analysis.rs).
+    let hovered = std::mem::take(&mut p.memory.line_hovered);
     let drawn = std::mem::take(&mut p.memory.lines_drawn);
-    super::analysis::overlay(root.ctx(), board, session, pointer, p.ui.view, drawn);
+    let preview = hovered.filter(|_| drawn);
+    super::analysis::overlay(root.ctx(), board, session, pointer, p.ui.view, preview);
     super::trust::prompt(root.ctx(), board, session, p.act);
     board
 }
@@ -105,6 +111,8 @@ pub struct Panels<'a> {
     pub probes: &'a mut Probes,
     /// The frame's actions.
     pub act: &'a mut Vec<Action>,
+    /// The game's moves in SAN (the session keeps them, written once each).
+    pub moves: Vec<String>,
 }
 
 /// The question for a pending [`Confirm`], over the board, until answered.
@@ -158,7 +166,7 @@ fn probe(probes: &mut Probes, name: &'static str, response: &egui::Response) {
     probes.push((name, response.rect.center()));
 }
 
-fn top_bar(bar: &mut Ui, session: &mut Session, p: &mut Panels) {
+fn top_bar(bar: &mut Ui, session: &Session, p: &mut Panels) {
     let ui = &mut *p.ui;
     bar.horizontal(|bar| {
         let fold = if ui.panel_open { "«" } else { "»" };
@@ -257,7 +265,7 @@ fn status_bar(bar: &mut Ui, session: &Session) {
     });
 }
 
-fn side_panel(side: &mut Ui, session: &mut Session, p: &mut Panels) {
+fn side_panel(side: &mut Ui, session: &Session, p: &mut Panels) {
     // Six tabs do not fit across the panel: the last ones wrap to a second row.
     side.horizontal_wrapped(|row| {
         for (tab, label, name) in [
@@ -276,15 +284,15 @@ fn side_panel(side: &mut Ui, session: &mut Session, p: &mut Panels) {
             if r.clicked() && p.ui.tab != tab {
                 p.ui.tab = tab;
                 match tab {
-                    Tab::Play | Tab::Analysis => session.set_mode(Mode::Play),
-                    Tab::Learn => session.set_mode(Mode::Learn),
+                    Tab::Play | Tab::Analysis => p.act.push(Action::Mode(Mode::Play)),
+                    Tab::Learn => p.act.push(Action::Mode(Mode::Learn)),
                     Tab::Puzzles => p.act.push(Action::NextPuzzle),
                     Tab::Explore => {
                         let kind = match session.mode() {
                             Mode::Explore(k) => k,
                             _ => chess4d_core::PieceKind(0),
                         };
-                        session.set_mode(Mode::Explore(kind));
+                        p.act.push(Action::Mode(Mode::Explore(kind)));
                     }
                     // online.rs: the board follows the shown game (session/online_link.rs).
                     Tab::View | Tab::Variants | Tab::Players | Tab::Online => {}
@@ -299,21 +307,21 @@ fn side_panel(side: &mut Ui, session: &mut Session, p: &mut Panels) {
         .id_salt(("side-tab", p.ui.tab as u8))
         .show(side, |side| match p.ui.tab {
             Tab::Play => play_tab(side, session, p),
-            Tab::Analysis => super::analysis::analysis_tab(side, session, p.memory),
+            Tab::Analysis => super::analysis::analysis_tab(side, session, p.memory, p.act),
             Tab::Players => players::players_tab(side, session, p.book, &mut p.ui.players, p.act),
             Tab::Puzzles => {
                 super::puzzles::puzzles_tab(side, session, p.book, p.ui, p.probes, p.act)
             }
             Tab::Online => super::online::online_tab(side, &mut p.ui.online, p.probes, p.act),
-            Tab::Learn => tabs::learn_tab(side, session, p.probes),
-            Tab::Explore => tabs::explore_tab(side, session),
+            Tab::Learn => tabs::learn_tab(side, session, p.probes, p.act),
+            Tab::Explore => tabs::explore_tab(side, session, p.act),
             Tab::View => tabs::view_tab(side, session, p.ui, p.rig, p.probes),
             Tab::Variants => tabs::variants_tab(side, session, p.memory, p.probes, p.act),
         });
 }
 
-fn play_tab(side: &mut Ui, session: &mut Session, p: &mut Panels) {
-    super::welcome::card(side, session, p.ui, p.probes, p.act); // welcome.rs: the first start's card
+fn play_tab(side: &mut Ui, session: &Session, p: &mut Panels) {
+    super::welcome::card(side, p.ui, p.probes, p.act); // welcome.rs: the first start's card
     widgets::section(side, "Game");
     // How this variant is won, with its goal squares, hands and regions (picker.rs), on
     // the title, so the panel's layout stays put.
@@ -347,7 +355,7 @@ fn play_tab(side: &mut Ui, session: &mut Session, p: &mut Panels) {
         .changed()
         && let Ok(l) = Level::new(level)
     {
-        session.set_level(l);
+        p.act.push(Action::Level(l));
     }
     let mut on = gentle;
     if side
@@ -355,9 +363,9 @@ fn play_tab(side: &mut Ui, session: &mut Session, p: &mut Panels) {
         .on_hover_text(Strength::Gentle.describe())
         .changed()
     {
-        session.set_gentle(on);
+        p.act.push(Action::Gentle(on));
     }
-    super::clocks::time_control_row(side, session, p.probes); // clocks.rs
+    super::clocks::time_control_row(side, session, p.probes, p.act); // clocks.rs
     rated_row(side, session, p);
     if let Some(fault) = session.game().fault() {
         side.label(
@@ -386,10 +394,10 @@ fn play_tab(side: &mut Ui, session: &mut Session, p: &mut Panels) {
     });
     // The computer's own thinking has its card over the board.
     if session.thinking().is_some_and(|t| t.job != Job::Move) {
-        widgets::thinking(side, session);
+        widgets::thinking(side, session, p.act);
     }
     widgets::section(side, "Moves");
-    widgets::move_list(side, session);
+    widgets::move_list(side, session, &p.moves, p.act);
     widgets::section(side, "File");
     side.horizontal(|row| {
         // Room for both buttons at any panel width.
@@ -433,7 +441,7 @@ fn play_tab(side: &mut Ui, session: &mut Session, p: &mut Panels) {
 /// Who plays under which profile, and the "Rated game" box (fixed once the game has
 /// moves, and for a resumed game).
 fn rated_row(side: &mut Ui, session: &Session, p: &mut Panels) {
-    let book = &*p.book;
+    let book = p.book;
     let current = book
         .playing_as()
         .and_then(|id| book.ratings().archive().player(id).ok())

@@ -50,7 +50,7 @@ fn find(id: &str) -> Option<(Puzzle, String)> {
 /// The tab; the next puzzle is an [`Action`] (it reads the archive).
 pub fn puzzles_tab(
     side: &mut Ui,
-    session: &mut Session,
+    session: &Session,
     book: &Scorebook,
     ui: &mut UiState,
     probes: &mut super::editor::Probes,
@@ -68,14 +68,14 @@ pub fn puzzles_tab(
             .on_hover_text("First the piece, then its square; a solve after a hint counts half");
         probes.push(("puzzle-hint", hint.rect.center()));
         if hint.clicked() {
-            session.puzzle_hint();
+            act.push(Action::PuzzleHint);
         }
         let solution = row
             .add_enabled(can_help, egui::Button::new("Solution"))
             .on_hover_text("Plays the solution out; the attempt counts as failed");
         probes.push(("puzzle-solution", solution.rect.center()));
         if solution.clicked() {
-            session.puzzle_solution();
+            act.push(Action::PuzzleSolution);
         }
         let next_button = row.button("Next puzzle ›");
         probes.push(("puzzle-next", next_button.rect.center()));

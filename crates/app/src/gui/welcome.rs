@@ -6,7 +6,6 @@
 use super::tab::Tab;
 use super::widgets;
 use crate::app_state::{Action, UiState};
-use crate::session::Session;
 use crate::session::scorebook::Scorebook;
 use egui::{RichText, Ui};
 
@@ -19,7 +18,6 @@ pub fn first_start(book: &Scorebook) -> bool {
 /// The card, while `ui.welcome` is on.
 pub fn card(
     side: &mut Ui,
-    session: &mut Session,
     ui: &mut UiState,
     probes: &mut super::editor::Probes,
     act: &mut Vec<Action>,
@@ -54,7 +52,7 @@ pub fn card(
             )
             .clicked()
             {
-                session.set_gentle(true);
+                act.push(Action::Gentle(true));
                 ui.welcome = false;
             }
             let guided = way(
@@ -64,11 +62,11 @@ pub fn card(
             );
             probes.push(("welcome-guided", guided.rect.center()));
             if guided.clicked() {
-                session.set_guide(Some(0));
+                act.push(Action::Guide(Some(0)));
                 ui.tab = Tab::Learn;
             }
             if way(row, "Learn the moves", "Four short steps and a move to try").clicked() {
-                session.set_mode(crate::session::Mode::Learn);
+                act.push(Action::Mode(crate::session::Mode::Learn));
                 ui.tab = Tab::Learn;
             }
         });
