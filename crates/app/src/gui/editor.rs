@@ -1,7 +1,9 @@
 //! The board editor's panel (in the Play tab): a palette of the variant's pieces, a flat
 //! board of every (z, w) board to place and remove them by mouse, the side to move,
 //! castling rights, the en-passant square, the position's validity said live, copy and
-//! paste of the FEN, and "play from here". The model is [`crate::session::editor`].
+//! paste of the FEN, and "play from here". The model is [`crate::session::editor`], kept
+//! with the panel's fields in the app's state ([`crate::app_state::editor`]); this file
+//! only draws it and pushes [`EditorAction`]s.
 
 use crate::app_state::Action;
 use crate::app_state::editor::{EditorAction, EditorModel, EditorState};
