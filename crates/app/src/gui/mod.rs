@@ -9,6 +9,8 @@ mod analysis;
 mod clocks;
 mod editor;
 mod explorer;
+#[cfg(test)]
+mod frame_tests;
 mod gpu;
 mod input;
 mod online;
