@@ -210,6 +210,10 @@ impl AppState {
     /// Online tab), then what changed is recorded. Whether anything happened.
     pub fn tick(&mut self, now: Instant) -> bool {
         let mut changed = self.session.tick(now);
+        self.session.analysis_tick(now);
+        if self.session.take_analysis_started() {
+            self.ui.tab = Tab::Analysis; // its lines show there
+        }
         let on_board = self.ui.tab == Tab::Online || self.session.mode() == Mode::Online;
         if self.ui.online.link.pump(&mut self.session, on_board, now) {
             self.ui.tab = Tab::Online;
@@ -217,6 +221,14 @@ impl AppState {
         }
         self.settle();
         changed
+    }
+
+    /// After a frame's panels: the analysis line hovered in that frame, while the lines
+    /// were drawn, is previewed on the boards (and no longer once it is not).
+    pub fn preview_line(&mut self) {
+        let hovered = std::mem::take(&mut self.memory.line_hovered);
+        let drawn = std::mem::take(&mut self.memory.lines_drawn);
+        self.session.set_line_preview(hovered.filter(|_| drawn));
     }
 
     /// A game that just ended is recorded, a game left is adjourned; a new board shape

@@ -4,7 +4,6 @@
 //! and defenders' counts). The models are [`crate::session::analysis`],
 //! [`crate::session::attackers`] and [`crate::session::engines`].
 
-use super::pointer::Pointer;
 use super::widgets;
 use crate::app_state::Action;
 use crate::app_state::memory::PanelMemory;
@@ -15,7 +14,7 @@ use chess4d_core::Color;
 use chess4d_engine::Score;
 use chess4d_render::{BoardGeometry, FlatLayout, Rect, View};
 use egui::{Align2, Color32, FontId, RichText, Ui};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Width of the evaluation bar, in points.
 const BAR_WIDTH: f32 = 30.0;
@@ -257,22 +256,11 @@ fn eval_bar(ui: &Ui, session: &Session, bar: egui::Rect) {
     painter.text(at, anchor, text, FontId::monospace(9.0), colour);
 }
 
-/// Every frame: the modifier peek, the analysis' progress (and the redraws it needs),
-/// and the watched square's counts over the board. `preview`: the analysis line hovered
-/// in the Analysis tab this frame, if its lines were drawn.
-pub fn overlay(
-    ctx: &egui::Context,
-    board: egui::Rect,
-    session: &mut Session,
-    pointer: &Pointer,
-    view: View,
-    preview: Option<usize>,
-) {
-    let peeking = pointer.mods.alt_key() || pointer.mods.control_key();
-    session.set_peek(session.hover().filter(|_| peeking));
-    // A preview lasts only while its line is drawn (and hovered) this frame.
-    session.set_line_preview(preview);
-    session.analysis_tick(Instant::now());
+/// Every frame: the redraws the analysis needs while it runs, and the watched square's
+/// counts over the board. (Its progress is [`crate::app_state::AppState::tick`]'s, the
+/// modifier peek the window's, a hovered line's preview
+/// [`crate::app_state::AppState::preview_line`]'s.)
+pub fn overlay(ctx: &egui::Context, board: egui::Rect, session: &Session, view: View) {
     if session.analysing() || session.playing_line() {
         ctx.request_repaint_after(Duration::from_millis(150));
     }

@@ -314,6 +314,10 @@ impl App {
             state.ui.view,
             state.ui.theme,
         );
+        // Alt or Ctrl over a square shows its attackers (session/attackers.rs).
+        let peeking = self.input.mods.alt_key() || self.input.mods.control_key();
+        let peek = state.session.hover().filter(|_| peeking);
+        state.session.set_peek(peek);
         // The editor's panel says again in this frame's actions whether it is open.
         state.editor.shown = false;
         self.probes.clear();
@@ -324,6 +328,7 @@ impl App {
         // The frame's actions (panels, board keys and clicks), once, after the panels.
         let applied = !self.actions.is_empty();
         state.apply_all(std::mem::take(&mut self.actions));
+        state.preview_line();
         // A click handled during this pass changes what the panels show: draw again.
         let changed = applied
             || before

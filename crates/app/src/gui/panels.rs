@@ -3,10 +3,9 @@
 //! Returns the rectangle left for the board. The panels read the [`AppState`] and push
 //! [`Action`]s for whatever changes the game, the archive, files, the editor or the
 //! online client; the window applies them after this frame's panels ran. The panels get
-//! the scorebook and the session to read only, but for the analysis overlay's per-frame
-//! mechanics (the modifier peek, a hovered line's preview, the analysis' progress).
-//! Settings of the view (tab, views, theme, camera sliders, typed text) are set in
-//! place: they change nothing but the next frame's picture.
+//! the session and the scorebook to read only. Settings of the view (tab, views, theme,
+//! camera sliders, typed text) are set in place: they change nothing but the next
+//! frame's picture.
 
 pub use super::editor::Probes;
 use super::pointer::Pointer;
@@ -49,15 +48,14 @@ pub fn show(
         act,
         moves: session.san_moves(),
     };
+    // From here on the game is only read: what changes it is an action.
+    let session: &Session = session;
     // The session may leave Learn or Explore by itself (a new game): follow it.
     match (p.ui.tab, session.mode()) {
         (Tab::Learn, m) if m != Mode::Learn => p.ui.tab = Tab::Play,
         (Tab::Explore, Mode::Play) => p.ui.tab = Tab::Play,
         (Tab::Puzzles, m) if m != Mode::Puzzle => p.ui.tab = Tab::Play,
         _ => {}
-    }
-    if session.take_analysis_started() {
-        p.ui.tab = Tab::Analysis; // analysis.rs: its lines show there
     }
     egui::Panel::top("top")
         .frame(widgets::bar_frame(root))
@@ -85,11 +83,7 @@ pub fn show(
     widgets::overlays(root.ctx(), board, session, pointer, p.act);
     super::clocks::overlay(root.ctx(), board, session); // clocks.rs
     super::online_game::overlay(root.ctx(), board, session, &p.ui.online); // online_game.rs
-    // A hovered analysis line is previewed while the lines are drawn (analysis.rs).
-    let hovered = std::mem::take(&mut p.memory.line_hovered);
-    let drawn = std::mem::take(&mut p.memory.lines_drawn);
-    let preview = hovered.filter(|_| drawn);
-    super::analysis::overlay(root.ctx(), board, session, pointer, p.ui.view, preview);
+    super::analysis::overlay(root.ctx(), board, session, p.ui.view); // analysis.rs
     super::trust::prompt(root.ctx(), board, session, p.act);
     board
 }
