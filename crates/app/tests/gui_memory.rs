@@ -3,7 +3,8 @@
 //! model, typed text and caches are fields of the app's state (crate::app_state), which
 //! panels read and change by actions. This test reads every file under
 //! `crates/app/src/gui` and fails on any use of egui's `data` store, outside the
-//! allowlist below, with the file and line named.
+//! allowlist below, with the file and line named; and it fails when the state's own
+//! files (`crates/app/src/app_state`) use egui or winit at all.
 
 use std::path::{Path, PathBuf};
 
@@ -85,4 +86,28 @@ fn the_check_sees_temp_and_persisted_data_but_not_comments() {
     let found = uses("x.rs", text);
     assert_eq!(found.len(), 3, "{found:?}");
     assert!(found[0].starts_with("x.rs:2: "), "{found:?}");
+}
+
+#[test]
+fn the_app_state_names_no_egui_or_winit_type() {
+    // The state is built and driven without a window (tests/app_state_online.rs): its
+    // files may mention egui in their comments, never use it.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app_state");
+    let files = sources(&dir);
+    assert!(files.len() >= 5, "the state's files were read: {files:?}");
+    let mut found = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if code.contains("egui") || code.contains("winit") {
+                found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the app state uses a window type:\n{}",
+        found.join("\n")
+    );
 }
