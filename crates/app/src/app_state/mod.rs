@@ -21,6 +21,7 @@ pub mod action;
 pub mod camera;
 pub mod editor;
 pub mod memory;
+mod online;
 pub mod view;
 
 pub use action::Action;
@@ -30,7 +31,6 @@ use memory::PanelMemory;
 use std::time::Instant;
 pub use view::{Confirm, Tab, UiState};
 
-use crate::online::local::{ADDRESS, LocalServer};
 use crate::session::puzzle_archive::next_puzzle;
 use crate::session::scorebook::Scorebook;
 use crate::session::{Mode, Player, Session};
@@ -166,45 +166,6 @@ impl AppState {
         }
     }
 
-    /// The online client's actions: they join its queue, applied at the next tick.
-    fn apply_online(&mut self, action: Action) {
-        use crate::online::Action as O;
-        let link = &mut self.ui.online.link;
-        match action {
-            Action::OnlineConnect {
-                server,
-                name,
-                sign_in,
-            } => link.connect(&server, name.as_deref(), sign_in),
-            Action::OnlineStartLocal => self.start_local(),
-            Action::OnlineSeek {
-                variant,
-                clock,
-                rated,
-                color,
-            } => link.client.push(O::Seek {
-                variant,
-                clock,
-                rated,
-                color,
-            }),
-            Action::OnlineAccept(seek) => link.client.push(O::AcceptSeek(seek)),
-            Action::OnlineMove { game, mv } => link.client.push(O::Move { game, mv }),
-            Action::OnlineResign(game) => link.client.push(O::Resign(game)),
-            Action::OnlineShow(game) => {
-                link.shown = Some(game);
-                link.show(&mut self.session);
-            }
-            Action::OnlineWatch(game) => {
-                link.client.push(O::Watch(game));
-                link.shown = Some(game);
-            }
-            Action::Online(a) => link.client.push(a),
-            // The others are the game's, applied by `apply`.
-            _ => {}
-        }
-    }
-
     /// The per-frame step without a window: the clocks and the computer, the online
     /// client's queue and the server's news (a new game of this player opens the
     /// Online tab), then what changed is recorded. Whether anything happened.
@@ -277,23 +238,6 @@ impl AppState {
             None => self
                 .session
                 .puzzle_problem(format!("no {variant} puzzle has the chosen themes")),
-        }
-    }
-
-    fn start_local(&mut self) {
-        let o = &mut self.ui.online;
-        let Some(dir) = o.link.data_dir.clone() else {
-            return o
-                .link
-                .client
-                .say("no data folder for the local server: set CHESS4D_DATA_DIR");
-        };
-        match LocalServer::start(&dir) {
-            Ok(s) => {
-                o.link.local = Some(s);
-                o.server = ADDRESS.into();
-            }
-            Err(e) => o.link.client.say(e),
         }
     }
 }
