@@ -4,8 +4,9 @@
 //! and defenders' counts). The models are [`crate::session::analysis`],
 //! [`crate::session::attackers`] and [`crate::session::engines`].
 
-use super::pointer::Pointer;
 use super::widgets;
+use crate::app_state::Action;
+use crate::app_state::memory::PanelMemory;
 use crate::session::Session;
 use crate::session::analysis::MAX_LINES;
 use crate::session::engines::{EngineChoice, engines_for};
@@ -13,16 +14,21 @@ use chess4d_core::Color;
 use chess4d_engine::Score;
 use chess4d_render::{BoardGeometry, FlatLayout, Rect, View};
 use egui::{Align2, Color32, FontId, RichText, Ui};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Width of the evaluation bar, in points.
 const BAR_WIDTH: f32 = 30.0;
 
 /// The Analysis tab: the engine (for the computer's moves, hints and the analysis),
 /// the analysis mode and its lines, the hint in SAN, the threats tools.
-pub fn analysis_tab(side: &mut Ui, session: &mut Session) {
+pub fn analysis_tab(
+    side: &mut Ui,
+    session: &Session,
+    memory: &mut PanelMemory,
+    act: &mut Vec<Action>,
+) {
     widgets::section(side, "Engine");
-    engine_row(side, session);
+    engine_row(side, session, &mut memory.engine_path, act);
     widgets::section(side, "Analysis");
     side.horizontal(|row| {
         let mut on = session.analysing();
@@ -31,33 +37,33 @@ pub fn analysis_tab(side: &mut Ui, session: &mut Session) {
             .on_hover_text("The engine thinks on the position on the board until stopped")
             .changed()
         {
-            session.set_analysis(on);
+            act.push(Action::Analysis(on));
         }
         let mut n = session.analysis_line_count();
         if row
             .add(egui::Slider::new(&mut n, 1..=MAX_LINES).text("lines"))
             .changed()
         {
-            session.set_analysis_lines(n);
+            act.push(Action::AnalysisLines(n));
         }
     });
     if session.analysing() {
-        lines(side, session);
+        memory.line_hovered = lines(side, session, act);
+        memory.lines_drawn = true;
     }
     if let Some(h) = session.hint() {
         side.label(RichText::new(format!("Hint: {}", session.san_of(h))).strong());
     }
-    super::explorer::explorer_section(side, session); // explorer.rs
+    super::explorer::explorer_section(side, session, memory, act); // explorer.rs
     widgets::section(side, "Attackers and defenders");
-    threats_rows(side, session);
+    threats_rows(side, session, act);
 }
 
 /// The engine for the computer's moves, hints and the analysis.
-fn engine_row(ui: &mut Ui, session: &mut Session) {
+/// `path` is the field's text as typed (kept in the app's state between frames).
+fn engine_row(ui: &mut Ui, session: &Session, path: &mut String, act: &mut Vec<Action>) {
     let current = session.engine().clone();
     let mut choice = current.clone();
-    let path_id = egui::Id::unique("engine-path");
-    let mut path: String = ui.data(|d| d.get_temp(path_id)).unwrap_or_default();
     ui.horizontal(|row| {
         row.label("Engine");
         egui::ComboBox::from_id_salt("engine-choice")
@@ -72,7 +78,7 @@ fn engine_row(ui: &mut Ui, session: &mut Session) {
     });
     ui.horizontal(|row| {
         row.add(
-            egui::TextEdit::singleline(&mut path)
+            egui::TextEdit::singleline(path)
                 .hint_text("or a UCI engine's path")
                 .desired_width(190.0),
         );
@@ -80,7 +86,6 @@ fn engine_row(ui: &mut Ui, session: &mut Session) {
             choice = EngineChoice::External(path.trim().into());
         }
     });
-    ui.data_mut(|d| d.insert_temp(path_id, path));
     if current != EngineChoice::Builtin && session.rules().info().shape.axes() != 2 {
         ui.label(
             RichText::new("No UCI engine plays boards beyond 2D: chess4d's engine searches here.")
@@ -89,29 +94,30 @@ fn engine_row(ui: &mut Ui, session: &mut Session) {
         );
     }
     if choice != current {
-        session.set_engine(choice);
+        act.push(Action::Engine(choice));
     }
 }
 
 /// The analysis' lines, best first: score, depth and moves in SAN; a click plays the
-/// line through on the boards.
-fn lines(ui: &mut Ui, session: &mut Session) {
+/// line through on the boards. The line hovered, if any: its preview shows while it
+/// is (the overlay sets it each frame).
+fn lines(ui: &mut Ui, session: &Session, act: &mut Vec<Action>) -> Option<usize> {
     if let Some(e) = session.analysis_error() {
         widgets::error_text(ui, e);
-        return;
+        return None;
     }
     let found = session.analysis_lines().to_vec();
     if found.is_empty() {
         // A finished game has no lines to wait for.
         if let Some(reason) = session.analysis_idle_reason() {
             ui.label(RichText::new(reason).weak());
-            return;
+            return None;
         }
         ui.horizontal(|row| {
             row.spinner();
             row.label(RichText::new("thinking…").weak());
         });
-        return;
+        return None;
     }
     let side = session.game().position().side_to_move();
     let mut play = None;
@@ -146,15 +152,14 @@ fn lines(ui: &mut Ui, session: &mut Session) {
             .weak(),
         );
     }
-    session.set_line_preview(hovered);
-    ui.data_mut(|d| d.insert_temp(lines_drawn_id(), true));
     if let Some(i) = play {
-        session.play_line(i);
+        act.push(Action::PlayLine(i));
     }
+    hovered
 }
 
 /// The threats mode and the control overlay.
-fn threats_rows(ui: &mut Ui, session: &mut Session) {
+fn threats_rows(ui: &mut Ui, session: &Session, act: &mut Vec<Action>) {
     ui.horizontal(|row| {
         let mut mode = session.threats().mode;
         if row
@@ -162,7 +167,7 @@ fn threats_rows(ui: &mut Ui, session: &mut Session) {
             .on_hover_text("Clicks pick a square: its attackers and defenders are marked")
             .changed()
         {
-            session.set_threats_mode(mode);
+            act.push(Action::ThreatsMode(mode));
         }
         let mut control = session.threats().control;
         if row
@@ -170,7 +175,7 @@ fn threats_rows(ui: &mut Ui, session: &mut Session) {
             .on_hover_text("Tint each square by the side that attacks it more")
             .changed()
         {
-            session.set_control_overlay(control);
+            act.push(Action::ControlOverlay(control));
         }
     });
     let hint = if session.threats().control {
@@ -251,31 +256,15 @@ fn eval_bar(ui: &Ui, session: &Session, bar: egui::Rect) {
     painter.text(at, anchor, text, FontId::monospace(9.0), colour);
 }
 
-/// Every frame: the modifier peek, the analysis' progress (and the redraws it needs),
-/// and the watched square's counts over the board.
-pub fn overlay(
-    ctx: &egui::Context,
-    board: egui::Rect,
-    session: &mut Session,
-    pointer: &Pointer,
-    view: View,
-) {
-    let peeking = pointer.mods.alt_key() || pointer.mods.control_key();
-    session.set_peek(session.hover().filter(|_| peeking));
-    // A preview lasts only while its line is drawn (and hovered) this frame.
-    let drawn = ctx.data_mut(|d| d.remove_temp::<bool>(lines_drawn_id()));
-    if drawn.is_none() {
-        session.set_line_preview(None);
-    }
-    session.analysis_tick(Instant::now());
+/// Every frame: the redraws the analysis needs while it runs, and the watched square's
+/// counts over the board. (Its progress is [`crate::app_state::AppState::tick`]'s, the
+/// modifier peek the window's, a hovered line's preview
+/// [`crate::app_state::AppState::preview_line`]'s.)
+pub fn overlay(ctx: &egui::Context, board: egui::Rect, session: &Session, view: View) {
     if session.analysing() || session.playing_line() {
         ctx.request_repaint_after(Duration::from_millis(150));
     }
     counts(ctx, board, session, view);
-}
-
-fn lines_drawn_id() -> egui::Id {
-    egui::Id::unique("analysis-lines-drawn")
 }
 
 /// The watched square's two counts, on its flat square and in a card over the board.

@@ -27,7 +27,13 @@ const PRESET_PROBES: [&str; 11] = [
 
 /// The Play tab's "Clock" row: no clock, or a preset; it applies to the next new game
 /// (and at once to a game with no move yet).
-pub fn time_control_row(side: &mut Ui, session: &mut Session, probes: &mut Probes) {
+pub fn time_control_row(
+    side: &mut Ui,
+    session: &Session,
+    probes: &mut Probes,
+    act: &mut Vec<crate::app_state::Action>,
+) {
+    use crate::app_state::Action;
     let chosen = session.time_control();
     side.horizontal_wrapped(|row| {
         row.label("Clock").on_hover_text(
@@ -38,14 +44,14 @@ pub fn time_control_row(side: &mut Ui, session: &mut Session, probes: &mut Probe
         let none = row.selectable_label(chosen.is_none(), "none");
         probes.push(("clock-none", none.rect.center()));
         if none.clicked() {
-            session.set_time_control(None);
+            act.push(Action::TimeControl(None));
         }
         for (&(m, i), &name) in PRESETS.iter().zip(PRESET_PROBES.iter()) {
             let tc = TimeControl::minutes(m, i);
             let r = row.selectable_label(chosen == Some(tc), tc.to_string());
             probes.push((name, r.rect.center()));
             if r.clicked() {
-                session.set_time_control(Some(tc));
+                act.push(Action::TimeControl(Some(tc)));
             }
         }
     });

@@ -4,6 +4,8 @@
 //! `chess4d explore-openings` in the data folder, else the one shipped for the variant
 //! (`chess4d_puzzles::openings`).
 
+use crate::app_state::Action;
+use crate::app_state::memory::{Corpus, PanelMemory};
 use crate::session::Session;
 use chess4d_puzzles::openings::{Explorer, MoveStat, shipped};
 use egui::{Color32, RichText, Sense, Ui};
@@ -12,14 +14,16 @@ use std::sync::Arc;
 /// The most moves listed.
 const MOST: usize = 12;
 
-/// A variant's corpus, or why there is none (kept per frame in egui's memory).
-type Loaded = Arc<Result<Explorer, String>>;
-
 /// The explorer's section of the Analysis tab.
-pub fn explorer_section(ui: &mut Ui, session: &mut Session) {
+pub fn explorer_section(
+    ui: &mut Ui,
+    session: &Session,
+    memory: &mut PanelMemory,
+    act: &mut Vec<Action>,
+) {
     super::widgets::section(ui, "Openings from engine games");
     let variant = session.variant().to_string();
-    let loaded = corpus(ui, &variant);
+    let loaded = corpus(memory, &variant);
     let explorer = match &*loaded {
         Ok(e) => e,
         Err(why) => {
@@ -46,7 +50,7 @@ pub fn explorer_section(ui: &mut Ui, session: &mut Session) {
         ui.label(RichText::new(about.as_str()).small().weak());
     }
     if let Some(mv) = play {
-        session.play(mv);
+        act.push(Action::PlayMove(mv));
     }
 }
 
@@ -106,15 +110,13 @@ fn results_bar(ui: &mut Ui, m: &MoveStat) {
 }
 
 /// The variant's corpus, read once: the data folder's `openings/VARIANT.tsv` (what
-/// `chess4d explore-openings` writes), else the shipped one.
-fn corpus(ui: &Ui, variant: &str) -> Loaded {
-    let id = egui::Id::unique(("opening-corpus", variant));
-    if let Some(found) = ui.data(|d| d.get_temp::<Loaded>(id)) {
-        return found;
-    }
-    let loaded: Loaded = Arc::new(load(variant));
-    ui.data_mut(|d| d.insert_temp(id, Arc::clone(&loaded)));
-    loaded
+/// `chess4d explore-openings` writes), else the shipped one; kept in the app's state.
+fn corpus(memory: &mut PanelMemory, variant: &str) -> Corpus {
+    let found = memory
+        .openings
+        .entry(variant.to_string())
+        .or_insert_with(|| Arc::new(load(variant)));
+    Arc::clone(found)
 }
 
 fn load(variant: &str) -> Result<Explorer, String> {

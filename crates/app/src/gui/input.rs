@@ -4,6 +4,7 @@
 
 use super::App;
 pub use super::pointer::Pointer;
+use crate::app_state::{Action as AppAction, EditorAction};
 use crate::session::keyboard::Nav;
 use chess4d_render::{glam::Vec2, pick, pick_hand};
 use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
@@ -30,7 +31,7 @@ impl App {
     /// The side and kind of the game's piece in hand under pixel `p`, if any.
     fn hand_under(&self, p: Vec2) -> Option<(chess4d_core::Color, chess4d_core::PieceKind)> {
         let index = pick_hand(&self.scene(), self.board_area, p)?;
-        let slot = self.session.hands()?.get(index).copied()?;
+        let slot = self.state.session.hands()?.get(index).copied()?;
         Some((slot.color, slot.kind))
     }
 
@@ -41,11 +42,18 @@ impl App {
         let Some(index) = pick_hand(&self.scene(), self.board_area, p) else {
             return false;
         };
-        if super::editor::take_from_hand_on_board(&self.egui_ctx, index) {
+        if self.state.editor.takes_board_clicks() {
+            let take = EditorAction::TakeFromHandSlot(index);
+            self.actions.push(AppAction::Editor(take));
             return true;
         }
-        if let Some(slot) = self.session.hands().and_then(|h| h.get(index).copied()) {
-            self.session.press_hand(slot.color, slot.kind);
+        if let Some(slot) = self
+            .state
+            .session
+            .hands()
+            .and_then(|h| h.get(index).copied())
+        {
+            self.state.session.press_hand(slot.color, slot.kind);
         }
         true
     }
@@ -63,9 +71,9 @@ impl App {
                 if let (Some(last), Some(pan)) = (self.input.pos, self.input.camera) {
                     let d = p - last;
                     if pan {
-                        self.rig.pan(d.x, d.y);
+                        self.state.rig.pan(d.x, d.y);
                     } else {
-                        self.rig.orbit(d.x, d.y);
+                        self.state.rig.orbit(d.x, d.y);
                     }
                 }
                 self.input.pos = Some(p);
@@ -74,19 +82,19 @@ impl App {
                 } else {
                     None
                 };
-                self.session.set_hover(hover);
+                self.state.session.set_hover(hover);
                 let hand = if hover.is_none() && self.over_board(p) {
                     self.hand_under(p)
                 } else {
                     None
                 };
-                self.session.set_hover_hand(hand);
+                self.state.session.set_hover_hand(hand);
                 self.request_redraw();
                 false
             }
             WindowEvent::CursorLeft { .. } => {
-                self.session.set_hover(None);
-                self.session.set_hover_hand(None);
+                self.state.session.set_hover(None);
+                self.state.session.set_hover_hand(None);
                 false
             }
             WindowEvent::MouseInput { state, button, .. } => self.mouse_button(*state, *button),
@@ -100,12 +108,13 @@ impl App {
                     MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
                 };
                 let tesseract = self
+                    .state
                     .session
-                    .board_layout(self.ui.view, self.board_area)
+                    .board_layout(self.state.ui.view, self.board_area)
                     .tesseract;
                 match (self.input.pos, tesseract) {
-                    (Some(p), Some(t)) => self.rig.zoom_at(steps, [p.x, p.y], t),
-                    _ => self.rig.zoom(steps),
+                    (Some(p), Some(t)) => self.state.rig.zoom_at(steps, [p.x, p.y], t),
+                    _ => self.state.rig.zoom(steps),
                 }
                 true
             }
@@ -137,15 +146,17 @@ impl App {
                 match button {
                     MouseButton::Left if !shift => match self.square_at(p) {
                         // The board editor, when open, places its brush instead.
-                        Some(sq) if super::editor::paint_from_board(&self.egui_ctx, sq) => {
+                        Some(sq) if self.state.editor.takes_board_clicks() => {
+                            let place = EditorAction::Place(sq);
+                            self.actions.push(AppAction::Editor(place));
                             self.request_redraw();
                         }
-                        Some(sq) => self.session.press(sq),
+                        Some(sq) => self.state.session.press(sq),
                         None => self.input.camera = Some(false),
                     },
                     MouseButton::Left | MouseButton::Right | MouseButton::Middle => {
                         if button == MouseButton::Right {
-                            self.session.cancel_premove(); // as lichess: a right click
+                            self.state.session.cancel_premove(); // as lichess: a right click
                         }
                         self.input.camera = Some(shift);
                     }
@@ -155,15 +166,15 @@ impl App {
             }
             ElementState::Released => {
                 let was_camera = self.input.camera.take().is_some();
-                let dragging =
-                    self.session.dragging().is_some() || self.session.dragging_hand().is_some();
+                let dragging = self.state.session.dragging().is_some()
+                    || self.state.session.dragging_hand().is_some();
                 if dragging && button == MouseButton::Left {
                     let sq = if self.over_board(p) {
                         self.square_at(p)
                     } else {
                         None
                     };
-                    self.session.release(sq);
+                    self.state.session.release(sq);
                     return true;
                 }
                 was_camera
@@ -194,33 +205,34 @@ impl App {
         }
         if pressed {
             match action {
-                Action::Nav(n) => self.session.navigate(n),
-                Action::Activate => self.session.activate(),
-                Action::Escape => {
-                    self.session.clear_selection();
-                    self.session.cancel_premove();
+                BoardKey::Nav(n) => self.state.session.navigate(n),
+                BoardKey::Activate => self.state.session.activate(),
+                BoardKey::Escape => {
+                    self.state.session.clear_selection();
+                    self.state.session.cancel_premove();
                 }
-                Action::Undo => {
-                    if self.book.undo_allowed(&self.session) {
-                        self.session.undo();
-                    }
+                // Applied with the next frame's actions, as the Undo button is.
+                BoardKey::Undo => self.actions.push(AppAction::Undo),
+                BoardKey::Fit => self.fit_camera(),
+                BoardKey::FocusLayer => {
+                    let layers = self.state.session.rules().info().shape.sizes()[3];
+                    self.state.ui.focus_w = next_focus(self.state.ui.focus_w, layers);
                 }
-                Action::Fit => self.fit_camera(),
-                Action::FocusLayer => {
-                    let layers = self.session.rules().info().shape.sizes()[3];
-                    self.ui.focus_w = next_focus(self.ui.focus_w, layers);
+                BoardKey::Redo => self.actions.push(AppAction::Redo),
+                BoardKey::QuarterTurn(plane, direction) => {
+                    self.state.rig.quarter_turn(plane, direction)
                 }
-                Action::Redo => self.session.redo(),
-                Action::QuarterTurn(plane, direction) => self.rig.quarter_turn(plane, direction),
             }
         }
         true
     }
 }
 
-/// What a key does on the board.
+/// What a key does on the board (Undo and Redo become the app's actions, applied with
+/// the next frame's; the board's picking and walking act on the session at once, as
+/// the pointer does).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
+enum BoardKey {
     Nav(Nav),
     Activate,
     Escape,
@@ -236,8 +248,8 @@ enum Action {
 /// Tab, the arrows and the view keys (W, F, 1 2 3, Ctrl+Z/Y) mean nothing to a panel
 /// button, so they need no click on the board first; Enter, Space and Escape stay with
 /// the button that has the focus.
-fn takes_the_board_back(action: Action) -> bool {
-    !matches!(action, Action::Activate | Action::Escape)
+fn takes_the_board_back(action: BoardKey) -> bool {
+    !matches!(action, BoardKey::Activate | BoardKey::Escape)
 }
 
 /// The W layer the W key focuses next: all, then each layer in turn, then all again.
@@ -255,26 +267,26 @@ fn next_focus(now: Option<u8>, layers: u8) -> Option<u8> {
 /// Ctrl+Z and Ctrl+Y undo and redo, F fits the board to the view, W brings one W layer
 /// forward after the other, 1 2 3 turn XW, YW, ZW by 90° (with Alt, back). Any other
 /// key belongs to egui.
-fn board_key(key: &Key, mods: ModifiersState) -> Option<Action> {
+fn board_key(key: &Key, mods: ModifiersState) -> Option<BoardKey> {
     let (alt, shift, ctrl) = (mods.alt_key(), mods.shift_key(), mods.control_key());
-    let nav = |n: Nav| Some(Action::Nav(n));
+    let nav = |n: Nav| Some(BoardKey::Nav(n));
     match key {
         Key::Named(NamedKey::Tab) => nav(if shift { Nav::Prev } else { Nav::Next }),
         Key::Named(NamedKey::ArrowLeft) => nav(if alt { Nav::BoardLeft } else { Nav::Left }),
         Key::Named(NamedKey::ArrowRight) => nav(if alt { Nav::BoardRight } else { Nav::Right }),
         Key::Named(NamedKey::ArrowUp) => nav(if alt { Nav::BoardUp } else { Nav::Up }),
         Key::Named(NamedKey::ArrowDown) => nav(if alt { Nav::BoardDown } else { Nav::Down }),
-        Key::Named(NamedKey::Enter | NamedKey::Space) => Some(Action::Activate),
-        Key::Character(c) if c.as_str() == " " => Some(Action::Activate),
-        Key::Named(NamedKey::Escape) => Some(Action::Escape),
-        Key::Character(c) if ctrl && c.eq_ignore_ascii_case("z") => Some(Action::Undo),
-        Key::Character(c) if ctrl && c.eq_ignore_ascii_case("y") => Some(Action::Redo),
-        Key::Character(c) if !ctrl && !alt && c.eq_ignore_ascii_case("f") => Some(Action::Fit),
+        Key::Named(NamedKey::Enter | NamedKey::Space) => Some(BoardKey::Activate),
+        Key::Character(c) if c.as_str() == " " => Some(BoardKey::Activate),
+        Key::Named(NamedKey::Escape) => Some(BoardKey::Escape),
+        Key::Character(c) if ctrl && c.eq_ignore_ascii_case("z") => Some(BoardKey::Undo),
+        Key::Character(c) if ctrl && c.eq_ignore_ascii_case("y") => Some(BoardKey::Redo),
+        Key::Character(c) if !ctrl && !alt && c.eq_ignore_ascii_case("f") => Some(BoardKey::Fit),
         Key::Character(c) if !ctrl && !alt && c.eq_ignore_ascii_case("w") => {
-            Some(Action::FocusLayer)
+            Some(BoardKey::FocusLayer)
         }
         Key::Character(c) if !ctrl => super::view_options::plane_of_key(c.as_str())
-            .map(|plane| Action::QuarterTurn(plane, if alt { -1 } else { 1 })),
+            .map(|plane| BoardKey::QuarterTurn(plane, if alt { -1 } else { 1 })),
         _ => None,
     }
 }
@@ -289,11 +301,11 @@ mod tests {
         let named = |k| Key::Named(k);
         assert_eq!(
             board_key(&named(NamedKey::Tab), none),
-            Some(Action::Nav(Nav::Next))
+            Some(BoardKey::Nav(Nav::Next))
         );
         assert_eq!(
             board_key(&named(NamedKey::Tab), ModifiersState::SHIFT),
-            Some(Action::Nav(Nav::Prev))
+            Some(BoardKey::Nav(Nav::Prev))
         );
         for (k, plain, alt) in [
             (NamedKey::ArrowLeft, Nav::Left, Nav::BoardLeft),
@@ -301,40 +313,40 @@ mod tests {
             (NamedKey::ArrowUp, Nav::Up, Nav::BoardUp),
             (NamedKey::ArrowDown, Nav::Down, Nav::BoardDown),
         ] {
-            assert_eq!(board_key(&named(k), none), Some(Action::Nav(plain)));
+            assert_eq!(board_key(&named(k), none), Some(BoardKey::Nav(plain)));
             assert_eq!(
                 board_key(&named(k), ModifiersState::ALT),
-                Some(Action::Nav(alt))
+                Some(BoardKey::Nav(alt))
             );
         }
         assert_eq!(
             board_key(&named(NamedKey::Enter), none),
-            Some(Action::Activate)
+            Some(BoardKey::Activate)
         );
         assert_eq!(
             board_key(&named(NamedKey::Space), none),
-            Some(Action::Activate)
+            Some(BoardKey::Activate)
         );
         assert_eq!(
             board_key(&named(NamedKey::Escape), none),
-            Some(Action::Escape)
+            Some(BoardKey::Escape)
         );
         let z = Key::Character("z".into());
-        assert_eq!(board_key(&z, ModifiersState::CONTROL), Some(Action::Undo));
+        assert_eq!(board_key(&z, ModifiersState::CONTROL), Some(BoardKey::Undo));
         assert_eq!(board_key(&z, none), None, "plain letters are egui's");
         let f = Key::Character("f".into());
-        assert_eq!(board_key(&f, none), Some(Action::Fit));
+        assert_eq!(board_key(&f, none), Some(BoardKey::Fit));
         let w = Key::Character("w".into());
-        assert_eq!(board_key(&w, none), Some(Action::FocusLayer));
+        assert_eq!(board_key(&w, none), Some(BoardKey::FocusLayer));
         let two = Key::Character("2".into());
         use chess4d_render::WPlane;
         assert_eq!(
             board_key(&two, none),
-            Some(Action::QuarterTurn(WPlane::Yw, 1))
+            Some(BoardKey::QuarterTurn(WPlane::Yw, 1))
         );
         assert_eq!(
             board_key(&Key::Character("1".into()), ModifiersState::ALT),
-            Some(Action::QuarterTurn(WPlane::Xw, -1))
+            Some(BoardKey::QuarterTurn(WPlane::Xw, -1))
         );
         assert_eq!(board_key(&Key::Character("4".into()), none), None);
         // After a click on a panel button, these still reach the board.
@@ -342,8 +354,8 @@ mod tests {
             let action = board_key(&key, none).unwrap();
             assert!(takes_the_board_back(action), "{key:?}");
         }
-        assert!(!takes_the_board_back(Action::Activate));
-        assert!(!takes_the_board_back(Action::Escape));
+        assert!(!takes_the_board_back(BoardKey::Activate));
+        assert!(!takes_the_board_back(BoardKey::Escape));
         assert_eq!(next_focus(None, 2), Some(0));
         assert_eq!(next_focus(Some(0), 2), Some(1));
         assert_eq!(next_focus(Some(1), 2), None);

@@ -1,13 +1,16 @@
-//! The window: winit events in, a [`Session`] in the middle, the board (wgpu) and the
-//! panels (egui) out. Pointer and keys reach the board unless egui is using them; the
-//! computer thinks on its own thread, so the window is redrawn on a timer while it does.
+//! The window: winit events in, the [`AppState`] in the middle, the board (wgpu) and
+//! the panels (egui) out. The panels read the state and push [`Action`]s, applied once
+//! per frame after they ran (crate::app_state); nothing of the game lives in egui's
+//! memory. Pointer and keys reach the board unless egui is using them; the computer
+//! thinks on its own thread, so the window is redrawn on a timer while it does.
 
 mod access;
 mod analysis;
-mod camera;
 mod clocks;
 mod editor;
 mod explorer;
+#[cfg(test)]
+mod frame_tests;
 mod gpu;
 mod input;
 mod online;
@@ -26,9 +29,9 @@ mod warnings;
 mod welcome;
 mod widgets;
 
+use crate::app_state::{Action, AppState, Tab};
 use crate::session::scorebook::Scorebook;
 use crate::session::{Player, Session};
-use camera::CameraRig;
 use chess4d_core::Color;
 use chess4d_engine::Level;
 use chess4d_render::{BoardGeometry, FlatLayout, Rect, View};
@@ -154,21 +157,23 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
         .and_then(|p| p.parent().map(std::path::Path::to_path_buf));
     let online_start = opts.online.clone();
     let mut app = App::new(session, book, opts);
-    app.ui.online.link.data_dir = data_dir;
+    let ui = &mut app.state.ui;
+    ui.online.link.data_dir = data_dir;
     if let Some(start) = online_start {
         // online.rs: the token kept in the data folder brings back games in progress.
-        app.ui.online.server = start.server.clone();
-        app.ui.online.name = start.name.clone().unwrap_or_default();
-        app.ui
-            .online
-            .link
-            .connect(&start.server, start.name.as_deref(), start.sign_in);
-        app.ui.tab = panels::Tab::Online;
-        app.ui.welcome = false;
+        ui.online.server = start.server.clone();
+        ui.online.name = start.name.clone().unwrap_or_default();
+        ui.tab = Tab::Online;
+        ui.welcome = false;
+        app.state.apply(Action::OnlineConnect {
+            server: start.server,
+            name: start.name,
+            sign_in: start.sign_in,
+        });
     }
     if let Some(variant) = puzzle {
-        app.ui.tab = panels::Tab::Puzzles; // puzzles.rs
-        app.ui.puzzles.variant = Some(variant);
+        app.state.ui.tab = Tab::Puzzles; // puzzles.rs
+        app.state.ui.puzzles.variant = Some(variant);
     }
     event_loop
         .run_app(&mut app)
@@ -179,46 +184,14 @@ pub fn run(opts: ViewerOptions) -> Result<(), String> {
     }
 }
 
-/// Settings of the panels that are not part of the game.
-pub struct UiState {
-    /// Which views are drawn.
-    pub view: View,
-    /// Dark or light board.
-    pub theme: chess4d_render::Theme,
-    /// The side panel's tab.
-    pub tab: panels::Tab,
-    /// File name for saving and loading.
-    pub save_path: String,
-    /// Position typed for "start from position".
-    pub fen: String,
-    /// Adapter name, for the View tab.
-    pub adapter: String,
-    /// The Players tab's state.
-    pub players: players::PlayersState,
-    /// Whether the side panel is shown (it folds away in a small window).
-    pub panel_open: bool,
-    /// An action waiting for the player's yes (resign, draw offer).
-    pub confirm: Option<panels::Confirm>,
-    /// Where named buttons were drawn this frame (points), for scripts.
-    pub probes: Vec<(&'static str, egui::Pos2)>,
-    /// Fit the board to the view on the next frame (the Fit button, key F).
-    pub fit_requested: bool,
-    /// The W layer the tesseract brings forward (the others faint), if any.
-    pub focus_w: Option<u8>,
-    /// The first start's card (welcome.rs) is shown.
-    pub welcome: bool,
-    /// The Puzzles tab's choices (puzzles.rs).
-    pub puzzles: puzzles::PuzzlesUi,
-    /// The Online tab: the client and its form (online.rs).
-    pub online: online::OnlineUi,
-}
-
 struct App {
-    session: Session,
-    book: Scorebook,
+    /// The game, the archive, the editor, the online client and the view's settings.
+    state: AppState,
+    /// The actions pushed since the last frame's were applied (panels, board keys).
+    actions: Vec<Action>,
+    /// Where named buttons were drawn this frame (points), for scripts.
+    probes: panels::Probes,
     opts: ViewerOptions,
-    ui: UiState,
-    rig: CameraRig,
     window: Option<Arc<Window>>,
     gpu: Option<Gpu>,
     egui_ctx: egui::Context,
@@ -238,37 +211,18 @@ struct App {
     zoom_view: View,
     repaint_at: Option<Instant>,
     error: Option<String>,
-    /// The board's shape the camera was last set for: a puzzle of another variant, or
-    /// the game coming back from under one, brings the camera home for the new board.
-    shape: [u8; 4],
 }
 
 impl App {
     fn new(session: Session, book: Scorebook, opts: ViewerOptions) -> App {
-        let shape = session.rules().info().shape.sizes();
         let welcome = welcome::first_start(&book);
-        let mut app = App {
-            session,
-            book,
-            ui: UiState {
-                view: View::Both,
-                theme: chess4d_render::Theme::Dark,
-                tab: panels::Tab::Play,
-                save_path: "chess4d-game.txt".into(),
-                fen: String::new(),
-                adapter: String::new(),
-                players: players::PlayersState::default(),
-                panel_open: true,
-                confirm: None,
-                probes: Vec::new(),
-                fit_requested: false,
-                focus_w: None,
-                welcome: false,
-                puzzles: puzzles::PuzzlesUi::default(),
-                online: online::OnlineUi::default(),
-            },
+        let mut state = AppState::new(session, book);
+        state.ui.welcome = welcome;
+        App {
+            state,
+            actions: Vec::new(),
+            probes: Vec::new(),
             opts,
-            rig: CameraRig::for_shape(shape),
             window: None,
             gpu: None,
             egui_ctx: egui::Context::default(),
@@ -283,10 +237,7 @@ impl App {
             zoom_view: View::Both,
             repaint_at: None,
             error: None,
-            shape,
-        };
-        app.ui.welcome = welcome;
-        app
+        }
     }
 
     fn fail(&mut self, event_loop: &ActiveEventLoop, message: String) {
@@ -297,10 +248,11 @@ impl App {
     /// The camera drawn and picked: the rig's, pulled back when the tesseract's picture
     /// is taller than wide so the cubes fit across.
     fn camera(&self) -> chess4d_render::Camera {
-        let mut c = self.rig.shown;
+        let mut c = self.state.rig.shown;
         if let Some(t) = self
+            .state
             .session
-            .board_layout(self.ui.view, self.board_area)
+            .board_layout(self.state.ui.view, self.board_area)
             .tesseract
         {
             c = c.fitted(t);
@@ -311,22 +263,23 @@ impl App {
     /// The scene drawn and picked this frame: the session's picture with the window's
     /// camera, theme and focused W layer.
     fn scene(&self) -> chess4d_render::Scene {
-        let mut scene = self.session.scene(self.ui.view, self.camera());
-        scene.theme = self.ui.theme;
-        scene.focus_w = self.ui.focus_w;
-        editor::show_in_scene(&self.egui_ctx, &mut scene);
+        let mut scene = self.state.session.scene(self.state.ui.view, self.camera());
+        scene.theme = self.state.ui.theme;
+        scene.focus_w = self.state.ui.focus_w;
+        self.state.editor.show_in_scene(&mut scene);
         scene
     }
 
     /// Fits the camera to the tesseract's picture (Fit button, key F).
     fn fit_camera(&mut self) {
         if let Some(t) = self
+            .state
             .session
-            .board_layout(self.ui.view, self.board_area)
+            .board_layout(self.state.ui.view, self.board_area)
             .tesseract
         {
-            let shape = self.session.rules().info().shape.sizes();
-            self.rig.fit(shape, t);
+            let shape = self.state.session.rules().info().shape.sizes();
+            self.state.rig.fit(shape, t);
         }
     }
 
@@ -347,51 +300,47 @@ impl App {
         let now = Instant::now();
         let dt = now.duration_since(self.last_frame).as_secs_f32().min(0.1);
         self.last_frame = now;
-        self.session.tick(now);
-        // The online client's queue, once per frame (session/online_link.rs); a new game
-        // of this player opens the Online tab.
-        let on_board = self.ui.tab == panels::Tab::Online
-            || self.session.mode() == crate::session::Mode::Online;
-        if self.ui.online.link.pump(&mut self.session, on_board, now) {
-            self.ui.tab = panels::Tab::Online;
-        }
-        let moving = self.rig.advance(dt);
+        // The clocks, the computer and the online client's queue, once per frame
+        // (session/online_link.rs); a new game of this player opens the Online tab.
+        self.state.tick(now);
+        let moving = self.state.rig.advance(dt);
         let raw = egui_state.take_egui_input(&window);
         let mut board = egui::Rect::NOTHING;
-        let (session, book, ui, rig, pointer) = (
-            &mut self.session,
-            &mut self.book,
-            &mut self.ui,
-            &mut self.rig,
-            &self.input,
-        );
+        let state = &mut self.state;
         let before = (
-            session.generation(),
-            book.ratings().generation(),
-            ui.tab,
-            ui.view,
-            ui.theme,
+            state.session.generation(),
+            state.book.ratings().generation(),
+            state.ui.tab,
+            state.ui.view,
+            state.ui.theme,
         );
+        // Alt or Ctrl over a square shows its attackers (session/attackers.rs).
+        let peeking = self.input.mods.alt_key() || self.input.mods.control_key();
+        let peek = state.session.hover().filter(|_| peeking);
+        state.session.set_peek(peek);
+        // The editor's panel says again in this frame's actions whether it is open.
+        state.editor.shown = false;
+        self.probes.clear();
+        let (probes, actions, pointer) = (&mut self.probes, &mut self.actions, &self.input);
         let out = self.egui_ctx.run_ui(raw, |root| {
-            board = panels::show(root, session, book, ui, rig, pointer);
+            board = panels::show(root, state, probes, actions, pointer);
         });
-        // A game that just ended is recorded, a game left is adjourned.
-        book.update(session);
-        let shape = session.rules().info().shape.sizes();
-        if shape != std::mem::replace(&mut self.shape, shape) {
-            rig.reset(shape);
-        }
+        // The frame's actions (panels, board keys and clicks), once, after the panels.
+        let applied = !self.actions.is_empty();
+        state.apply_all(std::mem::take(&mut self.actions));
+        state.preview_line();
         // A click handled during this pass changes what the panels show: draw again.
-        let changed = before
-            != (
-                session.generation(),
-                book.ratings().generation(),
-                ui.tab,
-                ui.view,
-                ui.theme,
-            );
-        if before.4 != ui.theme {
-            widgets::style(&self.egui_ctx, ui.theme);
+        let changed = applied
+            || before
+                != (
+                    state.session.generation(),
+                    state.book.ratings().generation(),
+                    state.ui.tab,
+                    state.ui.view,
+                    state.ui.theme,
+                );
+        if before.4 != state.ui.theme {
+            widgets::style(&self.egui_ctx, state.ui.theme);
         }
         egui_state.handle_platform_output(&window, out.platform_output);
         let ppp = out.pixels_per_point;
@@ -403,16 +352,18 @@ impl App {
             (board.height() * ppp).max(1.0),
         );
         let ui_done = now.elapsed();
-        if self.ui.view != self.zoom_view {
-            self.rig.switch_view(self.zoom_view, self.ui.view);
-            self.zoom_view = self.ui.view;
+        if self.state.ui.view != self.zoom_view {
+            self.state
+                .rig
+                .switch_view(self.zoom_view, self.state.ui.view);
+            self.zoom_view = self.state.ui.view;
         }
         // The first frame knows the board's rectangle: fit the camera to it once.
         if !self.printed_fit && self.board_area.w > 1.0 {
             self.printed_fit = true;
-            self.ui.fit_requested = true;
+            self.state.ui.fit_requested = true;
         }
-        if std::mem::take(&mut self.ui.fit_requested) {
+        if std::mem::take(&mut self.state.ui.fit_requested) {
             self.fit_camera();
         }
         let mut scene = self.scene();
@@ -432,17 +383,22 @@ impl App {
                 ms(ui_done)
             );
         }
-        let title = self.session.title();
+        let title = self.state.session.title();
         if title != self.title {
             window.set_title(&title);
             self.title = title;
         }
         // Again whenever the board moves (the analysis' bar comes or goes), so scripts
         // that read the last printed centre click where the square is now.
-        let printed = (self.board_area, self.session.black_at_bottom());
+        let printed = (self.board_area, self.state.session.black_at_bottom());
         if self.opts.print_squares && self.printed_area != Some(printed) {
             self.printed_area = Some(printed);
-            print_squares(&scene.shape, self.ui.view, self.board_area, &self.session);
+            print_squares(
+                &scene.shape,
+                self.state.ui.view,
+                self.board_area,
+                &self.state.session,
+            );
         }
         if self.opts.print_squares {
             self.say_for_scripts(ppp, &scene);
@@ -452,7 +408,7 @@ impl App {
             .get(&egui::ViewportId::ROOT)
             .map_or(Duration::MAX, |v| v.repaint_delay);
         // While the computer thinks, the spinner need not steal its CPU.
-        let soonest = if self.session.thinking().is_some() {
+        let soonest = if self.state.session.thinking().is_some() {
             100
         } else {
             16
@@ -475,7 +431,6 @@ impl App {
     fn say_for_scripts(&mut self, ppp: f32, scene: &chess4d_render::Scene) {
         use std::io::Write;
         let mut lines: Vec<String> = self
-            .ui
             .probes
             .iter()
             .map(|(name, p)| format!("widget {name} {:.0} {:.0}", p.x * ppp, p.y * ppp))
@@ -490,13 +445,14 @@ impl App {
                 ));
             }
         }
-        let pos = self.session.game().position();
+        let pos = self.state.session.game().position();
         lines.push(format!(
             "position {}",
-            self.session.rules().format_position(pos)
+            self.state.session.rules().format_position(pos)
         ));
         lines.extend(
-            self.session
+            self.state
+                .session
                 .notices()
                 .iter()
                 .map(|n| format!("said {}", n.text.replace('\n', " "))),
@@ -541,7 +497,7 @@ impl ApplicationHandler for App {
         }
         let [w, h] = self.opts.window_size;
         let attrs = Window::default_attributes()
-            .with_title(self.session.title())
+            .with_title(self.state.session.title())
             .with_inner_size(winit::dpi::PhysicalSize::new(w, h))
             .with_min_inner_size(winit::dpi::PhysicalSize::new(640, 420));
         let window = match event_loop.create_window(attrs) {
@@ -552,8 +508,8 @@ impl ApplicationHandler for App {
             Ok(g) => g,
             Err(e) => return self.fail(event_loop, e.to_string()),
         };
-        self.ui.adapter = gpu.adapter.clone();
-        widgets::style(&self.egui_ctx, self.ui.theme);
+        self.state.ui.adapter = gpu.adapter.clone();
+        widgets::style(&self.egui_ctx, self.state.ui.theme);
         self.egui_state = Some(egui_winit::State::new(
             self.egui_ctx.clone(),
             egui::ViewportId::ROOT,
@@ -570,8 +526,8 @@ impl ApplicationHandler for App {
     fn new_events(&mut self, _event_loop: &ActiveEventLoop, cause: StartCause) {
         if let StartCause::ResumeTimeReached { .. } = cause {
             let due = self.repaint_at.is_some_and(|t| Instant::now() >= t);
-            let news = self.ui.online.link.client.poll(); // the server said something
-            if self.session.tick(Instant::now()) || due || news {
+            let news = self.state.ui.online.link.client.poll(); // the server said something
+            if self.state.session.tick(Instant::now()) || due || news {
                 self.request_redraw();
             }
         }
@@ -580,7 +536,7 @@ impl ApplicationHandler for App {
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         match &event {
             WindowEvent::CloseRequested => {
-                self.book.quit(&mut self.session);
+                self.state.apply(Action::Quit);
                 event_loop.exit();
                 return;
             }
@@ -611,10 +567,10 @@ impl ApplicationHandler for App {
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         let now = Instant::now();
         // An online connection is looked at often: its news waits for a frame.
-        let online = self.ui.online.link.client.state().link != crate::online::Link::Offline;
-        let busy = self.session.thinking().is_some()
-            || (self.session.computer_to_move()
-                && self.session.mode() != crate::session::Mode::Online)
+        let online = self.state.ui.online.link.client.state().link != crate::online::Link::Offline;
+        let busy = self.state.session.thinking().is_some()
+            || (self.state.session.computer_to_move()
+                && self.state.session.mode() != crate::session::Mode::Online)
             || online;
         let mut wake = now
             + if busy {

@@ -2,16 +2,17 @@
 //! signing up, in or as a guest, the lobby of seeks, a new seek, a challenge to a
 //! player by name, an invitation code for a friend (and joining one by pasting it),
 //! watching a game by its number. The game itself, its offers and clocks are drawn by
-//! online_game.rs. Every button only queues an [`Action`]; the client applies the queue
-//! once per frame (session/online_link.rs), so nothing here changes the board.
+//! online_game.rs. Every button only pushes an app [`AppAction`] (most carry the online
+//! client's own [`Action`]); the window applies them after the panels, and the client
+//! its queue once per frame (session/online_link.rs), so nothing here changes the board.
+//! The form's fields are typed straight into the app's state ([`OnlineUi`]).
 
 use super::editor::Probes;
 pub use super::online_form::{OnlineUi, clock_words};
 use super::widgets;
+use crate::app_state::Action as AppAction;
 use crate::online::invite::{invitation_code, invitation_link};
-use crate::online::local::{ADDRESS, LocalServer};
 use crate::online::{Action, Link, SignIn};
-use crate::session::Session;
 use crate::session::clock::{PRESETS, TimeControl};
 use chess4d_protocol::{ClockConfig, ColorChoice, GameId, SeekInfo};
 use egui::{RichText, Ui};
@@ -20,23 +21,23 @@ use egui::{RichText, Ui};
 const VARIANTS: [&str; 4] = ["full", "classic", "orthodox", "raumschach"];
 
 /// The tab.
-pub fn online_tab(side: &mut Ui, session: &mut Session, o: &mut OnlineUi, probes: &mut Probes) {
-    connection_section(side, o, probes);
+pub fn online_tab(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes, act: &mut Vec<AppAction>) {
+    connection_section(side, o, probes, act);
     if o.link.client.state().link != Link::Online {
         messages_section(side, o);
         return;
     }
-    super::online_game::game_section(side, session, o, probes); // online_game.rs
-    new_game_section(side, o, probes);
-    lobby_section(side, o, probes);
-    challenges_section(side, o, probes);
-    watch_section(side, o);
-    profile_section(side, o);
+    super::online_game::game_section(side, o, probes, act); // online_game.rs
+    new_game_section(side, o, probes, act);
+    lobby_section(side, o, probes, act);
+    challenges_section(side, o, probes, act);
+    watch_section(side, o, act);
+    profile_section(side, o, act);
     messages_section(side, o);
 }
 
 /// The player's ratings per variant (as the server greeted them).
-fn profile_section(side: &mut Ui, o: &mut OnlineUi) {
+fn profile_section(side: &mut Ui, o: &OnlineUi, act: &mut Vec<AppAction>) {
     let state = o.link.client.state();
     if state.me.as_ref().is_none_or(|m| m.guest) {
         return;
@@ -63,7 +64,7 @@ fn profile_section(side: &mut Ui, o: &mut OnlineUi) {
         games_list(side, games);
     }
     if again {
-        o.link.client.push(Action::MyGames);
+        act.push(AppAction::Online(Action::MyGames));
     }
 }
 
@@ -91,7 +92,12 @@ fn games_list(side: &mut Ui, games: &[chess4d_protocol::GameSummary]) {
     }
 }
 
-fn connection_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
+fn connection_section(
+    side: &mut Ui,
+    o: &mut OnlineUi,
+    probes: &mut Probes,
+    act: &mut Vec<AppAction>,
+) {
     widgets::section(side, "Server");
     let state = o.link.client.state();
     let (words, good) = match (&state.link, &state.me) {
@@ -113,7 +119,7 @@ fn connection_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
     side.label(RichText::new(words).color(color));
     if state.link == Link::Online {
         if side.button("Disconnect").clicked() {
-            o.link.client.push(Action::Disconnect);
+            act.push(AppAction::Online(Action::Disconnect));
         }
         return;
     }
@@ -128,7 +134,7 @@ fn connection_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
             .on_hover_text("Runs `chess4d serve` on 127.0.0.1:8080 until this window closes");
         probes.push(("online-local", start.rect.center()));
         if start.clicked() {
-            start_local(o);
+            act.push(AppAction::OnlineStartLocal);
         }
     } else {
         side.label(RichText::new("A local server runs on 127.0.0.1:8080").weak());
@@ -164,29 +170,15 @@ fn connection_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
         }
         if let Some(s) = sign_in {
             let name = (s != SignIn::Guest).then(|| o.name.trim().to_string());
-            let server = o.server.trim().to_string();
-            o.link.connect(&server, name.as_deref(), s);
+            act.push(AppAction::OnlineConnect {
+                server: o.server.trim().to_string(),
+                name,
+                sign_in: s,
+            });
         }
     });
 }
 
-fn start_local(o: &mut OnlineUi) {
-    let Some(dir) = o.link.data_dir.clone() else {
-        return o
-            .link
-            .client
-            .say("no data folder for the local server: set CHESS4D_DATA_DIR");
-    };
-    match LocalServer::start(&dir) {
-        Ok(s) => {
-            o.link.local = Some(s);
-            o.server = ADDRESS.into();
-        }
-        Err(e) => o.link.client.say(e),
-    }
-}
-
-/// The time control chosen, as the protocol says it.
 fn clock_config(o: &OnlineUi) -> ClockConfig {
     ClockConfig::Fischer {
         initial_ms: o.clock.0 * 60_000,
@@ -194,7 +186,12 @@ fn clock_config(o: &OnlineUi) -> ClockConfig {
     }
 }
 
-fn new_game_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
+fn new_game_section(
+    side: &mut Ui,
+    o: &mut OnlineUi,
+    probes: &mut Probes,
+    act: &mut Vec<AppAction>,
+) {
     widgets::section(side, "A new game");
     side.horizontal_wrapped(|row| {
         for v in VARIANTS {
@@ -231,7 +228,7 @@ fn new_game_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
     let seek = side.button("Create a seek");
     probes.push(("online-seek", seek.rect.center()));
     if seek.clicked() {
-        o.link.client.push(Action::Seek {
+        act.push(AppAction::OnlineSeek {
             variant: o.variant.clone(),
             clock: clock_config(o),
             rated,
@@ -247,9 +244,8 @@ fn new_game_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
         let button = row.add_enabled(named, egui::Button::new("Challenge"));
         probes.push(("online-challenge", button.rect.center()));
         if button.clicked() {
-            o.link
-                .client
-                .push(challenge(o, Some(o.opponent.trim().into()), rated));
+            let to = Some(o.opponent.trim().into());
+            act.push(AppAction::Online(challenge(o, to, rated)));
         }
     });
     let invite = side
@@ -257,7 +253,7 @@ fn new_game_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
         .on_hover_text("A code to give a friend; the game starts when they paste it");
     probes.push(("online-invite", invite.rect.center()));
     if invite.clicked() {
-        o.link.client.push(challenge(o, None, rated));
+        act.push(AppAction::Online(challenge(o, None, rated)));
     }
 }
 
@@ -291,7 +287,7 @@ fn seek_words(s: &SeekInfo) -> String {
     )
 }
 
-fn lobby_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
+fn lobby_section(side: &mut Ui, o: &OnlineUi, probes: &mut Probes, act: &mut Vec<AppAction>) {
     widgets::section(side, "Lobby");
     let state = o.link.client.state();
     if state.seeks.is_empty() {
@@ -314,17 +310,20 @@ fn lobby_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
                     first = false;
                 }
                 if accept.clicked() {
-                    pushed.push(Action::AcceptSeek(s.id));
+                    act.push(AppAction::OnlineAccept(s.id));
                 }
             }
         });
     }
-    for a in pushed {
-        o.link.client.push(a);
-    }
+    act.extend(pushed.into_iter().map(AppAction::Online));
 }
 
-fn challenges_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
+fn challenges_section(
+    side: &mut Ui,
+    o: &mut OnlineUi,
+    probes: &mut Probes,
+    act: &mut Vec<AppAction>,
+) {
     let state = o.link.client.state();
     let me = state.me.as_ref().map(|m| m.name.clone());
     let mut pushed = Vec::new();
@@ -375,12 +374,10 @@ fn challenges_section(side: &mut Ui, o: &mut OnlineUi, probes: &mut Probes) {
             pushed.push(Action::JoinInvite(invitation_code(&o.invite)));
         }
     });
-    for a in pushed {
-        o.link.client.push(a);
-    }
+    act.extend(pushed.into_iter().map(AppAction::Online));
 }
 
-fn watch_section(side: &mut Ui, o: &mut OnlineUi) {
+fn watch_section(side: &mut Ui, o: &mut OnlineUi, act: &mut Vec<AppAction>) {
     widgets::section(side, "Watch a game");
     side.horizontal(|row| {
         row.add(egui::TextEdit::singleline(&mut o.watch).desired_width(80.0))
@@ -391,8 +388,7 @@ fn watch_section(side: &mut Ui, o: &mut OnlineUi) {
             .clicked()
             && let Some(n) = n
         {
-            o.link.client.push(Action::Watch(GameId(n)));
-            o.link.shown = Some(GameId(n));
+            act.push(AppAction::OnlineWatch(GameId(n)));
         }
     });
 }

@@ -32,7 +32,12 @@ fn game_line(g: &OnlineGame) -> String {
 }
 
 /// The games, the one on the board and what can be done in it.
-pub fn game_section(side: &mut Ui, session: &mut Session, o: &mut OnlineUi, probes: &mut Probes) {
+pub fn game_section(
+    side: &mut Ui,
+    o: &OnlineUi,
+    probes: &mut Probes,
+    act: &mut Vec<crate::app_state::Action>,
+) {
     let games = &o.link.client.state().games;
     if games.is_empty() {
         return;
@@ -46,8 +51,7 @@ pub fn game_section(side: &mut Ui, session: &mut Session, o: &mut OnlineUi, prob
         }
     }
     if let Some(id) = pick {
-        o.link.shown = Some(id);
-        o.link.show(session);
+        act.push(crate::app_state::Action::OnlineShow(id));
     }
     let Some(g) = o.link.shown_game() else {
         return;
@@ -63,9 +67,10 @@ pub fn game_section(side: &mut Ui, session: &mut Session, o: &mut OnlineUi, prob
         side.label(RichText::new("Rated: no hints or analysis during the game").weak());
     }
     let actions = offers(side, g, probes);
-    for a in actions {
-        o.link.client.push(a);
-    }
+    act.extend(actions.into_iter().map(|a| match a {
+        Action::Resign(game) => crate::app_state::Action::OnlineResign(game),
+        other => crate::app_state::Action::Online(other),
+    }));
 }
 
 /// The offers standing and the buttons of a game this player plays.

@@ -1,11 +1,18 @@
 //! The panels around the board: a top bar (variants one click away, undo, hint, view),
 //! a side panel with tabs (Play, Learn, Explore, View, Variants) and a status bar.
-//! Returns the rectangle left for the board.
+//! Returns the rectangle left for the board. The panels read the [`AppState`] and push
+//! [`Action`]s for whatever changes the game, the archive, files, the editor or the
+//! online client; the window applies them after this frame's panels ran. The panels get
+//! the session and the scorebook to read only. Settings of the view (tab, views, theme,
+//! camera sliders, typed text) are set in place: they change nothing but the next
+//! frame's picture.
 
-use super::camera::CameraRig;
+pub use super::editor::Probes;
 use super::pointer::Pointer;
 pub use super::tab::Tab;
-use super::{UiState, players, tabs, widgets};
+use super::{players, tabs, widgets};
+use crate::app_state::camera::CameraRig;
+use crate::app_state::{Action, AppState, Confirm, UiState};
 use crate::session::opponent::{Job, Strength};
 use crate::session::scorebook::Scorebook;
 use crate::session::{Mode, Player, Session};
@@ -17,68 +24,96 @@ use egui::{Color32, RichText, Ui};
 /// Draws every panel and overlay; returns the board's rectangle (points).
 pub fn show(
     root: &mut Ui,
-    session: &mut Session,
-    book: &mut Scorebook,
-    ui: &mut UiState,
-    rig: &mut CameraRig,
+    state: &mut AppState,
+    probes: &mut Probes,
+    act: &mut Vec<Action>,
     pointer: &Pointer,
 ) -> egui::Rect {
+    let AppState {
+        session,
+        book,
+        ui,
+        editor,
+        memory,
+        rig,
+        ..
+    } = state;
+    let mut p = Panels {
+        book,
+        ui,
+        editor,
+        memory,
+        rig,
+        probes,
+        act,
+        moves: session.san_moves(),
+    };
+    // From here on the game is only read: what changes it is an action.
+    let session: &Session = session;
     // The session may leave Learn or Explore by itself (a new game): follow it.
-    match (ui.tab, session.mode()) {
-        (Tab::Learn, m) if m != Mode::Learn => ui.tab = Tab::Play,
-        (Tab::Explore, Mode::Play) => ui.tab = Tab::Play,
-        (Tab::Puzzles, m) if m != Mode::Puzzle => ui.tab = Tab::Play,
+    match (p.ui.tab, session.mode()) {
+        (Tab::Learn, m) if m != Mode::Learn => p.ui.tab = Tab::Play,
+        (Tab::Explore, Mode::Play) => p.ui.tab = Tab::Play,
+        (Tab::Puzzles, m) if m != Mode::Puzzle => p.ui.tab = Tab::Play,
         _ => {}
-    }
-    ui.probes.clear();
-    if session.take_analysis_started() {
-        ui.tab = Tab::Analysis; // analysis.rs: its lines show there
     }
     egui::Panel::top("top")
         .frame(widgets::bar_frame(root))
-        .show(root, |bar| top_bar(bar, session, book, ui, rig));
+        .show(root, |bar| top_bar(bar, session, &mut p));
     egui::Panel::bottom("status")
         .frame(widgets::bar_frame(root))
         .show(root, |bar| status_bar(bar, session));
     // A narrower panel in a small window, and none at all when the player folds it.
     let narrow = root.ctx().content_rect().width() < 1100.0;
-    if ui.panel_open {
+    if p.ui.panel_open {
         egui::Panel::left("side")
             .resizable(false)
             .exact_size(if narrow { 270.0 } else { 330.0 })
             .frame(widgets::side_frame(root))
-            .show(root, |side| side_panel(side, session, book, ui, rig));
+            .show(root, |side| side_panel(side, session, &mut p));
     }
     egui::Panel::top("news")
         .exact_size(52.0)
         .frame(widgets::bar_frame(root))
-        .show(root, |bar| widgets::news(bar, session));
+        .show(root, |bar| widgets::news(bar, session, p.act));
     let board = root.available_rect_before_wrap();
     let board = super::analysis::board_beside_bar(root, session, board); // analysis.rs
     super::access::label_board(root.ctx(), session); // access.rs: for screen readers
-    confirm_dialog(root.ctx(), board, session, ui);
-    widgets::overlays(root.ctx(), board, session, pointer);
+    confirm_dialog(root.ctx(), board, session, &mut p);
+    widgets::overlays(root.ctx(), board, session, pointer, p.act);
     super::clocks::overlay(root.ctx(), board, session); // clocks.rs
-    super::online_game::overlay(root.ctx(), board, session, &ui.online); // online_game.rs
-    super::analysis::overlay(root.ctx(), board, session, pointer, ui.view); // analysis.rs
-    super::trust::prompt(root.ctx(), board, session);
+    super::online_game::overlay(root.ctx(), board, session, &p.ui.online); // online_game.rs
+    super::analysis::overlay(root.ctx(), board, session, p.ui.view); // analysis.rs
+    super::trust::prompt(root.ctx(), board, session, p.act);
     board
 }
 
-/// An action that asks before it is done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Confirm {
-    /// Give up the game.
-    Resign,
-    /// Offer a draw.
-    Draw,
+/// What the panels are handed besides the game: the state's other parts, where named
+/// buttons are drawn (for scripts) and the frame's actions.
+pub struct Panels<'a> {
+    /// The archive, read only: what changes it is an [`Action`].
+    pub book: &'a Scorebook,
+    /// The panels' settings.
+    pub ui: &'a mut UiState,
+    /// The board editor (read; changed by [`Action::Editor`]).
+    pub editor: &'a crate::app_state::EditorState,
+    /// Typed text and caches.
+    pub memory: &'a mut crate::app_state::memory::PanelMemory,
+    /// The tesseract's camera.
+    pub rig: &'a mut CameraRig,
+    /// Where named buttons are drawn.
+    pub probes: &'a mut Probes,
+    /// The frame's actions.
+    pub act: &'a mut Vec<Action>,
+    /// The game's moves in SAN (the session keeps them, written once each).
+    pub moves: Vec<String>,
 }
 
 /// The question for a pending [`Confirm`], over the board, until answered.
-fn confirm_dialog(ctx: &egui::Context, board: egui::Rect, session: &mut Session, ui: &mut UiState) {
-    let Some(what) = ui.confirm else { return };
+fn confirm_dialog(ctx: &egui::Context, board: egui::Rect, session: &Session, p: &mut Panels) {
+    let Some(what) = p.ui.confirm else { return };
     if session.game().outcome().is_some() {
-        ui.confirm = None;
+        p.ui.confirm = None;
         return;
     }
     let (title, question, yes) = match what {
@@ -103,35 +138,30 @@ fn confirm_dialog(ctx: &egui::Context, board: egui::Rect, session: &mut Session,
             w.label(question);
             w.horizontal(|row| {
                 let confirm = row.button(RichText::new(yes).strong());
-                probe(ui, "confirm", &confirm);
+                probe(p.probes, "confirm", &confirm);
                 if confirm.clicked() {
-                    ui.confirm = None;
-                    match what {
-                        Confirm::Resign => session.resign(),
-                        Confirm::Draw => session.offer_draw(),
-                    }
+                    p.ui.confirm = None;
+                    p.act.push(match what {
+                        Confirm::Resign => Action::Resign,
+                        Confirm::Draw => Action::OfferDraw,
+                    });
                 }
                 let keep = row.button("Keep playing");
-                probe(ui, "keep-playing", &keep);
+                probe(p.probes, "keep-playing", &keep);
                 if keep.clicked() {
-                    ui.confirm = None;
+                    p.ui.confirm = None;
                 }
             });
         });
 }
 
 /// Records where a button is drawn, for scripts (`--print-squares` prints it).
-fn probe(ui: &mut UiState, name: &'static str, response: &egui::Response) {
-    ui.probes.push((name, response.rect.center()));
+fn probe(probes: &mut Probes, name: &'static str, response: &egui::Response) {
+    probes.push((name, response.rect.center()));
 }
 
-fn top_bar(
-    bar: &mut Ui,
-    session: &mut Session,
-    book: &Scorebook,
-    ui: &mut UiState,
-    rig: &mut CameraRig,
-) {
+fn top_bar(bar: &mut Ui, session: &Session, p: &mut Panels) {
+    let ui = &mut *p.ui;
     bar.horizontal(|bar| {
         let fold = if ui.panel_open { "«" } else { "»" };
         if bar
@@ -148,8 +178,8 @@ fn top_bar(
                 .color(widgets::accent(bar.visuals())),
         );
         bar.separator();
-        if super::picker::variant_switch(bar, session) {
-            rig.reset(session.rules().info().shape.sizes());
+        if let Some(name) = super::picker::variant_switch(bar, session) {
+            p.act.push(Action::NewVariant(name));
         }
         bar.with_layout(egui::Layout::right_to_left(egui::Align::Center), |bar| {
             for (view, label) in [
@@ -171,24 +201,24 @@ fn top_bar(
             let hint = bar
                 .button("Hint")
                 .on_hover_text("Show the best move as an arrow and in words");
-            probe(ui, "hint", &hint);
+            probe(p.probes, "hint", &hint);
             if hint.clicked() {
-                session.request_hint();
+                p.act.push(Action::Hint);
             }
             let can_redo = session.game().can_redo();
             if bar
                 .add_enabled(can_redo, egui::Button::new("Redo"))
                 .clicked()
             {
-                session.redo();
+                p.act.push(Action::Redo);
             }
-            let can_undo = book.undo_allowed(session);
+            let can_undo = p.book.undo_allowed(session);
             if bar
                 .add_enabled(can_undo, egui::Button::new("Undo"))
                 .on_disabled_hover_text("A rated game that has ended cannot be taken back")
                 .clicked()
             {
-                session.undo();
+                p.act.push(Action::Undo);
             }
         });
     });
@@ -229,13 +259,7 @@ fn status_bar(bar: &mut Ui, session: &Session) {
     });
 }
 
-fn side_panel(
-    side: &mut Ui,
-    session: &mut Session,
-    book: &mut Scorebook,
-    ui: &mut UiState,
-    rig: &mut CameraRig,
-) {
+fn side_panel(side: &mut Ui, session: &Session, p: &mut Panels) {
     // Six tabs do not fit across the panel: the last ones wrap to a second row.
     side.horizontal_wrapped(|row| {
         for (tab, label, name) in [
@@ -249,20 +273,20 @@ fn side_panel(
             (Tab::View, "View", "tab-view"),
             (Tab::Variants, "Variants", "tab-variants"),
         ] {
-            let r = row.selectable_label(ui.tab == tab, label);
-            probe(ui, name, &r);
-            if r.clicked() && ui.tab != tab {
-                ui.tab = tab;
+            let r = row.selectable_label(p.ui.tab == tab, label);
+            probe(p.probes, name, &r);
+            if r.clicked() && p.ui.tab != tab {
+                p.ui.tab = tab;
                 match tab {
-                    Tab::Play | Tab::Analysis => session.set_mode(Mode::Play),
-                    Tab::Learn => session.set_mode(Mode::Learn),
-                    Tab::Puzzles => super::puzzles::next(session, book, &mut ui.puzzles),
+                    Tab::Play | Tab::Analysis => p.act.push(Action::Mode(Mode::Play)),
+                    Tab::Learn => p.act.push(Action::Mode(Mode::Learn)),
+                    Tab::Puzzles => p.act.push(Action::NextPuzzle),
                     Tab::Explore => {
                         let kind = match session.mode() {
                             Mode::Explore(k) => k,
                             _ => chess4d_core::PieceKind(0),
                         };
-                        session.set_mode(Mode::Explore(kind));
+                        p.act.push(Action::Mode(Mode::Explore(kind)));
                     }
                     // online.rs: the board follows the shown game (session/online_link.rs).
                     Tab::View | Tab::Variants | Tab::Players | Tab::Online => {}
@@ -274,28 +298,24 @@ fn side_panel(
     // Each tab keeps its own scroll position: a click meant for the top of the Play tab
     // must not land where another tab was scrolled to (the board editor).
     egui::ScrollArea::vertical()
-        .id_salt(("side-tab", ui.tab as u8))
-        .show(side, |side| match ui.tab {
-            Tab::Play => play_tab(side, session, book, ui, rig),
-            Tab::Analysis => super::analysis::analysis_tab(side, session),
-            Tab::Players => players::players_tab(side, session, book, &mut ui.players),
-            Tab::Puzzles => super::puzzles::puzzles_tab(side, session, book, ui),
-            Tab::Online => super::online::online_tab(side, session, &mut ui.online, &mut ui.probes),
-            Tab::Learn => tabs::learn_tab(side, session, &mut ui.probes),
-            Tab::Explore => tabs::explore_tab(side, session),
-            Tab::View => tabs::view_tab(side, session, ui, rig),
-            Tab::Variants => tabs::variants_tab(side, session, rig, &mut ui.probes),
+        .id_salt(("side-tab", p.ui.tab as u8))
+        .show(side, |side| match p.ui.tab {
+            Tab::Play => play_tab(side, session, p),
+            Tab::Analysis => super::analysis::analysis_tab(side, session, p.memory, p.act),
+            Tab::Players => players::players_tab(side, session, p.book, &mut p.ui.players, p.act),
+            Tab::Puzzles => {
+                super::puzzles::puzzles_tab(side, session, p.book, p.ui, p.probes, p.act)
+            }
+            Tab::Online => super::online::online_tab(side, &mut p.ui.online, p.probes, p.act),
+            Tab::Learn => tabs::learn_tab(side, session, p.probes, p.act),
+            Tab::Explore => tabs::explore_tab(side, session, p.act),
+            Tab::View => tabs::view_tab(side, session, p.ui, p.rig, p.probes),
+            Tab::Variants => tabs::variants_tab(side, session, p.memory, p.probes, p.act),
         });
 }
 
-fn play_tab(
-    side: &mut Ui,
-    session: &mut Session,
-    book: &mut Scorebook,
-    ui: &mut UiState,
-    rig: &mut CameraRig,
-) {
-    super::welcome::card(side, session, ui, rig); // welcome.rs: the first start's card
+fn play_tab(side: &mut Ui, session: &Session, p: &mut Panels) {
+    super::welcome::card(side, p.ui, p.probes, p.act); // welcome.rs: the first start's card
     widgets::section(side, "Game");
     // How this variant is won, with its goal squares, hands and regions (picker.rs), on
     // the title, so the panel's layout stays put.
@@ -309,18 +329,13 @@ fn play_tab(
         let black = human(session, Color::Black) && !human(session, Color::White);
         let two = human(session, Color::White) && human(session, Color::Black);
         if row.selectable_label(white, "Play White").clicked() {
-            session.set_player(Color::White, Player::Human);
-            session.set_player(Color::Black, Player::Computer);
-            rig.face(false);
+            p.act.push(Action::PlayAs(Some(Color::White)));
         }
         if row.selectable_label(black, "Play Black").clicked() {
-            session.set_player(Color::Black, Player::Human);
-            session.set_player(Color::White, Player::Computer);
-            rig.face(true);
+            p.act.push(Action::PlayAs(Some(Color::Black)));
         }
         if row.selectable_label(two, "Two players").clicked() {
-            session.set_player(Color::White, Player::Human);
-            session.set_player(Color::Black, Player::Human);
+            p.act.push(Action::PlayAs(None));
         }
     });
     let gentle = session.strength() == Strength::Gentle;
@@ -334,7 +349,7 @@ fn play_tab(
         .changed()
         && let Ok(l) = Level::new(level)
     {
-        session.set_level(l);
+        p.act.push(Action::Level(l));
     }
     let mut on = gentle;
     if side
@@ -342,10 +357,10 @@ fn play_tab(
         .on_hover_text(Strength::Gentle.describe())
         .changed()
     {
-        session.set_gentle(on);
+        p.act.push(Action::Gentle(on));
     }
-    super::clocks::time_control_row(side, session, &mut ui.probes); // clocks.rs
-    rated_row(side, session, book, ui);
+    super::clocks::time_control_row(side, session, p.probes, p.act); // clocks.rs
+    rated_row(side, session, p);
     if let Some(fault) = session.game().fault() {
         side.label(
             RichText::new(format!(
@@ -357,47 +372,45 @@ fn play_tab(
     }
     side.horizontal(|row| {
         if row.button("New game").clicked() {
-            let v = session.variant().to_string();
-            session.new_game(&v);
+            p.act.push(Action::NewGame);
         }
         let playing = session.game().outcome().is_none();
         let draw = row.add_enabled(playing, egui::Button::new("Offer draw"));
-        probe(ui, "offer-draw", &draw);
+        probe(p.probes, "offer-draw", &draw);
         if draw.clicked() {
-            ui.confirm = Some(Confirm::Draw);
+            p.ui.confirm = Some(Confirm::Draw);
         }
         let resign = row.add_enabled(playing, egui::Button::new("Resign"));
-        probe(ui, "resign", &resign);
+        probe(p.probes, "resign", &resign);
         if resign.clicked() {
-            ui.confirm = Some(Confirm::Resign);
+            p.ui.confirm = Some(Confirm::Resign);
         }
     });
     // The computer's own thinking has its card over the board.
     if session.thinking().is_some_and(|t| t.job != Job::Move) {
-        widgets::thinking(side, session);
+        widgets::thinking(side, session, p.act);
     }
     widgets::section(side, "Moves");
-    widgets::move_list(side, session);
+    widgets::move_list(side, session, &p.moves, p.act);
     widgets::section(side, "File");
     side.horizontal(|row| {
         // Room for both buttons at any panel width.
         let room = (row.available_width() - 110.0).max(60.0);
-        row.add(egui::TextEdit::singleline(&mut ui.save_path).desired_width(room));
+        row.add(egui::TextEdit::singleline(&mut p.ui.save_path).desired_width(room));
         let save = row.button("Save");
-        probe(ui, "save", &save);
+        probe(p.probes, "save", &save);
+        let path = || std::path::PathBuf::from(p.ui.save_path.trim());
         if save.clicked() {
-            let p = std::path::PathBuf::from(ui.save_path.trim());
-            session.save_to(&p);
+            p.act.push(Action::Save(path()));
         }
         if row.button("Load").clicked() {
-            let p = std::path::PathBuf::from(ui.save_path.trim());
-            session.load_from(&p);
+            p.act.push(Action::Load(path()));
         }
     });
     side.horizontal(|row| {
         let room = (row.available_width() - 70.0).max(60.0);
         row.add(
-            egui::TextEdit::singleline(&mut ui.fen)
+            egui::TextEdit::singleline(&mut p.ui.fen)
                 .hint_text("position (FEN)")
                 .desired_width(room),
         );
@@ -406,11 +419,11 @@ fn play_tab(
             .on_hover_text("Start a game from this position")
             .clicked()
         {
-            let fen = ui.fen.trim().to_string();
-            session.new_game_from_fen(&fen);
+            p.act
+                .push(Action::NewGameFromFen(p.ui.fen.trim().to_string()));
         }
     });
-    super::editor::editor_section(side, session, &mut ui.probes);
+    super::editor::editor_section(side, session, p.editor, p.probes, p.act);
     let colour = Color32::from_gray(120);
     side.label(
         RichText::new("Ctrl+Z undo · Ctrl+Y redo")
@@ -421,7 +434,8 @@ fn play_tab(
 
 /// Who plays under which profile, and the "Rated game" box (fixed once the game has
 /// moves, and for a resumed game).
-fn rated_row(side: &mut Ui, session: &Session, book: &mut Scorebook, ui: &mut UiState) {
+fn rated_row(side: &mut Ui, session: &Session, p: &mut Panels) {
+    let book = p.book;
     let current = book
         .playing_as()
         .and_then(|id| book.ratings().archive().player(id).ok())
@@ -432,7 +446,7 @@ fn rated_row(side: &mut Ui, session: &Session, book: &mut Scorebook, ui: &mut Ui
             None => row.label(RichText::new("Playing as Guest (not rated)").weak()),
         };
         if row.small_button("Players…").clicked() {
-            ui.tab = Tab::Players;
+            p.ui.tab = Tab::Players;
         }
     });
     let editable = current.is_some() && book.rated_editable(session);
@@ -450,7 +464,7 @@ fn rated_row(side: &mut Ui, session: &Session, book: &mut Scorebook, ui: &mut Ui
         .on_disabled_hover_text(tip)
         .changed()
     {
-        *book.rated_box() = shown;
+        p.act.push(Action::Rated(shown));
     }
     // Said plainly, whatever the box looks like.
     let (text, colour) = if book.rated_counts() {

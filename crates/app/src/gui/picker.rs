@@ -203,15 +203,15 @@ pub fn rank(name: &str, search: &str) -> u8 {
 }
 
 /// The picker: search, then one folding group per family with its variants. Returns
-/// whether a new game of a picked variant started. `probes` gets where the search box
-/// and, while a search finds something, the count of matches are drawn (for scripts).
+/// the variant picked for a new game, if any. `search` is the search field's text (kept
+/// in the app's state). `probes` gets where the search box and, while a search finds
+/// something, the count of matches are drawn (for scripts).
 pub fn variant_picker(
     side: &mut Ui,
-    session: &mut Session,
+    session: &Session,
+    search: &mut String,
     probes: &mut super::editor::Probes,
-) -> bool {
-    let id = egui::Id::unique("variant-picker-search");
-    let mut search: String = side.data_mut(|d| d.get_temp(id).unwrap_or_default());
+) -> Option<String> {
     let entries: Vec<Entry> = session.catalog().entries().to_vec();
     // A rule plugin's variant shows once its library is loaded (trusted and played).
     let ready: Vec<(&Entry, std::sync::Arc<dyn chess4d_core::Rules>)> = entries
@@ -222,7 +222,7 @@ pub fn variant_picker(
     side.horizontal(|row| {
         row.label("Find:");
         let find = row.add(
-            egui::TextEdit::singleline(&mut search)
+            egui::TextEdit::singleline(search)
                 .hint_text("name, board, piece or word")
                 .desired_width(160.0),
         );
@@ -233,10 +233,10 @@ pub fn variant_picker(
     });
     let mut shown: Vec<_> = ok
         .iter()
-        .filter(|(e, info)| matches(&e.name, info, &search))
+        .filter(|(e, info)| matches(&e.name, info, search))
         .collect();
     // Best matches first (a stable sort keeps the catalog's order among equals).
-    shown.sort_by_key(|(e, _)| rank(&e.name, &search));
+    shown.sort_by_key(|(e, _)| rank(&e.name, search));
     let count = side.label(
         RichText::new(format!("{} of {} variants", shown.len(), ok.len()))
             .small()
@@ -254,8 +254,7 @@ pub fn variant_picker(
                 chosen = Some(e.name.clone());
             }
         }
-        side.data_mut(|d| d.insert_temp(id, search));
-        return chosen.is_some_and(|name| session.new_game(&name));
+        return chosen;
     }
     for fam in Family::ALL {
         let members: Vec<_> = shown.iter().filter(|(_, i)| family(i) == fam).collect();
@@ -274,8 +273,7 @@ pub fn variant_picker(
             }
         });
     }
-    side.data_mut(|d| d.insert_temp(id, search));
-    chosen.is_some_and(|name| session.new_game(&name))
+    chosen
 }
 
 /// Most variants the top bar shows as a row of buttons; a bigger catalog gets a menu
@@ -283,9 +281,9 @@ pub fn variant_picker(
 const TOP_BAR_BUTTONS: usize = 6;
 
 /// The top bar's variant switch: a button per variant for a small catalog, else one
-/// menu named after the current variant with a submenu per family. Returns whether a
-/// new game of another variant started.
-pub fn variant_switch(bar: &mut Ui, session: &mut Session) -> bool {
+/// menu named after the current variant with a submenu per family. Returns the variant
+/// picked for a new game, if any.
+pub fn variant_switch(bar: &mut Ui, session: &Session) -> Option<String> {
     let current = session.variant().to_string();
     let entries: Vec<Entry> = session.catalog().entries().to_vec();
     // A rule plugin's variant shows once its library is loaded (trusted and played).
@@ -330,7 +328,7 @@ pub fn variant_switch(bar: &mut Ui, session: &mut Session) -> bool {
         .response
         .on_hover_text("New game of another variant (the Variants tab can search them)");
     }
-    chosen.is_some_and(|name| session.new_game(&name))
+    chosen
 }
 
 /// The tallest a family's submenu may be in a window `window` points tall: the window

@@ -2,45 +2,30 @@
 //! games with a Resume button each.
 
 use super::widgets;
-use crate::ratings::panel::{RatingsPanelState, ratings_panel};
+use crate::app_state::Action;
+use crate::app_state::view::{Adjourned, PlayersState};
+use crate::ratings::panel::ratings_panel_asks;
 use crate::session::Session;
 use crate::session::scorebook::Scorebook;
-use chess4d_archive::storage::{GameId, GameSummary, PlayerId};
+use chess4d_archive::storage::{GameId, GameSummary};
 use egui::{RichText, Ui};
 
-/// What the tab keeps between frames.
-#[derive(Debug, Default)]
-pub struct PlayersState {
-    panel: RatingsPanelState,
-    /// The adjourned games as last read, so the archive is not queried every frame.
-    adjourned: Option<Adjourned>,
-    /// Why the last Resume failed.
-    error: Option<String>,
-}
-
-/// The adjourned games of `player`, read when the service was at `generation`.
-#[derive(Debug)]
-struct Adjourned {
-    generation: u64,
-    player: Option<PlayerId>,
-    list: Result<Vec<GameSummary>, String>,
-    /// The guest's, while a profile is chosen: a profile created after games as the
-    /// guest does not hide those games.
-    guest: Result<Vec<GameSummary>, String>,
-}
-
+/// The tab: it reads the archive; Resume and the ratings panel's clicks (a new
+/// profile, the one who plays) are [`Action`]s.
 pub fn players_tab(
     side: &mut Ui,
-    session: &mut Session,
-    book: &mut Scorebook,
+    session: &Session,
+    book: &Scorebook,
     state: &mut PlayersState,
+    act: &mut Vec<Action>,
 ) {
     if let Some(e) = book.open_error() {
         widgets::error_text(side, e);
         side.add_space(4.0);
     }
     let variant = session.rules().info().name.clone();
-    ratings_panel(side, &mut state.panel, book.ratings_mut(), &variant);
+    let asks = ratings_panel_asks(side, &mut state.panel, book.ratings(), &variant);
+    act.extend(asks.into_iter().map(Action::Ratings));
 
     widgets::section(side, "Adjourned games");
     let key = (book.ratings().generation(), book.ratings().current());
@@ -91,7 +76,7 @@ pub fn players_tab(
         widgets::error_text(side, e);
     }
     if let Some(id) = resume {
-        state.error = book.resume(session, id).err().map(|e| e.to_string());
+        act.push(Action::Resume(id));
     }
 }
 

@@ -4,10 +4,10 @@
 //! Hint (the piece, then the square), Solution (a failed attempt) and Next. The board
 //! and its rules live in session/puzzle.rs; this file only draws and picks.
 
-use super::{UiState, widgets};
+use super::widgets;
+use crate::app_state::{Action, UiState};
 use crate::session::Session;
 use crate::session::puzzle::Stage;
-use crate::session::puzzle_archive::next_puzzle;
 use crate::session::scorebook::Scorebook;
 use chess4d_puzzles::Puzzle;
 use egui::{RichText, Ui};
@@ -15,37 +15,6 @@ use std::collections::BTreeMap;
 
 /// Above this deviation a rating is provisional (lichess's threshold).
 const PROVISIONAL_DEVIATION: f64 = 110.0;
-
-/// What the tab remembers between frames.
-#[derive(Debug, Default)]
-pub struct PuzzlesUi {
-    /// The variant whose puzzles are offered (`None`: the first shipped set).
-    pub variant: Option<String>,
-    /// The themes chosen; none chosen means every puzzle.
-    pub themes: Vec<String>,
-    /// The shipped sets, read once.
-    sets: BTreeMap<String, Vec<Puzzle>>,
-}
-
-impl PuzzlesUi {
-    /// The shipped puzzles of `variant` (empty when none ship or the set is broken).
-    fn set(&mut self, variant: &str) -> &[Puzzle] {
-        self.sets.entry(variant.to_string()).or_insert_with(|| {
-            match chess4d_puzzles::shipped::shipped(variant) {
-                Some(Ok(set)) => set,
-                _ => Vec::new(),
-            }
-        })
-    }
-
-    fn variant(&self) -> String {
-        self.variant.clone().unwrap_or_else(|| {
-            chess4d_puzzles::shipped::SETS
-                .first()
-                .map_or_else(String::new, |(name, _)| (*name).to_string())
-        })
-    }
-}
 
 /// Puts the shipped puzzle `id` on the board (`--puzzle full-0001`); its variant, or
 /// why not.
@@ -78,40 +47,17 @@ fn find(id: &str) -> Option<(Puzzle, String)> {
         })
 }
 
-/// Puts the next puzzle on the board: the untried one nearest the player's rating.
-pub fn next(session: &mut Session, book: &Scorebook, ui: &mut PuzzlesUi) {
-    let variant = ui.variant();
-    let rating = match book.puzzle_rating(&variant) {
-        Ok(r) => r.rating.rating,
-        Err(e) => {
-            widgets_error(session, format!("cannot read your puzzle rating: {e}"));
-            return;
-        }
-    };
-    let tried = book.puzzles_tried(&variant).unwrap_or_default();
-    let current = session.puzzle().map(|b| b.puzzle.id.clone());
-    let themes = ui.themes.clone();
-    let set = ui.set(&variant);
-    match next_puzzle(set, rating, &tried, &themes, current.as_deref()) {
-        Some(p) => {
-            let p = p.clone();
-            session.start_puzzle(p, &variant);
-        }
-        None => widgets_error(
-            session,
-            format!("no {variant} puzzle has the chosen themes"),
-        ),
-    }
-}
-
-fn widgets_error(session: &mut Session, text: String) {
-    session.puzzle_problem(text);
-}
-
-/// The tab.
-pub fn puzzles_tab(side: &mut Ui, session: &mut Session, book: &mut Scorebook, ui: &mut UiState) {
+/// The tab; the next puzzle is an [`Action`] (it reads the archive).
+pub fn puzzles_tab(
+    side: &mut Ui,
+    session: &Session,
+    book: &Scorebook,
+    ui: &mut UiState,
+    probes: &mut super::editor::Probes,
+    act: &mut Vec<Action>,
+) {
     if session.puzzle().is_none() {
-        next(session, book, &mut ui.puzzles);
+        act.push(Action::NextPuzzle);
     }
     rating_section(side, session, book);
     puzzle_section(side, session);
@@ -120,24 +66,24 @@ pub fn puzzles_tab(side: &mut Ui, session: &mut Session, book: &mut Scorebook, u
         let hint = row
             .add_enabled(can_help, egui::Button::new("Hint"))
             .on_hover_text("First the piece, then its square; a solve after a hint counts half");
-        ui.probes.push(("puzzle-hint", hint.rect.center()));
+        probes.push(("puzzle-hint", hint.rect.center()));
         if hint.clicked() {
-            session.puzzle_hint();
+            act.push(Action::PuzzleHint);
         }
         let solution = row
             .add_enabled(can_help, egui::Button::new("Solution"))
             .on_hover_text("Plays the solution out; the attempt counts as failed");
-        ui.probes.push(("puzzle-solution", solution.rect.center()));
+        probes.push(("puzzle-solution", solution.rect.center()));
         if solution.clicked() {
-            session.puzzle_solution();
+            act.push(Action::PuzzleSolution);
         }
         let next_button = row.button("Next puzzle ›");
-        ui.probes.push(("puzzle-next", next_button.rect.center()));
+        probes.push(("puzzle-next", next_button.rect.center()));
         if next_button.clicked() {
-            next(session, book, &mut ui.puzzles);
+            act.push(Action::NextPuzzle);
         }
     });
-    choices_section(side, session, book, ui);
+    choices_section(side, session, ui, act);
 }
 
 fn rating_section(side: &mut Ui, session: &Session, book: &Scorebook) {
@@ -247,7 +193,7 @@ fn hint_words(session: &Session, hints: u8) -> String {
     }
 }
 
-fn choices_section(side: &mut Ui, session: &mut Session, book: &Scorebook, ui: &mut UiState) {
+fn choices_section(side: &mut Ui, session: &Session, ui: &mut UiState, act: &mut Vec<Action>) {
     widgets::section(side, "Puzzles of");
     let chosen = ui.puzzles.variant();
     let mut change = None;
@@ -284,8 +230,8 @@ fn choices_section(side: &mut Ui, session: &mut Session, book: &Scorebook, ui: &
     if let Some(v) = change {
         ui.puzzles.variant = Some(v);
         ui.puzzles.themes.clear();
-        next(session, book, &mut ui.puzzles);
+        act.push(Action::NextPuzzle);
     } else if themes_changed && session.puzzle().is_some_and(|b| b.stage == Stage::Done) {
-        next(session, book, &mut ui.puzzles);
+        act.push(Action::NextPuzzle);
     }
 }

@@ -1,7 +1,9 @@
 //! The side panel's other tabs: Learn, Explore, View and Variants.
 
-use super::camera::CameraRig;
-use super::{UiState, widgets};
+use super::widgets;
+use crate::app_state::camera::CameraRig;
+use crate::app_state::memory::PanelMemory;
+use crate::app_state::{Action, UiState};
 use crate::session::learn::{STEPS, TRY_IT};
 use crate::session::{Mode, Session, guided};
 use chess4d_core::PieceKind;
@@ -9,9 +11,14 @@ use chess4d_render::{Theme, View};
 use egui::{RichText, Ui};
 
 /// `probes` gets where the guided game's Next and Leave are drawn, for scripts.
-pub fn learn_tab(side: &mut Ui, session: &mut Session, probes: &mut super::editor::Probes) {
+pub fn learn_tab(
+    side: &mut Ui,
+    session: &Session,
+    probes: &mut super::editor::Probes,
+    act: &mut Vec<Action>,
+) {
     if let Some(shown) = session.guide() {
-        guided_game(side, session, shown, probes);
+        guided_game(side, session, shown, probes, act);
         return;
     }
     let step = session.learn().step;
@@ -24,7 +31,7 @@ pub fn learn_tab(side: &mut Ui, session: &mut Session, probes: &mut super::edito
                 .on_hover_text(s.title)
                 .clicked()
             {
-                session.learn_step(i);
+                act.push(Action::LearnStep(i));
             }
         }
     });
@@ -46,7 +53,7 @@ pub fn learn_tab(side: &mut Ui, session: &mut Session, probes: &mut super::edito
                     .selectable_label(session.learn().piece == i, name)
                     .clicked()
                 {
-                    session.learn_piece(i);
+                    act.push(Action::LearnPiece(i));
                 }
             }
         });
@@ -74,40 +81,41 @@ pub fn learn_tab(side: &mut Ui, session: &mut Session, probes: &mut super::edito
             .add_enabled(step > 0, egui::Button::new("‹ Back"))
             .clicked()
         {
-            session.learn_step(step - 1);
+            act.push(Action::LearnStep(step - 1));
         }
         if step < TRY_IT {
             if row.button("Next ›").clicked() {
-                session.learn_step(step + 1);
+                act.push(Action::LearnStep(step + 1));
             }
         } else if row.button("Start over").clicked() {
-            session.restart_learn();
-            session.set_mode(Mode::Learn);
+            act.push(Action::RestartLearn);
+            act.push(Action::Mode(Mode::Learn));
         }
     });
     side.add_space(10.0);
-    guided_game_entry(side, session);
+    guided_game_entry(side, act);
 }
 
 /// The guided game in the Learn tab: a start button under the steps (and, where the
 /// puzzles will come, nothing yet: no button that does nothing).
-fn guided_game_entry(side: &mut Ui, session: &mut Session) {
+fn guided_game_entry(side: &mut Ui, act: &mut Vec<Action>) {
     widgets::section(side, "A guided game");
     side.label(
         "The full set is sharp: White can force mate in 4 from the start. Watch it move by \
          move, each threat across W or Z explained.",
     );
     if side.button("Start the guided game").clicked() {
-        session.set_guide(Some(0));
+        act.push(Action::Guide(Some(0)));
     }
 }
 
 /// The guided game's move, its words, and Back / Next / Leave.
 fn guided_game(
     side: &mut Ui,
-    session: &mut Session,
+    session: &Session,
     shown: usize,
     probes: &mut super::editor::Probes,
+    act: &mut Vec<Action>,
 ) {
     let total = guided::MOVES.len();
     widgets::section(side, "A guided game: mate in 4");
@@ -123,19 +131,19 @@ fn guided_game(
             .add_enabled(shown > 0, egui::Button::new("‹ Back"))
             .clicked()
         {
-            session.set_guide(Some(shown - 1));
+            act.push(Action::Guide(Some(shown - 1)));
         }
         let next = row.add_enabled(shown < total, egui::Button::new("Next ›"));
         probes.push(("guide-next", next.rect.center()));
         if next.clicked() {
-            session.set_guide(Some(shown + 1));
+            act.push(Action::Guide(Some(shown + 1)));
         }
         let leave = row
             .button("Leave")
             .on_hover_text("Back to the Learn steps; your game comes back");
         probes.push(("guide-leave", leave.rect.center()));
         if leave.clicked() {
-            session.set_guide(None);
+            act.push(Action::Guide(None));
         }
     });
     side.label(
@@ -145,7 +153,7 @@ fn guided_game(
     );
 }
 
-pub fn explore_tab(side: &mut Ui, session: &mut Session) {
+pub fn explore_tab(side: &mut Ui, session: &Session, act: &mut Vec<Action>) {
     widgets::section(side, "Piece explorer");
     side.label(
         "Pick a piece: it stands alone on b2 of the first board and every square it reaches \
@@ -162,7 +170,7 @@ pub fn explore_tab(side: &mut Ui, session: &mut Session) {
             let kind = PieceKind(i as u8);
             let label = format!("{} {}", p.letter.to_ascii_uppercase(), p.name);
             if row.selectable_label(current == kind, label).clicked() {
-                session.set_mode(Mode::Explore(kind));
+                act.push(Action::Mode(Mode::Explore(kind)));
             }
         }
     });
@@ -180,7 +188,13 @@ pub fn explore_tab(side: &mut Ui, session: &mut Session) {
     }
 }
 
-pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
+pub fn view_tab(
+    side: &mut Ui,
+    session: &Session,
+    ui: &mut UiState,
+    rig: &mut CameraRig,
+    probes: &mut super::editor::Probes,
+) {
     widgets::section(side, "Views");
     side.horizontal(|row| {
         row.selectable_value(&mut ui.view, View::Tesseract, "Tesseract");
@@ -218,7 +232,7 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
             .text("W separation"),
     )
     .on_hover_text("Pull the W layers' cubes apart so their pieces never mix");
-    super::view_options::quarter_turn_buttons(side, rig, &mut ui.probes);
+    super::view_options::quarter_turn_buttons(side, rig, probes);
     widgets::section(side, "Focus one W layer");
     let layers = session.rules().info().shape.sizes()[3];
     side.horizontal_wrapped(|row| {
@@ -261,13 +275,15 @@ pub fn view_tab(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mu
 /// matches are drawn, for scripts.
 pub fn variants_tab(
     side: &mut Ui,
-    session: &mut Session,
-    rig: &mut CameraRig,
+    session: &Session,
+    memory: &mut PanelMemory,
     probes: &mut super::editor::Probes,
+    act: &mut Vec<Action>,
 ) {
     widgets::section(side, "Catalog");
-    if super::picker::variant_picker(side, session, probes) {
-        rig.reset(session.rules().info().shape.sizes());
+    let search = &mut memory.variant_search;
+    if let Some(name) = super::picker::variant_picker(side, session, search, probes) {
+        act.push(Action::NewVariant(name));
     }
     let broken = session.broken_variants();
     if !broken.is_empty() {
@@ -277,7 +293,7 @@ pub fn variants_tab(
             widgets::error_text(side, &err);
         }
     }
-    super::warnings::warnings_section(side, session);
+    super::warnings::warnings_section(side, session, memory);
     widgets::section(side, "Authoring");
     side.label(
         "Save a variant file in one of these folders and it reloads here within half a \

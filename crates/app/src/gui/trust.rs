@@ -1,11 +1,13 @@
 //! The viewer's question before a rule plugin runs: its path and SHA-256, and what
 //! trusting it means.
 
+use crate::app_state::Action;
 use crate::session::Session;
 use egui::{Align2, Context, RichText};
 
-/// Shows the trust question while a variant waits for one.
-pub fn prompt(ctx: &Context, board: egui::Rect, session: &mut Session) {
+/// Shows the trust question while a variant waits for one; the answer is an [`Action`]
+/// (a yes writes the trust list in the data folder).
+pub fn prompt(ctx: &Context, board: egui::Rect, session: &Session, act: &mut Vec<Action>) {
     let Some(request) = session.trust_request().cloned() else {
         return;
     };
@@ -46,6 +48,6 @@ pub fn prompt(ctx: &Context, board: egui::Rect, session: &mut Session) {
             });
         });
     if let Some(yes) = answer {
-        session.answer_trust(yes);
+        act.push(Action::TrustPlugin(yes));
     }
 }

@@ -2,8 +2,8 @@
 //! for the 3D view, and quarter turns in the W planes (buttons here, keys 1 2 3 with
 //! Alt for the other way) beside the free sliders.
 
-use super::camera::CameraRig;
 use super::widgets;
+use crate::app_state::camera::CameraRig;
 use chess4d_render::WPlane;
 use egui::{RichText, Ui};
 

@@ -3,22 +3,18 @@
 //! (duplicate names, replaced built-ins). Checked once per file and again when it
 //! changes on disk.
 
+use crate::app_state::memory::PanelMemory;
 use crate::session::Session;
 use chess4d_variants::Source;
 use egui::{Color32, RichText, Ui};
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::time::SystemTime;
 
 /// Warnings.
 const WARN: Color32 = Color32::from_rgb(230, 180, 80);
 
-/// By file: when it was last changed as checked, and its warnings as text.
-#[derive(Clone, Default)]
-struct Checked(HashMap<PathBuf, (Option<SystemTime>, Vec<String>)>);
-
-/// The "Warnings" section: nothing when there are none.
-pub fn warnings_section(side: &mut Ui, session: &Session) {
+/// The "Warnings" section: nothing when there are none. Each file's warnings are kept
+/// in the app's state ([`PanelMemory::checked_files`]) until the file changes.
+pub fn warnings_section(side: &mut Ui, session: &Session, memory: &mut PanelMemory) {
     let files: Vec<PathBuf> = session
         .catalog()
         .entries()
@@ -29,24 +25,22 @@ pub fn warnings_section(side: &mut Ui, session: &Session) {
             Source::Embedded => None,
         })
         .collect();
-    let id = egui::Id::unique("chess4d-variant-warnings");
-    let mut cache: Checked = side.ctx().data_mut(|d| d.get_temp(id).unwrap_or_default());
+    let cache = &mut memory.checked_files;
     let mut lines: Vec<String> = session.catalog().warnings().to_vec();
     for path in files {
         let changed = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
-        let stale = cache.0.get(&path).is_none_or(|(when, _)| *when != changed);
+        let stale = cache.get(&path).is_none_or(|(when, _)| *when != changed);
         if stale {
             let found = match chess4d_variants::check_file(&path) {
                 Ok(checked) => checked.warnings.iter().map(|w| w.to_string()).collect(),
                 Err(_) => Vec::new(),
             };
-            cache.0.insert(path.clone(), (changed, found));
+            cache.insert(path.clone(), (changed, found));
         }
-        if let Some((_, found)) = cache.0.get(&path) {
+        if let Some((_, found)) = cache.get(&path) {
             lines.extend(found.iter().cloned());
         }
     }
-    side.ctx().data_mut(|d| d.insert_temp(id, cache));
     if lines.is_empty() {
         return;
     }

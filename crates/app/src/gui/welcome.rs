@@ -3,10 +3,9 @@
 //! game, the Learn steps. Shown while the archive holds no game yet, until closed.
 //! (The puzzles join this list when they exist: no button here promises them before.)
 
-use super::camera::CameraRig;
 use super::tab::Tab;
-use super::{UiState, widgets};
-use crate::session::Session;
+use super::widgets;
+use crate::app_state::{Action, UiState};
 use crate::session::scorebook::Scorebook;
 use egui::{RichText, Ui};
 
@@ -17,7 +16,12 @@ pub fn first_start(book: &Scorebook) -> bool {
 }
 
 /// The card, while `ui.welcome` is on.
-pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut CameraRig) {
+pub fn card(
+    side: &mut Ui,
+    ui: &mut UiState,
+    probes: &mut super::editor::Probes,
+    act: &mut Vec<Action>,
+) {
     if !ui.welcome {
         return;
     }
@@ -37,8 +41,7 @@ pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
             )
             .clicked()
             {
-                session.new_game("classic");
-                rig.reset(session.rules().info().shape.sizes());
+                act.push(Action::NewVariant("classic".into()));
                 ui.welcome = false;
             }
             if way(
@@ -49,7 +52,7 @@ pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
             )
             .clicked()
             {
-                session.set_gentle(true);
+                act.push(Action::Gentle(true));
                 ui.welcome = false;
             }
             let guided = way(
@@ -57,13 +60,13 @@ pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
                 "Guided game",
                 "White's mate in 4, move by move, each threat across W or Z explained",
             );
-            ui.probes.push(("welcome-guided", guided.rect.center()));
+            probes.push(("welcome-guided", guided.rect.center()));
             if guided.clicked() {
-                session.set_guide(Some(0));
+                act.push(Action::Guide(Some(0)));
                 ui.tab = Tab::Learn;
             }
             if way(row, "Learn the moves", "Four short steps and a move to try").clicked() {
-                session.set_mode(crate::session::Mode::Learn);
+                act.push(Action::Mode(crate::session::Mode::Learn));
                 ui.tab = Tab::Learn;
             }
         });
@@ -74,7 +77,7 @@ pub fn card(side: &mut Ui, session: &mut Session, ui: &mut UiState, rig: &mut Ca
                     .color(widgets::accent(row.visuals())),
             );
             let close = row.small_button("Close");
-            ui.probes.push(("welcome-close", close.rect.center()));
+            probes.push(("welcome-close", close.rect.center()));
             if close.clicked() {
                 ui.welcome = false;
             }

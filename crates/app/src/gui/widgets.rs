@@ -2,6 +2,7 @@
 //! line, messages, the move list, and what floats over the board (the move chooser,
 //! the thinking card, the game-over banner, the dragged piece).
 
+use crate::app_state::Action;
 use crate::session::Session;
 use crate::session::opponent::Job;
 use chess4d_core::Move;
@@ -82,7 +83,7 @@ pub fn line_text(session: &Session, pv: &[Move], most: usize) -> String {
 }
 
 /// The computer's thinking: what, how deep, how good, the best line, and a button.
-pub fn thinking(ui: &mut Ui, session: &mut Session) {
+pub fn thinking(ui: &mut Ui, session: &Session, act: &mut Vec<Action>) {
     let Some(t) = session.thinking().cloned() else {
         return;
     };
@@ -122,7 +123,7 @@ pub fn thinking(ui: &mut Ui, session: &mut Session) {
             "Stop"
         };
         if ui.button(label).clicked() {
-            session.move_now();
+            act.push(Action::MoveNow);
         }
     });
 }
@@ -131,7 +132,7 @@ pub fn thinking(ui: &mut Ui, session: &mut Session) {
 /// (beside the board, never over it) or the last move; the hint; the newest messages,
 /// which leave by themselves. Two lines high whatever it holds, so the board below
 /// does not jump.
-pub fn news(ui: &mut Ui, session: &mut Session) {
+pub fn news(ui: &mut Ui, session: &Session, act: &mut Vec<Action>) {
     let now = std::time::Instant::now();
     let last = session.last_move_words();
     // The computer's move is said on the first line already.
@@ -172,7 +173,7 @@ pub fn news(ui: &mut Ui, session: &mut Session) {
                 }
             }
             if !notices.is_empty() && row.small_button("clear").clicked() {
-                session.clear_notices();
+                act.push(Action::ClearNotices);
             }
         });
     });
@@ -200,9 +201,9 @@ pub fn error_text(ui: &mut Ui, text: &str) {
     }
 }
 
-/// The moves played, two to a row; a click goes back to the position after a move.
-pub fn move_list(ui: &mut Ui, session: &mut Session) {
-    let moves: Vec<String> = session.san_moves(); // SAN: session/notation.rs
+/// The moves played (`moves`, in SAN: session/notation.rs), two to a row; a click goes
+/// back to the position after a move.
+pub fn move_list(ui: &mut Ui, session: &Session, moves: &[String], act: &mut Vec<Action>) {
     if moves.is_empty() && !session.reviewing() {
         ui.label(RichText::new("no moves yet").weak());
         // The same height as a list, so nothing below moves at the first move.
@@ -243,12 +244,12 @@ pub fn move_list(ui: &mut Ui, session: &mut Session) {
                     .small(),
             );
             if session.computer_to_move() && row.small_button("Continue").clicked() {
-                session.resume();
+                act.push(Action::Continue);
             }
         }
     });
     if let Some(ply) = go {
-        session.go_to_ply(ply);
+        act.push(Action::GoToPly(ply));
     }
 }
 
@@ -256,8 +257,9 @@ pub fn move_list(ui: &mut Ui, session: &mut Session) {
 pub fn overlays(
     ctx: &Context,
     board: egui::Rect,
-    session: &mut Session,
+    session: &Session,
     pointer: &super::pointer::Pointer,
+    act: &mut Vec<Action>,
 ) {
     if let Some(choice) = session.choice().cloned() {
         let title = if choice.promotion {
@@ -274,12 +276,12 @@ pub fn overlays(
                 ui.horizontal_wrapped(|row| {
                     for (i, label) in choice.labels.iter().enumerate() {
                         if row.button(RichText::new(label).size(16.0)).clicked() {
-                            session.choose(i);
+                            act.push(Action::Choose(i));
                         }
                     }
                 });
                 if ui.small_button("cancel").clicked() {
-                    session.clear_selection();
+                    act.push(Action::ClearSelection);
                 }
             });
     }
@@ -290,7 +292,7 @@ pub fn overlays(
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     ui.set_max_width(260.0);
-                    thinking(ui, session);
+                    thinking(ui, session, act);
                 });
             });
     }

@@ -94,6 +94,20 @@ pub fn ratings_panel(
     service: &mut Ratings,
     variant: &str,
 ) {
+    for action in ratings_panel_asks(ui, state, service, variant) {
+        apply(state, service, action);
+    }
+}
+
+/// Draws the panel as [`ratings_panel`] does, reading the archive only, and returns
+/// what the user clicked for the caller to [`apply`] later (the viewer applies it with
+/// the frame's other actions, so no panel writes the archive while it draws).
+pub fn ratings_panel_asks(
+    ui: &mut Ui,
+    state: &mut RatingsPanelState,
+    service: &Ratings,
+    variant: &str,
+) -> Vec<PanelAction> {
     if let Err(error) = refresh(state, service, variant) {
         state.message = Some(Message::Error(error.to_string()));
     }
@@ -119,9 +133,7 @@ pub fn ratings_panel(
         }
         None => {}
     }
-    for action in actions {
-        apply(state, service, action);
-    }
+    actions
 }
 
 /// Carries out one action; failures become the panel's message.
