@@ -37,6 +37,9 @@ window_outer "$@"
 window_inside
 CHESS4D_BIN=$(realpath "$CHESS4D_BIN")
 SHOTS=$(realpath "$SHOTS")
+# The viewers' logs grow across a restart within a run (start counts their `ready`
+# lines), so a run starts them empty: an earlier run's lines would be read as this one's.
+rm -f "$SHOTS"/*.log
 work=$(mktemp -d)
 declare -A pid disp logf wid
 server=

@@ -98,6 +98,8 @@ start_sized() {
   local size=$1
   log="$SHOTS/$2.log"
   shift 2
+  # Made before the viewer starts: the background job opens it only when it runs.
+  : >"$log"
   "$CHESS4D_BIN" view --window-size "$size" --print-squares "$@" >"$log" 2>&1 &
   app=$!
   for _ in $(seq 1 120); do
