@@ -327,6 +327,16 @@ impl Catalog {
         } else {
             name
         };
+        // A file saved with a mistake keeps the pictures it last gave: the game on the
+        // board keeps its rules (and its pieces their pictures) until the file reads again.
+        let kept = self
+            .entries
+            .iter()
+            .find(|e| e.source == Source::File(path.to_path_buf()) && broken);
+        let pictures: Arc<[(char, PiecePicture)]> = match kept {
+            Some(old) => old.pictures.clone(),
+            None => pictures.into(),
+        };
         self.entries
             .retain(|e| !(e.source == Source::File(path.to_path_buf()) && e.name != name));
         self.note_collision(path, &name);
@@ -334,7 +344,7 @@ impl Catalog {
             name: name.clone(),
             source: Source::File(path.to_path_buf()),
             rules,
-            pictures: pictures.into(),
+            pictures,
         });
         self.entries
             .iter()

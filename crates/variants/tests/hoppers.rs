@@ -408,3 +408,30 @@ fn the_rose_cube_counts_as_by_hand() {
     assert_eq!(perft(&*r, &mut pos, 2), 3_382);
     assert_eq!(perft(&*r, &mut pos, 3), 196_294);
 }
+
+/// A variant file saved with a mistake keeps the pictures it last gave (the game on the
+/// board keeps its rules until the file reads again); read again, it gives the new ones.
+#[test]
+fn a_broken_save_keeps_the_pictures_and_a_good_one_replaces_them() {
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/variants/own-pictures.toml"
+    );
+    let text = std::fs::read_to_string(source).unwrap();
+    let dir = std::env::temp_dir().join(format!("chess4d-pictures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("own-pictures.toml");
+    std::fs::write(&file, &text).unwrap();
+    let mut catalog = chess4d_variants::Catalog::embedded();
+    catalog.add_file(&file);
+    let first = catalog.pictures("own-pictures");
+    assert_eq!(first.len(), 3);
+    std::fs::write(&file, text.replace("[rules]", "[rules")).unwrap();
+    assert!(catalog.add_file(&file).error().is_some());
+    assert_eq!(catalog.pictures("own-pictures"), first);
+    std::fs::write(&file, text.replace("picture = \"grasshopper\"", "")).unwrap();
+    assert!(catalog.add_file(&file).error().is_none());
+    let now = catalog.pictures("own-pictures");
+    assert_eq!(now.len(), 2);
+    let _ = std::fs::remove_dir_all(dir);
+}

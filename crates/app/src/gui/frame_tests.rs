@@ -106,3 +106,26 @@ fn the_save_button_writes_the_file_only_when_the_actions_are_applied() {
     assert!(file.is_file());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn opening_the_puzzles_tab_asks_once_and_shows_the_nearest_puzzle() {
+    let fresh = || {
+        let session = Session::new(chess4d_variants::Catalog::embedded(), "full").unwrap();
+        AppState::new(session, Scorebook::new(Ratings::in_memory().unwrap()))
+    };
+    let mut state = fresh();
+    let ctx = egui::Context::default();
+    frame(&ctx, &mut state, Vec::new());
+    let (_, probes) = frame(&ctx, &mut state, Vec::new());
+    let act = click(&ctx, &mut state, &probes, "tab-puzzles");
+    // The tab is drawn in the frame of its click, still without a puzzle: it must not
+    // ask again, or the second ask passes over the puzzle the first one starts.
+    let asks = act.iter().filter(|a| **a == Action::NextPuzzle).count();
+    assert_eq!(asks, 1, "{act:?}");
+    state.apply_all(act);
+    let mut alone = fresh();
+    alone.apply(Action::NextPuzzle);
+    let id = |s: &AppState| s.session.puzzle().map(|b| b.puzzle.id.clone());
+    assert!(id(&state).is_some());
+    assert_eq!(id(&state), id(&alone));
+}

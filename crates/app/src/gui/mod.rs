@@ -44,6 +44,15 @@ use winit::event::{StartCause, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowId};
 
+/// Whether applying `action` may change what is drawn: the editor's panel saying each
+/// frame that it is open does not (else an open editor would redraw 60 times a second).
+fn changes_something(action: &Action) -> bool {
+    !matches!(
+        action,
+        Action::Editor(crate::app_state::EditorAction::Shown)
+    )
+}
+
 /// How the viewer starts.
 #[derive(Clone, Debug)]
 pub struct ViewerOptions {
@@ -307,6 +316,11 @@ impl App {
         let raw = egui_state.take_egui_input(&window);
         let mut board = egui::Rect::NOTHING;
         let state = &mut self.state;
+        // Keys and board clicks since the last frame first, so the panels draw (and
+        // their clicks refer to) the state after them.
+        let queued = std::mem::take(&mut self.actions);
+        let mut applied = queued.iter().any(changes_something);
+        state.apply_all(queued);
         let before = (
             state.session.generation(),
             state.book.ratings().generation(),
@@ -325,8 +339,8 @@ impl App {
         let out = self.egui_ctx.run_ui(raw, |root| {
             board = panels::show(root, state, probes, actions, pointer);
         });
-        // The frame's actions (panels, board keys and clicks), once, after the panels.
-        let applied = !self.actions.is_empty();
+        // The panels' actions, once, after the panels.
+        applied |= self.actions.iter().any(changes_something);
         state.apply_all(std::mem::take(&mut self.actions));
         state.preview_line();
         // A click handled during this pass changes what the panels show: draw again.

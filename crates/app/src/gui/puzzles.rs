@@ -56,7 +56,9 @@ pub fn puzzles_tab(
     probes: &mut super::editor::Probes,
     act: &mut Vec<Action>,
 ) {
-    if session.puzzle().is_none() {
+    // The tab's button may have asked already this frame: a second ask would pass over
+    // the puzzle the first one starts.
+    if session.puzzle().is_none() && !act.contains(&Action::NextPuzzle) {
         act.push(Action::NextPuzzle);
     }
     rating_section(side, session, book);

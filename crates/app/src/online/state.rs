@@ -158,8 +158,8 @@ impl OnlineState {
                 self.challenges.remove(&challenge.0);
             }
             S::GameFull { game } => match load(&game, now) {
+                // An accepted challenge left the list by its own `challenge_gone`.
                 Ok(g) => {
-                    self.challenge_answered(&g);
                     self.games.insert(g.id, g);
                 }
                 Err(e) => self.say(format!("game {}: {e}", game.id.0)),
@@ -233,29 +233,6 @@ impl OnlineState {
             }
             _ => {}
         }
-    }
-
-    /// A game of this player's that just began may be the answer to their challenge
-    /// or invitation: the server says nothing more of an accepted one, so it goes.
-    fn challenge_answered(&mut self, g: &OnlineGame) {
-        let (Some(me), Some(you)) = (&self.me, g.you) else {
-            return;
-        };
-        if !g.game.moves().is_empty() || self.games.contains_key(&g.id) {
-            return;
-        }
-        let other = match you {
-            Side::White => &g.black.name,
-            Side::Black => &g.white.name,
-        };
-        let variant = &g.game.rules().info().name;
-        self.challenges.retain(|_, c| {
-            let mine = c.from.name == me.name && &c.variant == variant;
-            let answered =
-                c.to.as_ref()
-                    .is_none_or(|to| to.eq_ignore_ascii_case(other));
-            !(mine && answered && c.clock == g.clock)
-        });
     }
 
     /// A message for the person.
@@ -360,7 +337,7 @@ mod tests {
     }
 
     #[test]
-    fn an_accepted_challenge_goes_when_its_game_begins() {
+    fn a_challenge_goes_when_the_server_says_so_not_when_any_game_begins() {
         let mut s = OnlineState::default();
         let mut full = orthodox_game();
         full.moves.clear();
@@ -376,16 +353,24 @@ mod tests {
             color: chess4d_protocol::ColorChoice::Random,
             code: None,
         };
-        for c in [challenge(1, Some("bob")), challenge(2, Some("cyd"))] {
+        // A challenge to bob and an open invitation, of the game's variant and clock.
+        for c in [challenge(1, Some("bob")), challenge(2, None)] {
             s.apply(ServerMessage::Challenge { challenge: c }, Instant::now());
         }
+        // Bob accepts: the server says the challenge is gone, then starts the game.
+        s.apply(
+            ServerMessage::ChallengeGone {
+                challenge: chess4d_protocol::ChallengeId(1),
+            },
+            Instant::now(),
+        );
         s.apply(
             ServerMessage::GameFull {
                 game: Box::new(full),
             },
             Instant::now(),
         );
-        // The one bob accepted went; the one to cyd still waits.
+        // The invitation is still open on the server, so it stays listed.
         assert_eq!(s.challenges.keys().copied().collect::<Vec<_>>(), vec![2]);
     }
 

@@ -6,7 +6,7 @@
 //! is read from disk once, not every frame.
 
 use chess4d_core::VariantInfo;
-use chess4d_render::{CustomPicture, PieceImage};
+use chess4d_render::{CUSTOM_SLOTS, CustomPicture, PieceImage};
 use chess4d_variants::PiecePicture;
 use std::sync::{Arc, Mutex};
 
@@ -44,6 +44,16 @@ pub fn piece_looks(info: &VariantInfo, given: &[(char, PiecePicture)]) -> PieceL
                     looks.built_in.push((*letter, image));
                 }
             }
+            // A renderer holds CUSTOM_SLOTS pictures of a scene's own: the pieces past
+            // them keep the picture their name gives, drawn and picked alike.
+            PiecePicture::Outline(_) | PiecePicture::Image(_)
+                if looks.own.len() >= usize::from(CUSTOM_SLOTS) =>
+            {
+                eprintln!(
+                    "warning: piece {letter}'s picture: a variant shows at most {CUSTOM_SLOTS} \
+                     pictures of its own"
+                );
+            }
             PiecePicture::Outline(shapes) => looks
                 .own
                 .push((*letter, Arc::new(CustomPicture::Outline(shapes.clone())))),
@@ -68,10 +78,14 @@ pub fn piece_looks(info: &VariantInfo, given: &[(char, PiecePicture)]) -> PieceL
 /// The pictures a variant's file gives, as the catalog hands them out.
 type Given = Arc<[(char, PiecePicture)]>;
 
-/// What the session last resolved: for which variant and which of its file's pictures.
+/// The pieces looks were resolved for: the variant's name and its pieces' letters and
+/// names (a reloaded file may keep the old rules on the board for a while).
+type Pieces = (String, Vec<(char, String)>);
+
+/// What the session last resolved: for which pieces and which of their file's pictures.
 #[derive(Debug, Default)]
 pub(crate) struct LooksCache {
-    last: Mutex<Option<(String, Given, PieceLooks)>>,
+    last: Mutex<Option<(Pieces, Given, PieceLooks)>>,
 }
 
 impl LooksCache {
@@ -81,14 +95,23 @@ impl LooksCache {
         let Ok(mut last) = self.last.lock() else {
             return piece_looks(info, &given);
         };
-        if let Some((name, from, looks)) = &*last
-            && *name == info.name
+        let same_pieces = |(name, pieces): &Pieces| {
+            *name == info.name
+                && pieces.len() == info.pieces.len()
+                && pieces
+                    .iter()
+                    .zip(&info.pieces)
+                    .all(|((l, n), p)| *l == p.letter && *n == p.name)
+        };
+        if let Some((pieces, from, looks)) = &*last
+            && same_pieces(pieces)
             && (Arc::ptr_eq(from, &given) || from.is_empty() && given.is_empty())
         {
             return looks.clone();
         }
         let looks = piece_looks(info, &given);
-        *last = Some((info.name.clone(), given, looks.clone()));
+        let pieces = info.pieces.iter().map(|p| (p.letter, p.name.clone()));
+        *last = Some(((info.name.clone(), pieces.collect()), given, looks.clone()));
         looks
     }
 }
