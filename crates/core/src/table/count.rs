@@ -1,0 +1,186 @@
+//! Counting legal moves in bulk (perft's last ply) without listing most of them.
+//!
+//! A piece that is not royal, where the king is not in check and the piece shields it
+//! from no line attack, has every move legal as generated (an en-passant capture is a
+//! pawn's, and pawns are listed). Where all of such a piece's lines move and capture
+//! alike, each line's destinations are its squares up to and including the first
+//! blocker, which a bit scan finds, less the mover's own pieces: so its moves are a
+//! popcount. Every other piece (pawns, the king, pinned pieces, pieces in check,
+//! lines with a minimum range or one mode) and castling are listed by the ordinary
+//! generator and counted. The counting path is taken only where the variant's moves
+//! are the board moves alone ([`plain`]): no hops, drops, gating, promotion choices
+//! beyond a pawn's, obligations or immediate ends, which adjust the list afterwards.
+
+use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX, each_own};
+use super::movegen::{Safety, Wanted, castling_moves, own_king, safe_piece_moves};
+use super::{Mode, Span, TableRules};
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::piece::Piece;
+use crate::position::Position;
+
+/// A line's squares as bits, and whether its first blocker is the highest bit.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct BulkSpan {
+    mask: u128,
+    down: bool,
+}
+
+/// The tables of the counting path, built once per variant.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Bulk {
+    /// Whether the variant's legal moves may be counted this way at all.
+    pub(super) active: bool,
+    /// By span (as `TableRules::spans`): its squares and walk.
+    spans: Vec<BulkSpan>,
+    /// By `code * squares + square`: whether that piece's moves from there are counted
+    /// by masks (every line moves and captures, walks by bits, and no two lines share
+    /// a square unless the piece's moves are made distinct anyway).
+    by_mask: Vec<bool>,
+}
+
+/// Whether the variant's legal moves are the board moves alone, so that counting them
+/// needs no list: a board that fits the bits, no move kinds or rules that adjust the
+/// list after the board moves are found.
+pub(super) fn plain(rules: &TableRules) -> bool {
+    rules.info.shape.len() <= MAX_BITS
+        && !rules.special.full_legality
+        && !rules.special.any_moves
+        && !rules.special.any_confined
+        && !rules.special.flying_general
+        && !rules.ends.immediate
+        && !rules.ends.obliged
+        && !rules.promotion_rules.active
+        && !rules.forms.active
+        && !rules.promotion_move.active
+        && !rules.gating.active
+        && !rules.drops.active
+        && !rules.passing.active
+}
+
+impl Bulk {
+    /// The counting tables for `rules` (inactive where it is not [`plain`]).
+    pub(super) fn new(rules: &TableRules) -> Bulk {
+        if !plain(rules) {
+            return Bulk::default();
+        }
+        let nsq = rules.info.shape.len();
+        let spans: Vec<BulkSpan> = rules
+            .spans
+            .iter()
+            .enumerate()
+            .map(|(i, s)| bulk_span(rules, i, s))
+            .collect();
+        let by_mask = rules
+            .span_index
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| {
+                let code = i / nsq.max(1);
+                let range = w[0] as usize..w[1] as usize;
+                countable(rules, code, &rules.spans[range.clone()], &spans[range])
+            })
+            .collect();
+        Bulk {
+            active: true,
+            spans,
+            by_mask,
+        }
+    }
+}
+
+/// Span `i`'s squares as bits with its walk (one square walks either way).
+fn bulk_span(rules: &TableRules, i: usize, s: &Span) -> BulkSpan {
+    if s.len == 1 {
+        let sq = rules.rays.squares(s.start, 1)[0];
+        return BulkSpan {
+            mask: 1u128 << sq.0,
+            down: false,
+        };
+    }
+    BulkSpan {
+        mask: rules.span_masks.get(i).copied().unwrap_or(0),
+        down: s.walk == WALK_DOWN,
+    }
+}
+
+/// Whether a piece of `code` with these lines from one square is counted by masks.
+fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan]) -> bool {
+    let Some(p) = Piece::from_code(code as u8) else {
+        return false;
+    };
+    let Some(&pawn) = rules.pawn.get(p.kind().index()) else {
+        return false;
+    };
+    let lines_ok = spans
+        .iter()
+        .all(|s| s.mode == Mode::Both && s.min <= 1 && (s.len == 1 || s.walk != WALK_MAILBOX));
+    // Overlapping lines list a square twice unless the moves are made distinct.
+    let twice = rules.twice.get(code).copied().unwrap_or(false);
+    let mut seen = 0u128;
+    let disjoint = bulk.iter().all(|b| {
+        let fresh = seen & b.mask == 0;
+        seen |= b.mask;
+        fresh
+    });
+    !pawn && lines_ok && (twice || disjoint)
+}
+
+/// The squares `p`'s lines from `from` reach on a board occupied as `occ` (own pieces
+/// included); `None`: not counted by masks.
+#[inline]
+fn targets(rules: &TableRules, p: Piece, from: Square, occ: u128) -> Option<u128> {
+    let i = p.code() as usize * rules.info.shape.len() + from.index();
+    if !rules.bulk.by_mask.get(i).copied().unwrap_or(false) {
+        return None;
+    }
+    let (a, b) = (rules.span_index[i] as usize, rules.span_index[i + 1] as usize);
+    let mut set = 0u128;
+    for s in rules.bulk.spans.get(a..b)? {
+        let blockers = occ & s.mask;
+        set |= if blockers == 0 {
+            s.mask
+        } else if s.down {
+            // Squares from the highest blocker up.
+            s.mask & (u128::MAX << (127 - blockers.leading_zeros()))
+        } else {
+            // Squares up to the lowest blocker.
+            s.mask & (u128::MAX >> (127 - blockers.trailing_zeros()))
+        };
+    }
+    Some(set)
+}
+
+/// The number of legal moves at `pos`, as [`super::movegen::legal_moves`] lists them,
+/// or `None` where the counting path does not apply (then the list is counted).
+pub(super) fn count_legal(
+    rules: &TableRules,
+    pos: &Position,
+    scratch: &mut Vec<Move>,
+) -> Option<u64> {
+    if !rules.bulk.active {
+        return None;
+    }
+    let king = own_king(rules, pos)?;
+    let us = pos.side_to_move();
+    let safety = Safety::new(rules, pos, king);
+    let own = pos.occupancy(us);
+    let occ = own | pos.occupancy(!us);
+    scratch.clear();
+    let mut counted = 0u64;
+    each_own(pos, us, |from, p| {
+        let by_mask = if !rules.is_royal(p) && safety.free(from) {
+            targets(rules, p, from, occ)
+        } else {
+            None
+        };
+        match by_mask {
+            Some(set) => counted += u64::from((set & !own).count_ones()),
+            None => safe_piece_moves(rules, pos, &safety, from, p, Wanted::All, scratch),
+        }
+    });
+    if !safety.in_check() {
+        castling_moves(rules, pos, us, Some(king), scratch);
+    }
+    Some(counted + scratch.len() as u64)
+}
