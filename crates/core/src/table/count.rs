@@ -37,6 +37,9 @@ pub(super) struct Bulk {
     /// by masks (every line moves and captures, walks by bits, and no two lines share
     /// a square unless the piece's moves are made distinct anyway).
     by_mask: Vec<bool>,
+    /// By `code * squares + square`: whether every capturing line of that piece from
+    /// there walks by bits from its first square (so its attacks are a mask).
+    attacks_by_mask: Vec<bool>,
 }
 
 /// Whether the variant's legal moves are the board moves alone, so that counting them
@@ -81,10 +84,20 @@ impl Bulk {
                 countable(rules, code, &rules.spans[range.clone()], &spans[range])
             })
             .collect();
+        let attacks_by_mask = rules
+            .span_index
+            .windows(2)
+            .map(|w| {
+                rules.spans[w[0] as usize..w[1] as usize]
+                    .iter()
+                    .all(|s| s.mode == Mode::Move || bit_walked(s))
+            })
+            .collect();
         Bulk {
             active: true,
             spans,
             by_mask,
+            attacks_by_mask,
         }
     }
 }
@@ -104,6 +117,11 @@ fn bulk_span(rules: &TableRules, i: usize, s: &Span) -> BulkSpan {
     }
 }
 
+/// Whether a line's reach is its mask up to its first blocker.
+fn bit_walked(s: &Span) -> bool {
+    s.min <= 1 && (s.len == 1 || s.walk != WALK_MAILBOX)
+}
+
 /// Whether a piece of `code` with these lines from one square is counted by masks.
 fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan]) -> bool {
     let Some(p) = Piece::from_code(code as u8) else {
@@ -114,7 +132,7 @@ fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan])
     };
     let lines_ok = spans
         .iter()
-        .all(|s| s.mode == Mode::Both && s.min <= 1 && (s.len == 1 || s.walk != WALK_MAILBOX));
+        .all(|s| s.mode == Mode::Both && bit_walked(s));
     // Overlapping lines list a square twice unless the moves are made distinct.
     let twice = rules.twice.get(code).copied().unwrap_or(false);
     let mut seen = 0u128;
@@ -135,18 +153,56 @@ fn targets(rules: &TableRules, p: Piece, from: Square, occ: u128) -> Option<u128
         return None;
     }
     let (a, b) = (rules.span_index[i] as usize, rules.span_index[i + 1] as usize);
-    let mut set = 0u128;
-    for s in rules.bulk.spans.get(a..b)? {
-        let blockers = occ & s.mask;
-        set |= if blockers == 0 {
-            s.mask
-        } else if s.down {
+    Some(
+        rules
+            .bulk
+            .spans
+            .get(a..b)?
+            .iter()
+            .fold(0, |set, s| set | s.reach(occ)),
+    )
+}
+
+impl BulkSpan {
+    /// The line's squares up to and including its first blocker in `occ`.
+    #[inline]
+    fn reach(&self, occ: u128) -> u128 {
+        let blockers = occ & self.mask;
+        if blockers == 0 {
+            self.mask
+        } else if self.down {
             // Squares from the highest blocker up.
-            s.mask & (u128::MAX << (127 - blockers.leading_zeros()))
+            self.mask & (u128::MAX << (127 - blockers.leading_zeros()))
         } else {
             // Squares up to the lowest blocker.
-            s.mask & (u128::MAX >> (127 - blockers.trailing_zeros()))
-        };
+            self.mask & (u128::MAX >> (127 - blockers.trailing_zeros()))
+        }
+    }
+}
+
+/// Every square `pos`'s side not to move attacks with the mover's king lifted off the
+/// board (`occ` without it), or `None` where a line of theirs is not a mask. A king
+/// step is legal exactly when it lands outside this set: its old square no longer
+/// shields the squares behind it, and a captured piece never attacks its own square.
+fn enemy_attacks(rules: &TableRules, pos: &Position, occ: u128) -> Option<u128> {
+    let them = !pos.side_to_move();
+    let nsq = rules.info.shape.len();
+    let mut bits = pos.occupancy(them);
+    let mut set = 0u128;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let p = pos.piece_at(Square(sq as u16))?;
+        let i = p.code() as usize * nsq + sq;
+        if !rules.bulk.attacks_by_mask.get(i).copied().unwrap_or(false) {
+            return None;
+        }
+        let (a, b) = (rules.span_index[i] as usize, rules.span_index[i + 1] as usize);
+        for (s, bs) in rules.spans.get(a..b)?.iter().zip(rules.bulk.spans.get(a..b)?) {
+            if s.mode != Mode::Move {
+                set |= bs.reach(occ);
+            }
+        }
     }
     Some(set)
 }
@@ -169,7 +225,9 @@ pub(super) fn count_legal(
     scratch.clear();
     let mut counted = 0u64;
     each_own(pos, us, |from, p| {
-        let by_mask = if !rules.is_royal(p) && safety.free(from) {
+        let by_mask = if from == king {
+            king_steps(rules, pos, p, king, occ)
+        } else if !rules.is_royal(p) && safety.free(from) {
             targets(rules, p, from, occ)
         } else {
             None
@@ -183,4 +241,14 @@ pub(super) fn count_legal(
         castling_moves(rules, pos, us, Some(king), scratch);
     }
     Some(counted + scratch.len() as u64)
+}
+
+/// The king's legal steps as bits, where its lines and the enemy's attacks are masks.
+#[inline]
+fn king_steps(rules: &TableRules, pos: &Position, king: Piece, from: Square, occ: u128) -> Option<u128> {
+    let steps = targets(rules, king, from, occ)? & !pos.occupancy(pos.side_to_move());
+    if steps == 0 {
+        return Some(0);
+    }
+    Some(steps & !enemy_attacks(rules, pos, occ & !(1u128 << from.0))?)
 }
