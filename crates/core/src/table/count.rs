@@ -33,6 +33,14 @@ pub(super) struct Bulk {
     pub(super) active: bool,
     /// By span (as `TableRules::spans`): its squares and walk.
     spans: Vec<BulkSpan>,
+    /// By span: where it is a pawn's push that may double-step from its square, the
+    /// squares beyond the push's (mask empty elsewhere).
+    doubles: Vec<BulkSpan>,
+    /// By `code * squares + square`: whether that pawn's moves from there are counted
+    /// by masks (every line walks by bits, moves made distinct by no rule).
+    pawn_by_mask: Vec<bool>,
+    /// By colour: its promotion zone as bits (empty where nothing promotes).
+    zone: [u128; 2],
     /// By `code * squares + square`: whether that piece's moves from there are counted
     /// by masks (every line moves and captures, walks by bits, and no two lines share
     /// a square unless the piece's moves are made distinct anyway).
@@ -84,6 +92,17 @@ impl Bulk {
                 countable(rules, code, &rules.spans[range.clone()], &spans[range])
             })
             .collect();
+        let (doubles, pawn_by_mask) = pawn_tables(rules);
+        let zone = [0, 1].map(|c| {
+            if rules.promotion.is_empty() {
+                return 0;
+            }
+            rules.promotion_zone[c]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &z)| z)
+                .fold(0u128, |m, (i, _)| m | 1u128 << i)
+        });
         let attacks_by_mask = rules
             .span_index
             .windows(2)
@@ -96,6 +115,9 @@ impl Bulk {
         Bulk {
             active: true,
             spans,
+            doubles,
+            pawn_by_mask,
+            zone,
             by_mask,
             attacks_by_mask,
         }
@@ -115,6 +137,37 @@ fn bulk_span(rules: &TableRules, i: usize, s: &Span) -> BulkSpan {
         mask: rules.span_masks.get(i).copied().unwrap_or(0),
         down: s.walk == WALK_DOWN,
     }
+}
+
+/// By span, the double step's squares beyond the push (as [`Bulk::doubles`]); by
+/// `code * squares + square`, whether that pawn is counted by masks.
+fn pawn_tables(rules: &TableRules) -> (Vec<BulkSpan>, Vec<bool>) {
+    let nsq = rules.info.shape.len();
+    let mut doubles = vec![BulkSpan::default(); rules.spans.len()];
+    let mut pawn_by_mask = Vec::with_capacity(rules.span_index.len());
+    for (i, w) in rules.span_index.windows(2).enumerate() {
+        let (code, from) = (i / nsq.max(1), Square((i % nsq.max(1)) as u16));
+        let p = Piece::from_code(code as u8);
+        let pawn = p.is_some_and(|p| rules.pawn.get(p.kind().index()).copied().unwrap_or(false));
+        let twice = rules.twice.get(code).copied().unwrap_or(true);
+        let mut ok = pawn && !twice;
+        for j in w[0] as usize..w[1] as usize {
+            let s = &rules.spans[j];
+            ok &= bit_walked(s);
+            let Some(p) = p.filter(|_| pawn) else {
+                continue;
+            };
+            let pushes = s.len == 1 && s.mode == Mode::Move && s.push_axis < 4 && s.full > 1;
+            if pushes && super::movegen::double_step_allowed(rules, p.color(), from, s) {
+                let beyond = &super::movegen::double_step_ray(rules, s)[1..];
+                let bits = BulkSpan::of(beyond, nsq);
+                ok &= bits.mask != 0;
+                doubles[j] = bits;
+            }
+        }
+        pawn_by_mask.push(ok);
+    }
+    (doubles, pawn_by_mask)
 }
 
 /// Whether a line's reach is its mask up to its first blocker.
@@ -164,6 +217,16 @@ fn targets(rules: &TableRules, p: Piece, from: Square, occ: u128) -> Option<u128
 }
 
 impl BulkSpan {
+    /// A line of `squares` as bits, walked in the direction they run (mask empty where
+    /// they bend, wrap or lie beyond the bits).
+    fn of(squares: &[Square], nsq: usize) -> BulkSpan {
+        let bits = super::bits::BitSpan::of(squares, nsq);
+        BulkSpan {
+            mask: if bits.walk == WALK_MAILBOX { 0 } else { bits.mask },
+            down: bits.walk == WALK_DOWN,
+        }
+    }
+
     /// The line's squares up to and including its first blocker in `occ`.
     #[inline]
     fn reach(&self, occ: u128) -> u128 {
@@ -232,10 +295,18 @@ pub(super) fn count_legal(
         } else {
             None
         };
-        match by_mask {
-            Some(set) => counted += u64::from((set & !own).count_ones()),
-            None => safe_piece_moves(rules, pos, &safety, from, p, Wanted::All, scratch),
+        if let Some(set) = by_mask {
+            counted += u64::from((set & !own).count_ones());
+            return;
         }
+        if rules.is_pawn(p)
+            && safety.free(from)
+            && let Some(n) = pawn_count(rules, pos, p, from, occ)
+        {
+            counted += n;
+            return;
+        }
+        safe_piece_moves(rules, pos, &safety, from, p, Wanted::All, scratch);
     });
     if !safety.in_check() {
         castling_moves(rules, pos, us, Some(king), scratch);
@@ -251,4 +322,44 @@ fn king_steps(rules: &TableRules, pos: &Position, king: Piece, from: Square, occ
         return Some(0);
     }
     Some(steps & !enemy_attacks(rules, pos, occ & !(1u128 << from.0))?)
+}
+
+/// The number of moves of `us`'s free pawn `p` on `from` (not pinned, no check), as the
+/// generator lists them (a promotion once per choice); `None` where it must be listed
+/// (no masks there, or it may take en passant, which needs a test of the board after).
+#[inline]
+fn pawn_count(rules: &TableRules, pos: &Position, p: Piece, from: Square, occ: u128) -> Option<u64> {
+    let i = p.code() as usize * rules.info.shape.len() + from.index();
+    if !rules.bulk.pawn_by_mask.get(i).copied().unwrap_or(false) {
+        return None;
+    }
+    let us = p.color();
+    let own = pos.occupancy(us);
+    let enemies = occ & !own;
+    let ep = pos.en_passant().map_or(0, |sq| 1u128 << sq.0);
+    let zone = rules.bulk.zone[us.index()];
+    let choices = rules.promotion.len().max(1) as u64;
+    let weigh = |d: u128| u64::from((d & !zone).count_ones()) + choices * u64::from((d & zone).count_ones());
+    let (a, b) = (rules.span_index[i] as usize, rules.span_index[i + 1] as usize);
+    let mut n = 0;
+    for (j, s) in rules.spans.get(a..b)?.iter().enumerate() {
+        let bits = rules.bulk.spans.get(a + j)?;
+        let reach = bits.reach(occ);
+        let landing = match s.mode {
+            Mode::Move => reach & !occ,
+            Mode::Both => reach & !own,
+            Mode::Capture => {
+                if reach & ep != 0 {
+                    return None;
+                }
+                reach & enemies
+            }
+        };
+        n += weigh(landing);
+        let double = rules.bulk.doubles.get(a + j)?;
+        if double.mask != 0 && occ & bits.mask == 0 {
+            n += weigh(double.reach(occ) & !occ);
+        }
+    }
+    Some(n)
 }

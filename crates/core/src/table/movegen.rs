@@ -375,18 +375,11 @@ pub(super) fn push(
     }
 }
 
-pub(super) fn double_step(
-    rules: &TableRules,
-    pos: &Position,
-    us: Color,
-    from: Square,
-    span: &Span,
-    quiet: bool,
-    out: &mut Vec<Move>,
-) {
-    // A region (horde: the first two ranks) or the double-step rank, counted along
-    // the axis this push advances on.
-    let allowed = match &rules.double_step_from {
+/// Whether `us`'s pawn on `from` may double-step along `span` (a single push): from a
+/// region (horde: the first two ranks) or the double-step rank, counted along the axis
+/// this push advances on.
+pub(super) fn double_step_allowed(rules: &TableRules, us: Color, from: Square, span: &Span) -> bool {
+    match &rules.double_step_from {
         Some(zone) => zone[us.index()].contains(from),
         None => rules.double_step_rank.is_some_and(|rank| {
             let shape = &rules.info.shape;
@@ -398,15 +391,31 @@ pub(super) fn double_step(
             };
             own_rank == rank
         }),
-    };
-    if !allowed {
+    }
+}
+
+/// The squares of a double step along `span`: the push's square, then two squares
+/// (three with the triple step) as far as the board goes; each over empty squares.
+pub(super) fn double_step_ray<'a>(rules: &'a TableRules, span: &Span) -> &'a [Square] {
+    let longest = if rules.triple_step { 3 } else { 2 };
+    rules
+        .rays
+        .squares(span.start, (span.full as usize).min(longest))
+}
+
+pub(super) fn double_step(
+    rules: &TableRules,
+    pos: &Position,
+    us: Color,
+    from: Square,
+    span: &Span,
+    quiet: bool,
+    out: &mut Vec<Move>,
+) {
+    if !double_step_allowed(rules, us, from, span) {
         return;
     }
-    // Two squares (three with the triple step), each over empty squares only.
-    let longest = if rules.triple_step { 3 } else { 2 };
-    let ray = rules
-        .rays
-        .squares(span.start, (span.full as usize).min(longest));
+    let ray = double_step_ray(rules, span);
     if pos.piece_at(ray[0]).is_some() {
         return;
     }
