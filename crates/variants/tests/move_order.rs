@@ -200,5 +200,9 @@ fn the_counting_path_is_named_per_variant() {
         .filter(|(_, r)| r.counting_path() == "bulk")
         .map(|(n, _)| n.as_str())
         .collect();
-    assert!(bulk.len() >= 10, "only {} variants count in bulk", bulk.len());
+    assert!(
+        bulk.len() >= 10,
+        "only {} variants count in bulk",
+        bulk.len()
+    );
 }

@@ -127,10 +127,16 @@ impl BitSpan {
         }
         if self.walk == WALK_UP {
             let b = blockers.trailing_zeros();
-            Some((Square(b as u16), (self.mask & !(u128::MAX << b)).count_ones() as usize))
+            Some((
+                Square(b as u16),
+                (self.mask & !(u128::MAX << b)).count_ones() as usize,
+            ))
         } else {
             let b = 127 - blockers.leading_zeros();
-            Some((Square(b as u16), ((self.mask >> b) >> 1).count_ones() as usize))
+            Some((
+                Square(b as u16),
+                ((self.mask >> b) >> 1).count_ones() as usize,
+            ))
         }
     }
 }

@@ -19,6 +19,13 @@ use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
 
+/// Not counted (or attacks not found) by masks.
+const NONE: u8 = 0;
+/// Every line one square: the moves (or attacks) are one fixed mask.
+const LEAPS: u8 = 1;
+/// Each line's reach up to its first blocker.
+const LINES: u8 = 2;
+
 /// A line's squares as bits, and whether its first blocker is the highest bit.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct BulkSpan {
@@ -44,10 +51,13 @@ pub(super) struct Bulk {
     /// By `code * squares + square`: whether that piece's moves from there are counted
     /// by masks (every line moves and captures, walks by bits, and no two lines share
     /// a square unless the piece's moves are made distinct anyway).
-    by_mask: Vec<bool>,
-    /// By `code * squares + square`: whether every capturing line of that piece from
-    /// there walks by bits from its first square (so its attacks are a mask).
-    attacks_by_mask: Vec<bool>,
+    by_mask: Vec<u8>,
+    /// By `code * squares + square`: how that piece's attacks from there are found:
+    /// `NONE` (a capturing line that is not a mask), `LEAPS` (every capturing line is
+    /// one square: the squares are `attack_leaps`) or `LINES` (each line's reach).
+    attacks_by_mask: Vec<u8>,
+    /// By `code * squares + square`: the squares it attacks where they are `LEAPS`.
+    attack_leaps: Vec<u128>,
 }
 
 /// Whether the variant's legal moves are the board moves alone, so that counting them
@@ -107,9 +117,25 @@ impl Bulk {
             .span_index
             .windows(2)
             .map(|w| {
-                rules.spans[w[0] as usize..w[1] as usize]
+                let capturing = rules.spans[w[0] as usize..w[1] as usize]
                     .iter()
-                    .all(|s| s.mode == Mode::Move || bit_walked(s))
+                    .filter(|s| s.mode != Mode::Move);
+                if capturing.clone().all(|s| s.len == 1 && s.min <= 1) {
+                    LEAPS
+                } else if capturing.clone().all(bit_walked) {
+                    LINES
+                } else {
+                    NONE
+                }
+            })
+            .collect();
+        let attack_leaps = rules
+            .span_index
+            .windows(2)
+            .map(|w| {
+                (w[0] as usize..w[1] as usize)
+                    .filter(|&j| rules.spans[j].mode != Mode::Move)
+                    .fold(0u128, |m, j| m | spans[j].mask)
             })
             .collect();
         Bulk {
@@ -120,6 +146,7 @@ impl Bulk {
             zone,
             by_mask,
             attacks_by_mask,
+            attack_leaps,
         }
     }
 }
@@ -176,16 +203,14 @@ fn bit_walked(s: &Span) -> bool {
 }
 
 /// Whether a piece of `code` with these lines from one square is counted by masks.
-fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan]) -> bool {
+fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan]) -> u8 {
     let Some(p) = Piece::from_code(code as u8) else {
-        return false;
+        return NONE;
     };
     let Some(&pawn) = rules.pawn.get(p.kind().index()) else {
-        return false;
+        return NONE;
     };
-    let lines_ok = spans
-        .iter()
-        .all(|s| s.mode == Mode::Both && bit_walked(s));
+    let lines_ok = spans.iter().all(|s| s.mode == Mode::Both && bit_walked(s));
     // Overlapping lines list a square twice unless the moves are made distinct.
     let twice = rules.twice.get(code).copied().unwrap_or(false);
     let mut seen = 0u128;
@@ -194,7 +219,14 @@ fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan])
         seen |= b.mask;
         fresh
     });
-    !pawn && lines_ok && (twice || disjoint)
+    if pawn || !lines_ok || !(twice || disjoint) {
+        NONE
+    } else if spans.iter().all(|s| s.len == 1) {
+        // The squares are the piece's reach mask (`TableRules::reach_masks`).
+        LEAPS
+    } else {
+        LINES
+    }
 }
 
 /// The squares `p`'s lines from `from` reach on a board occupied as `occ` (own pieces
@@ -202,10 +234,15 @@ fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan])
 #[inline]
 fn targets(rules: &TableRules, p: Piece, from: Square, occ: u128) -> Option<u128> {
     let i = p.code() as usize * rules.info.shape.len() + from.index();
-    if !rules.bulk.by_mask.get(i).copied().unwrap_or(false) {
-        return None;
+    match rules.bulk.by_mask.get(i).copied() {
+        Some(LEAPS) => return rules.reach_masks.get(i).copied(),
+        Some(LINES) => {}
+        _ => return None,
     }
-    let (a, b) = (rules.span_index[i] as usize, rules.span_index[i + 1] as usize);
+    let (a, b) = (
+        rules.span_index[i] as usize,
+        rules.span_index[i + 1] as usize,
+    );
     Some(
         rules
             .bulk
@@ -222,7 +259,11 @@ impl BulkSpan {
     fn of(squares: &[Square], nsq: usize) -> BulkSpan {
         let bits = super::bits::BitSpan::of(squares, nsq);
         BulkSpan {
-            mask: if bits.walk == WALK_MAILBOX { 0 } else { bits.mask },
+            mask: if bits.walk == WALK_MAILBOX {
+                0
+            } else {
+                bits.mask
+            },
             down: bits.walk == WALK_DOWN,
         }
     }
@@ -257,11 +298,24 @@ fn enemy_attacks(rules: &TableRules, pos: &Position, occ: u128) -> Option<u128> 
         bits &= bits - 1;
         let p = pos.piece_at(Square(sq as u16))?;
         let i = p.code() as usize * nsq + sq;
-        if !rules.bulk.attacks_by_mask.get(i).copied().unwrap_or(false) {
-            return None;
+        match rules.bulk.attacks_by_mask.get(i).copied() {
+            Some(LEAPS) => {
+                set |= rules.bulk.attack_leaps.get(i)?;
+                continue;
+            }
+            Some(LINES) => {}
+            _ => return None,
         }
-        let (a, b) = (rules.span_index[i] as usize, rules.span_index[i + 1] as usize);
-        for (s, bs) in rules.spans.get(a..b)?.iter().zip(rules.bulk.spans.get(a..b)?) {
+        let (a, b) = (
+            rules.span_index[i] as usize,
+            rules.span_index[i + 1] as usize,
+        );
+        for (s, bs) in rules
+            .spans
+            .get(a..b)?
+            .iter()
+            .zip(rules.bulk.spans.get(a..b)?)
+        {
             if s.mode != Mode::Move {
                 set |= bs.reach(occ);
             }
@@ -316,7 +370,13 @@ pub(super) fn count_legal(
 
 /// The king's legal steps as bits, where its lines and the enemy's attacks are masks.
 #[inline]
-fn king_steps(rules: &TableRules, pos: &Position, king: Piece, from: Square, occ: u128) -> Option<u128> {
+fn king_steps(
+    rules: &TableRules,
+    pos: &Position,
+    king: Piece,
+    from: Square,
+    occ: u128,
+) -> Option<u128> {
     let steps = targets(rules, king, from, occ)? & !pos.occupancy(pos.side_to_move());
     if steps == 0 {
         return Some(0);
@@ -328,7 +388,13 @@ fn king_steps(rules: &TableRules, pos: &Position, king: Piece, from: Square, occ
 /// generator lists them (a promotion once per choice); `None` where it must be listed
 /// (no masks there, or it may take en passant, which needs a test of the board after).
 #[inline]
-fn pawn_count(rules: &TableRules, pos: &Position, p: Piece, from: Square, occ: u128) -> Option<u64> {
+fn pawn_count(
+    rules: &TableRules,
+    pos: &Position,
+    p: Piece,
+    from: Square,
+    occ: u128,
+) -> Option<u64> {
     let i = p.code() as usize * rules.info.shape.len() + from.index();
     if !rules.bulk.pawn_by_mask.get(i).copied().unwrap_or(false) {
         return None;
@@ -339,8 +405,13 @@ fn pawn_count(rules: &TableRules, pos: &Position, p: Piece, from: Square, occ: u
     let ep = pos.en_passant().map_or(0, |sq| 1u128 << sq.0);
     let zone = rules.bulk.zone[us.index()];
     let choices = rules.promotion.len().max(1) as u64;
-    let weigh = |d: u128| u64::from((d & !zone).count_ones()) + choices * u64::from((d & zone).count_ones());
-    let (a, b) = (rules.span_index[i] as usize, rules.span_index[i + 1] as usize);
+    let weigh = |d: u128| {
+        u64::from((d & !zone).count_ones()) + choices * u64::from((d & zone).count_ones())
+    };
+    let (a, b) = (
+        rules.span_index[i] as usize,
+        rules.span_index[i + 1] as usize,
+    );
     let mut n = 0;
     for (j, s) in rules.spans.get(a..b)?.iter().enumerate() {
         let bits = rules.bulk.spans.get(a + j)?;

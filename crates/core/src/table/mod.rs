@@ -646,7 +646,14 @@ impl Rules for TableRules {
 
     fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
         let occ = pos.occupancy(Color::White) | pos.occupancy(Color::Black);
-        attacks::attacked_on(self, &|s| pos.piece_at(s), occ, sq, by, pos.castling_rights())
+        attacks::attacked_on(
+            self,
+            &|s| pos.piece_at(s),
+            occ,
+            sq,
+            by,
+            pos.castling_rights(),
+        )
     }
 
     fn attackers(&self, pos: &Position, sq: Square, by: Color, out: &mut Vec<Square>) {

@@ -378,7 +378,12 @@ pub(super) fn push(
 /// Whether `us`'s pawn on `from` may double-step along `span` (a single push): from a
 /// region (horde: the first two ranks) or the double-step rank, counted along the axis
 /// this push advances on.
-pub(super) fn double_step_allowed(rules: &TableRules, us: Color, from: Square, span: &Span) -> bool {
+pub(super) fn double_step_allowed(
+    rules: &TableRules,
+    us: Color,
+    from: Square,
+    span: &Span,
+) -> bool {
     match &rules.double_step_from {
         Some(zone) => zone[us.index()].contains(from),
         None => rules.double_step_rank.is_some_and(|rank| {
