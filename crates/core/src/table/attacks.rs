@@ -1,6 +1,5 @@
 //! Attack detection: look outward from the target along every reversed movement.
 
-use super::bits::WALK_MAILBOX;
 use super::{AttackStep, TableRules};
 use crate::geometry::Square;
 use crate::piece::{Color, Piece};
@@ -53,52 +52,6 @@ pub(super) fn attacked(
                 .is_some_and(|(k, p)| attacks(p, span.dir as usize, k))
         }),
     };
-    found || rules.special.any_moves && super::special::attacked(rules, at, target, by, rights)
-}
-
-/// [`attacked`] where the occupied squares of the board `at` describes are known as
-/// bits (`occ`): each attack line's first piece by a bit scan rather than a walk.
-#[inline]
-pub(super) fn attacked_on(
-    rules: &TableRules,
-    at: &impl Fn(Square) -> Option<Piece>,
-    occ: u128,
-    target: Square,
-    by: Color,
-    rights: u32,
-) -> bool {
-    let masks = &rules.attack_masks[by.index()];
-    let idx = &rules.attack_index[by.index()];
-    let (Some(&a), Some(&b)) = (idx.get(target.index()), idx.get(target.index() + 1)) else {
-        return attacked(rules, at, target, by, rights);
-    };
-    let (a, b) = (a as usize, b as usize);
-    let (Some(spans), Some(masks)) = (rules.attack_spans[by.index()].get(a..b), masks.get(a..b))
-    else {
-        return attacked(rules, at, target, by, rights);
-    };
-    let ranges = &rules.attack_range[by.index()];
-    let mins = &rules.attack_min[by.index()];
-    let found = spans.iter().zip(masks).any(|(span, bits)| {
-        let first = if bits.walk == WALK_MAILBOX {
-            let ray = rules.rays.squares(span.start, span.len as usize);
-            ray.iter()
-                .enumerate()
-                .find_map(|(k, &sq)| at(sq).map(|_| (sq, k)))
-        } else {
-            bits.first(occ)
-        };
-        let Some((sq, k)) = first else {
-            return false;
-        };
-        let dir = span.dir as usize;
-        at(sq).is_some_and(|p| {
-            p.color() == by
-                && ranges[dir * rules.ncodes + p.code() as usize] as usize > k
-                && k + 1 >= mins[dir] as usize
-                && (!rules.special.any_confined || rules.special.may_stand(p, target))
-        })
-    });
     found || rules.special.any_moves && super::special::attacked(rules, at, target, by, rights)
 }
 

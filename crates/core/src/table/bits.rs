@@ -116,27 +116,4 @@ impl BitSpan {
             }
         }
     }
-
-    /// The first piece of `occ` along the line, with how many squares lie before it
-    /// (`None`: the line is open, or it is walked square by square).
-    #[inline]
-    pub(super) fn first(&self, occ: u128) -> Option<(Square, usize)> {
-        let blockers = occ & self.mask;
-        if blockers == 0 {
-            return None;
-        }
-        if self.walk == WALK_UP {
-            let b = blockers.trailing_zeros();
-            Some((
-                Square(b as u16),
-                (self.mask & !(u128::MAX << b)).count_ones() as usize,
-            ))
-        } else {
-            let b = 127 - blockers.leading_zeros();
-            Some((
-                Square(b as u16),
-                ((self.mask >> b) >> 1).count_ones() as usize,
-            ))
-        }
-    }
 }

@@ -645,9 +645,6 @@ pub(super) struct AttackTables {
     /// the board is too large for them), and by square where its run starts.
     pub(super) steps: [Vec<AttackStep>; 2],
     pub(super) step_index: [Vec<u32>; 2],
-    /// By colour, by attack span: its squares as bits with their walk (empty where the
-    /// board is too large for the bits).
-    pub(super) masks: [Vec<super::bits::BitSpan>; 2],
 }
 
 /// The most attack steps kept per colour: beyond this (a very large board) the
@@ -666,7 +663,6 @@ pub(super) fn attack_tables(
         range: [Vec::new(), Vec::new()],
         steps: [Vec::new(), Vec::new()],
         step_index: [Vec::new(), Vec::new()],
-        masks: [Vec::new(), Vec::new()],
         min: [0, 1].map(|c| attack_dirs[c].iter().map(|ad| ad.min).collect()),
     };
     for (c, dirs) in attack_dirs.iter().enumerate() {
@@ -689,14 +685,6 @@ pub(super) fn attack_tables(
             out.range[c].extend_from_slice(&ad.range_of);
         }
         (out.steps[c], out.step_index[c]) = attack_steps(rays, &out.spans[c], &out.index[c]);
-        if shape.len() <= super::bits::MAX_BITS {
-            out.masks[c] = out.spans[c]
-                .iter()
-                .map(|s| {
-                    super::bits::BitSpan::of(rays.squares(s.start, s.len as usize), shape.len())
-                })
-                .collect();
-        }
     }
     out
 }

@@ -194,9 +194,6 @@ pub struct TableRules {
     /// on boards too large for it), and by square where its run starts.
     attack_steps: [Vec<AttackStep>; 2],
     attack_step_index: [Vec<u32>; 2],
-    /// By attacking colour, by attack span (as `attack_spans`): its squares as bits,
-    /// so that an attacker is found by a bit scan per line (empty on boards too large).
-    attack_masks: [Vec<bits::BitSpan>; 2],
     castling: Vec<Castling>,
     /// By square: the castling rights that survive a move from or to it.
     rights_kept: Vec<u32>,
@@ -301,7 +298,6 @@ impl TableRules {
             attack_min: attacks.min,
             attack_steps: attacks.steps,
             attack_step_index: attacks.step_index,
-            attack_masks: attacks.masks,
             castling: castles.options,
             rights_kept: castles.rights_kept,
             pawn,
@@ -645,15 +641,7 @@ impl Rules for TableRules {
     }
 
     fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        let occ = pos.occupancy(Color::White) | pos.occupancy(Color::Black);
-        attacks::attacked_on(
-            self,
-            &|s| pos.piece_at(s),
-            occ,
-            sq,
-            by,
-            pos.castling_rights(),
-        )
+        attacks::attacked(self, &|s| pos.piece_at(s), sq, by, pos.castling_rights())
     }
 
     fn attackers(&self, pos: &Position, sq: Square, by: Color, out: &mut Vec<Square>) {

@@ -9,7 +9,7 @@
 //! quiet ones, which spares most of the king-safety tests (a king has up to 80
 //! neighbours on a 4D board, and each quiet king step needs one).
 
-use super::attacks::{Checks, PinList, attacked, attacked_on, checks, pinned};
+use super::attacks::{Checks, PinList, attacked, checks, pinned};
 use super::bits::{self, WALK_MAILBOX, each_own};
 use super::{Mode, Span, TableRules};
 use crate::geometry::Square;
@@ -196,12 +196,6 @@ fn legal_moves_in_full(
     }
 }
 
-/// Square `sq` as a bit of the occupancy (none above 128, where no bits are kept).
-#[inline]
-fn square_bit(sq: Square) -> u128 {
-    1u128.checked_shl(u32::from(sq.0)).unwrap_or(0)
-}
-
 /// Whether `target` is attacked by `them` on the board as it would be after `m`.
 #[inline]
 fn attacked_after(
@@ -221,12 +215,7 @@ fn attacked_after(
             pos.piece_at(s)
         }
     };
-    let mut occ = pos.occupancy(them) | pos.occupancy(!them);
-    for gone in [Some(m.from), m.capture].into_iter().flatten() {
-        occ &= !square_bit(gone);
-    }
-    occ |= square_bit(m.to);
-    attacked_on(rules, &view, occ, target, them, pos.castling_rights())
+    attacked(rules, &view, target, them, pos.castling_rights())
 }
 
 pub(super) fn piece_moves(
@@ -509,11 +498,9 @@ pub(super) fn castling_moves(
         // Squares before the destination are judged on the current board; the
         // destination on the board after castling, with the rook moved.
         let crossed = c.king_path.len().saturating_sub(1);
-        let occ = pos.occupancy(us) | pos.occupancy(them);
-        let now = |q: Square| pos.piece_at(q);
         if c.king_path[..crossed]
             .iter()
-            .any(|&s| attacked_on(rules, &now, occ, s, them, pos.castling_rights()))
+            .any(|&s| attacked(rules, &|q| pos.piece_at(q), s, them, pos.castling_rights()))
         {
             continue;
         }
@@ -528,10 +515,7 @@ pub(super) fn castling_moves(
                 pos.piece_at(s)
             }
         };
-        let after = (occ & !square_bit(d.king_from) & !square_bit(d.rook_from))
-            | square_bit(d.king_to)
-            | square_bit(d.rook_to);
-        if attacked_on(rules, &view, after, d.king_to, them, pos.castling_rights()) {
+        if attacked(rules, &view, d.king_to, them, pos.castling_rights()) {
             continue;
         }
         out.push(Move::new(d.king_from, d.king_to).with_second(d.rook_from, d.rook_to));
