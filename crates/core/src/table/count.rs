@@ -178,8 +178,8 @@ fn pawn_tables(rules: &TableRules) -> (Vec<BulkSpan>, Vec<bool>) {
         let pawn = p.is_some_and(|p| rules.pawn.get(p.kind().index()).copied().unwrap_or(false));
         let twice = rules.twice.get(code).copied().unwrap_or(true);
         let mut ok = pawn && !twice;
-        for j in w[0] as usize..w[1] as usize {
-            let s = &rules.spans[j];
+        let range = w[0] as usize..w[1] as usize;
+        for (s, double) in rules.spans[range.clone()].iter().zip(&mut doubles[range]) {
             ok &= bit_walked(s);
             let Some(p) = p.filter(|_| pawn) else {
                 continue;
@@ -189,7 +189,7 @@ fn pawn_tables(rules: &TableRules) -> (Vec<BulkSpan>, Vec<bool>) {
                 let beyond = &super::movegen::double_step_ray(rules, s)[1..];
                 let bits = BulkSpan::of(beyond, nsq);
                 ok &= bits.mask != 0;
-                doubles[j] = bits;
+                *double = bits;
             }
         }
         pawn_by_mask.push(ok);
