@@ -5,7 +5,9 @@
 //! movement vocabulary "which axes change, and by how much" ([`MoveAtom`]). A [`Game`]
 //! adds history, undo, and the draw rules that need history; [`perft`] checks it all.
 //! Positions keep each side's squares as bits too (boards of up to 128 squares), which
-//! the move generator scans without changing the order of the moves it lists.
+//! the move generator scans without changing the order of the moves it lists, and which
+//! perft's last ply counts by popcounts where a variant's moves are the board moves alone
+//! ([`Rules::count_legal_moves`]).
 //! Moves are written for people in SAN ([`san`]) and for other programs in UCI
 //! ([`UciMove`]: `e2e4`, `N@b1`, `e6e7+`), and asked what they are ([`Move::kind`]).
 //!

@@ -5,7 +5,7 @@ use crate::position::Position;
 use crate::rules::Rules;
 
 /// Counts the positions `depth` plies below `pos` (leaf nodes), counting the last ply
-/// in bulk from the legal-move list.
+/// in bulk ([`Rules::count_legal_moves`]: without listing the moves where the rules can).
 ///
 /// # Examples
 ///
@@ -33,10 +33,10 @@ fn perft_inner<R: Rules + ?Sized>(
     let Some((moves, rest)) = buffers.split_first_mut() else {
         return 1;
     };
-    rules.legal_moves(pos, moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return rules.count_legal_moves(pos, moves);
     }
+    rules.legal_moves(pos, moves);
     let mut nodes = 0;
     for &mv in moves.iter() {
         let undo = rules.make_move(pos, mv);

@@ -208,6 +208,16 @@ pub trait Rules: Send + Sync {
         });
     }
 
+    /// How many legal moves the side to move has: what perft counts at its last ply.
+    ///
+    /// `scratch` is room for a move list (its contents afterwards are unspecified). The
+    /// default counts [`Rules::legal_moves`]; rules that can count without listing
+    /// every move (the table engine's bitboard path) should.
+    fn count_legal_moves(&self, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
+        self.legal_moves(pos, scratch);
+        scratch.len() as u64
+    }
+
     /// Plays a legal move; returns what is needed to take it back.
     ///
     /// The search's fast path: it cannot fail. Rules whose answer can fail the host's

@@ -47,15 +47,24 @@ fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     if std::env::args().any(|a| a == "--profile") {
         // One fixed run for `valgrind --tool=callgrind`: instruction counts do not
-        // depend on what else the machine is doing.
-        let rules = Catalog::embedded().get("orthodox").unwrap();
-        let mut pos = rules
-            .parse_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-            .unwrap();
-        println!("kiwipete perft(3) = {}", perft(&*rules, &mut pos, 3));
-        let full = Catalog::embedded().get("full").unwrap();
-        let mut pos = full.start_position();
-        println!("full perft(3) = {}", perft(&*full, &mut pos, 3));
+        // depend on what else the machine is doing. `--profile orthodox` or
+        // `--profile full` runs one of the two.
+        let only = std::env::args().skip_while(|a| a != "--profile").nth(1);
+        let run = |name: &str| only.as_deref().is_none_or(|o| o == name);
+        if run("orthodox") {
+            let rules = Catalog::embedded().get("orthodox").unwrap();
+            let mut pos = rules
+                .parse_position(
+                    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                )
+                .unwrap();
+            println!("kiwipete perft(3) = {}", perft(&*rules, &mut pos, 3));
+        }
+        if run("full") {
+            let full = Catalog::embedded().get("full").unwrap();
+            let mut pos = full.start_position();
+            println!("full perft(3) = {}", perft(&*full, &mut pos, 3));
+        }
         return;
     }
     if std::env::args().any(|a| a == "--deep") {

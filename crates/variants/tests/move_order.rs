@@ -5,7 +5,8 @@
 //! of `variants/` is played out at random from its start position, and every position
 //! of `tests/fsf/*.perft` is played out once; at each position the legal moves and the
 //! legal captures must equal, as lists, those of
-//! [`TableRules::legal_moves_reference`] (the mailbox generator before bitboards).
+//! [`TableRules::legal_moves_reference`] (the mailbox generator before bitboards), and
+//! perft's bulk count ([`Rules::count_legal_moves`]) must equal the list's length.
 
 use chess4d_core::{Move, Position, Rules, TableRules};
 use chess4d_variants::{Catalog, VariantSpec, parse_variant};
@@ -57,6 +58,14 @@ fn same_order(name: &str, rules: &TableRules, pos: &Position) {
         fast,
         slow,
         "{name}: legal moves differ (fast, reference) at {}",
+        rules.format_position(pos)
+    );
+    let mut scratch = Vec::new();
+    assert_eq!(
+        rules.count_legal_moves(pos, &mut scratch),
+        fast.len() as u64,
+        "{name}: the bulk count ({} path) differs from the list at {}",
+        rules.counting_path(),
         rules.format_position(pos)
     );
     rules.legal_captures(pos, &mut fast);
@@ -166,4 +175,34 @@ fn the_generation_path_of_each_kind_of_variant_is_named() {
     for (path, name) in by_path {
         println!("{path:<24} {name}");
     }
+}
+
+/// Which variants perft counts in bulk and which list every move: the plain ones by
+/// masks, those whose rules adjust the list (drops, hops, promotion choices, immediate
+/// ends, obligations) or whose board is too large for the bits by the list.
+#[test]
+fn the_counting_path_is_named_per_variant() {
+    let variants: HashMap<String, Box<TableRules>> = table_variants().into_iter().collect();
+    let path = |name: &str| {
+        variants
+            .get(name)
+            .unwrap_or_else(|| panic!("no variant {name}"))
+            .counting_path()
+    };
+    for name in ["orthodox", "full", "classic", "capablanca", "fischerandom"] {
+        assert_eq!(path(name), "bulk", "{name}");
+    }
+    for name in ["crazyhouse", "shogi", "xiangqi", "3check", "giveaway"] {
+        assert_eq!(path(name), "list", "{name}");
+    }
+    let bulk: Vec<&str> = variants
+        .iter()
+        .filter(|(_, r)| r.counting_path() == "bulk")
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert!(
+        bulk.len() >= 10,
+        "only {} variants count in bulk",
+        bulk.len()
+    );
 }

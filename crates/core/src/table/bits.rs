@@ -93,3 +93,27 @@ pub(super) fn first_blocker(walk: u8, mask: u128, occ: u128) -> Option<Square> {
 pub(super) fn takes(mode: Mode, blocker: Square, enemies: u128) -> bool {
     mode != Mode::Move && enemies >> blocker.0 & 1 != 0
 }
+
+/// A line's squares as bits with the walk that finds its first blocker; a line of one
+/// square walks up, a line that bends or wraps keeps the mailbox walk (mask empty).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BitSpan {
+    pub(super) mask: u128,
+    pub(super) walk: u8,
+}
+
+impl BitSpan {
+    /// The bits of a line of `squares` on a board of `nsq` squares.
+    pub(super) fn of(squares: &[Square], nsq: usize) -> BitSpan {
+        match squares {
+            [one] if nsq <= MAX_BITS => BitSpan {
+                mask: 1u128 << one.0,
+                walk: WALK_UP,
+            },
+            _ => {
+                let (walk, mask) = span_walk(squares, nsq);
+                BitSpan { mask, walk }
+            }
+        }
+    }
+}

@@ -6,6 +6,7 @@ mod bits;
 mod build;
 mod castling960;
 mod check;
+mod count;
 mod counters;
 mod cycle;
 mod def;
@@ -223,6 +224,9 @@ pub struct TableRules {
     passing: passing::Passing,
     gating: gating::Gating,
     promotion_move: promotion_move::PromotionMove,
+    /// The tables of perft's bulk count of the last ply (inactive where the variant's
+    /// rules adjust the move list beyond the board moves).
+    bulk: count::Bulk,
 }
 
 impl TableRules {
@@ -315,7 +319,9 @@ impl TableRules {
             passing,
             gating,
             promotion_move,
+            bulk: count::Bulk::default(),
         };
+        rules.bulk = count::Bulk::new(&rules);
         rules.finish(&def.start)?;
         Ok(rules)
     }
@@ -526,6 +532,14 @@ impl TableRules {
         }
     }
 
+    /// How [`Rules::count_legal_moves`] counts for this variant: `"bulk"` (free
+    /// pieces' moves by masks and popcounts, the rest listed) or `"list"` (every move
+    /// listed, where the variant's rules adjust the list beyond the board moves or the
+    /// board is too large for the bits).
+    pub fn counting_path(&self) -> &'static str {
+        if self.bulk.active { "bulk" } else { "list" }
+    }
+
     /// Number of distinct direction vectors the variant uses (for tests and tuning).
     pub fn direction_count(&self) -> usize {
         self.rays.dirs.len()
@@ -547,6 +561,16 @@ impl Rules for TableRules {
 
     fn legal_captures(&self, pos: &Position, out: &mut Vec<Move>) {
         self.generate(pos, movegen::Wanted::Noisy, out);
+    }
+
+    fn count_legal_moves(&self, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
+        match count::count_legal(self, pos, scratch) {
+            Some(n) => n,
+            None => {
+                self.legal_moves(pos, scratch);
+                scratch.len() as u64
+            }
+        }
     }
 
     fn status(&self, pos: &Position) -> crate::rules::Status {

@@ -9,7 +9,7 @@
 //! quiet ones, which spares most of the king-safety tests (a king has up to 80
 //! neighbours on a 4D board, and each quiet king step needs one).
 
-use super::attacks::{PinList, attacked, checks, pinned};
+use super::attacks::{Checks, PinList, attacked, checks, pinned};
 use super::bits::{self, WALK_MAILBOX, each_own};
 use super::{Mode, Span, TableRules};
 use crate::geometry::Square;
@@ -29,12 +29,7 @@ pub(super) enum Wanted {
 pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, out: &mut Vec<Move>) {
     out.clear();
     let us = pos.side_to_move();
-    let them = !us;
-    let king = pos.king(us).filter(|&k| {
-        pos.piece_at(k)
-            .is_some_and(|p| p.color() == us && rules.is_royal(p))
-    });
-    let Some(king) = king else {
+    let Some(king) = own_king(rules, pos) else {
         // No king on the board (the piece explorer): nothing to keep safe.
         each_own(pos, us, |from, p| {
             piece_moves(rules, pos, us, from, p, wanted, out);
@@ -49,49 +44,114 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
         legal_moves_in_full(rules, pos, king, wanted, out);
         return;
     }
-    let checks = checks(rules, pos, king, them);
-    let in_check = checks.count > 0;
-    let mut pins = PinList::new();
-    let pins_known = pinned(rules, pos, king, us, &mut pins) && checks.complete;
+    let safety = Safety::new(rules, pos, king);
     each_own(pos, us, |from, p| {
-        let first = out.len();
-        if in_check && checks.count > 1 && !rules.is_royal(p) {
-            return; // only the king can answer a double check
-        }
-        piece_moves(rules, pos, us, from, p, wanted, out);
-        let royal = rules.is_royal(p);
-        let free = !royal && !in_check && pins_known && !pins.contains(from);
-        if free && pos.en_passant().is_none() {
-            // Only an en-passant capture carries a capture square: all are legal.
-            return;
-        }
-        // Most pieces are neither the king nor pinned: their moves are legal as
-        // generated, except an en-passant capture, which removes a second piece.
-        let mut keep = first;
-        for j in first..out.len() {
-            let m = out[j];
-            let legal = if free && m.capture.is_none() {
-                true
-            } else if royal {
-                !attacked_after(rules, pos, m, p, m.to, them)
-            } else {
-                let answers = !in_check
-                    || m.to == checks.checker
-                    || m.capture == Some(checks.checker)
-                    || checks.blocks(m.to)
-                    || !checks.complete;
-                answers && !attacked_after(rules, pos, m, p, king, them)
-            };
-            if legal {
-                out[keep] = m;
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+        safe_piece_moves(rules, pos, &safety, from, p, wanted, out);
     });
-    if !in_check && wanted == Wanted::All {
+    if !safety.in_check() && wanted == Wanted::All {
         castling_moves(rules, pos, us, Some(king), out);
     }
+}
+
+/// The side to move's royal piece, where the position records one that stands there.
+#[inline]
+pub(super) fn own_king(rules: &TableRules, pos: &Position) -> Option<Square> {
+    let us = pos.side_to_move();
+    pos.king(us).filter(|&k| {
+        pos.piece_at(k)
+            .is_some_and(|p| p.color() == us && rules.is_royal(p))
+    })
+}
+
+/// What keeps the king safe in a position: who checks it and which pieces shield it.
+pub(super) struct Safety {
+    pub(super) king: Square,
+    pub(super) checks: Checks,
+    pins: PinList,
+    /// Whether `pins` and the checks' blocking squares are complete (else every move
+    /// is judged in full).
+    pins_known: bool,
+}
+
+impl Safety {
+    /// The checks on the side to move's `king` and its pinned pieces.
+    #[inline]
+    pub(super) fn new(rules: &TableRules, pos: &Position, king: Square) -> Safety {
+        let us = pos.side_to_move();
+        let checks = checks(rules, pos, king, !us);
+        let mut pins = PinList::new();
+        let pins_known = pinned(rules, pos, king, us, &mut pins) && checks.complete;
+        Safety {
+            king,
+            checks,
+            pins,
+            pins_known,
+        }
+    }
+
+    #[inline]
+    pub(super) fn in_check(&self) -> bool {
+        self.checks.count > 0
+    }
+
+    /// Whether every move of a piece that is not royal, standing on `from`, is legal
+    /// as generated but for an en-passant capture (no check, not pinned).
+    #[inline]
+    pub(super) fn free(&self, from: Square) -> bool {
+        !self.in_check() && self.pins_known && !self.pins.contains(from)
+    }
+}
+
+/// The legal moves of `us`'s piece `p` on `from`, given the king's `safety`: its
+/// pseudo-legal moves, then only the risky ones judged on the board after them.
+#[inline]
+pub(super) fn safe_piece_moves(
+    rules: &TableRules,
+    pos: &Position,
+    safety: &Safety,
+    from: Square,
+    p: Piece,
+    wanted: Wanted,
+    out: &mut Vec<Move>,
+) {
+    let us = pos.side_to_move();
+    let them = !us;
+    let (king, checks) = (safety.king, &safety.checks);
+    let in_check = checks.count > 0;
+    let first = out.len();
+    let royal = rules.is_royal(p);
+    if in_check && checks.count > 1 && !royal {
+        return; // only the king can answer a double check
+    }
+    piece_moves(rules, pos, us, from, p, wanted, out);
+    let free = !royal && safety.free(from);
+    if free && pos.en_passant().is_none() {
+        // Only an en-passant capture carries a capture square: all are legal.
+        return;
+    }
+    // Most pieces are neither the king nor pinned: their moves are legal as
+    // generated, except an en-passant capture, which removes a second piece.
+    let mut keep = first;
+    for j in first..out.len() {
+        let m = out[j];
+        let legal = if free && m.capture.is_none() {
+            true
+        } else if royal {
+            !attacked_after(rules, pos, m, p, m.to, them)
+        } else {
+            let answers = !in_check
+                || m.to == checks.checker
+                || m.capture == Some(checks.checker)
+                || checks.blocks(m.to)
+                || !checks.complete;
+            answers && !attacked_after(rules, pos, m, p, king, them)
+        };
+        if legal {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
 }
 
 /// Legal moves where hops, lame leaps or confinement escape the line-walk shortcuts
@@ -158,7 +218,7 @@ fn attacked_after(
     attacked(rules, &view, target, them, pos.castling_rights())
 }
 
-fn piece_moves(
+pub(super) fn piece_moves(
     rules: &TableRules,
     pos: &Position,
     us: Color,
@@ -304,18 +364,16 @@ pub(super) fn push(
     }
 }
 
-pub(super) fn double_step(
+/// Whether `us`'s pawn on `from` may double-step along `span` (a single push): from a
+/// region (horde: the first two ranks) or the double-step rank, counted along the axis
+/// this push advances on.
+pub(super) fn double_step_allowed(
     rules: &TableRules,
-    pos: &Position,
     us: Color,
     from: Square,
     span: &Span,
-    quiet: bool,
-    out: &mut Vec<Move>,
-) {
-    // A region (horde: the first two ranks) or the double-step rank, counted along
-    // the axis this push advances on.
-    let allowed = match &rules.double_step_from {
+) -> bool {
+    match &rules.double_step_from {
         Some(zone) => zone[us.index()].contains(from),
         None => rules.double_step_rank.is_some_and(|rank| {
             let shape = &rules.info.shape;
@@ -327,15 +385,31 @@ pub(super) fn double_step(
             };
             own_rank == rank
         }),
-    };
-    if !allowed {
+    }
+}
+
+/// The squares of a double step along `span`: the push's square, then two squares
+/// (three with the triple step) as far as the board goes; each over empty squares.
+pub(super) fn double_step_ray<'a>(rules: &'a TableRules, span: &Span) -> &'a [Square] {
+    let longest = if rules.triple_step { 3 } else { 2 };
+    rules
+        .rays
+        .squares(span.start, (span.full as usize).min(longest))
+}
+
+pub(super) fn double_step(
+    rules: &TableRules,
+    pos: &Position,
+    us: Color,
+    from: Square,
+    span: &Span,
+    quiet: bool,
+    out: &mut Vec<Move>,
+) {
+    if !double_step_allowed(rules, us, from, span) {
         return;
     }
-    // Two squares (three with the triple step), each over empty squares only.
-    let longest = if rules.triple_step { 3 } else { 2 };
-    let ray = rules
-        .rays
-        .squares(span.start, (span.full as usize).min(longest));
+    let ray = double_step_ray(rules, span);
     if pos.piece_at(ray[0]).is_some() {
         return;
     }

@@ -1,0 +1,436 @@
+//! Counting legal moves in bulk (perft's last ply) without listing most of them.
+//!
+//! A piece that is not royal, where the king is not in check and the piece shields it
+//! from no line attack, has every move legal as generated (an en-passant capture is a
+//! pawn's, and pawns are listed). Where all of such a piece's lines move and capture
+//! alike, each line's destinations are its squares up to and including the first
+//! blocker, which a bit scan finds, less the mover's own pieces: so its moves are a
+//! popcount. Every other piece (pawns, the king, pinned pieces, pieces in check,
+//! lines with a minimum range or one mode) and castling are listed by the ordinary
+//! generator and counted. The counting path is taken only where the variant's moves
+//! are the board moves alone ([`plain`]): no hops, drops, gating, promotion choices
+//! beyond a pawn's, obligations or immediate ends, which adjust the list afterwards.
+
+use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX, each_own};
+use super::movegen::{Safety, Wanted, castling_moves, own_king, safe_piece_moves};
+use super::{Mode, Span, TableRules};
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::piece::Piece;
+use crate::position::Position;
+
+/// Not counted (or attacks not found) by masks.
+const NONE: u8 = 0;
+/// Every line one square: the moves (or attacks) are one fixed mask.
+const LEAPS: u8 = 1;
+/// Each line's reach up to its first blocker.
+const LINES: u8 = 2;
+
+/// A line's squares as bits, and whether its first blocker is the highest bit.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct BulkSpan {
+    mask: u128,
+    down: bool,
+}
+
+/// The tables of the counting path, built once per variant.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Bulk {
+    /// Whether the variant's legal moves may be counted this way at all.
+    pub(super) active: bool,
+    /// By span (as `TableRules::spans`): its squares and walk.
+    spans: Vec<BulkSpan>,
+    /// By span: where it is a pawn's push that may double-step from its square, the
+    /// squares beyond the push's (mask empty elsewhere).
+    doubles: Vec<BulkSpan>,
+    /// By `code * squares + square`: whether that pawn's moves from there are counted
+    /// by masks (every line walks by bits, moves made distinct by no rule).
+    pawn_by_mask: Vec<bool>,
+    /// By colour: its promotion zone as bits (empty where nothing promotes).
+    zone: [u128; 2],
+    /// By `code * squares + square`: whether that piece's moves from there are counted
+    /// by masks (every line moves and captures, walks by bits, and no two lines share
+    /// a square unless the piece's moves are made distinct anyway).
+    by_mask: Vec<u8>,
+    /// By `code * squares + square`: how that piece's attacks from there are found:
+    /// `NONE` (a capturing line that is not a mask), `LEAPS` (every capturing line is
+    /// one square: the squares are `attack_leaps`) or `LINES` (each line's reach).
+    attacks_by_mask: Vec<u8>,
+    /// By `code * squares + square`: the squares it attacks where they are `LEAPS`.
+    attack_leaps: Vec<u128>,
+}
+
+/// Whether the variant's legal moves are the board moves alone, so that counting them
+/// needs no list: a board that fits the bits, no move kinds or rules that adjust the
+/// list after the board moves are found.
+pub(super) fn plain(rules: &TableRules) -> bool {
+    rules.info.shape.len() <= MAX_BITS
+        && !rules.special.full_legality
+        && !rules.special.any_moves
+        && !rules.special.any_confined
+        && !rules.special.flying_general
+        && !rules.ends.immediate
+        && !rules.ends.obliged
+        && !rules.promotion_rules.active
+        && !rules.forms.active
+        && !rules.promotion_move.active
+        && !rules.gating.active
+        && !rules.drops.active
+        && !rules.passing.active
+}
+
+impl Bulk {
+    /// The counting tables for `rules` (inactive where it is not [`plain`]).
+    pub(super) fn new(rules: &TableRules) -> Bulk {
+        if !plain(rules) {
+            return Bulk::default();
+        }
+        let nsq = rules.info.shape.len();
+        let spans: Vec<BulkSpan> = rules
+            .spans
+            .iter()
+            .enumerate()
+            .map(|(i, s)| bulk_span(rules, i, s))
+            .collect();
+        let by_mask = rules
+            .span_index
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| {
+                let code = i / nsq.max(1);
+                let range = w[0] as usize..w[1] as usize;
+                countable(rules, code, &rules.spans[range.clone()], &spans[range])
+            })
+            .collect();
+        let (doubles, pawn_by_mask) = pawn_tables(rules);
+        let zone = [0, 1].map(|c| {
+            if rules.promotion.is_empty() {
+                return 0;
+            }
+            rules.promotion_zone[c]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &z)| z)
+                .fold(0u128, |m, (i, _)| m | 1u128 << i)
+        });
+        let attacks_by_mask = rules
+            .span_index
+            .windows(2)
+            .map(|w| {
+                let capturing = rules.spans[w[0] as usize..w[1] as usize]
+                    .iter()
+                    .filter(|s| s.mode != Mode::Move);
+                if capturing.clone().all(|s| s.len == 1 && s.min <= 1) {
+                    LEAPS
+                } else if capturing.clone().all(bit_walked) {
+                    LINES
+                } else {
+                    NONE
+                }
+            })
+            .collect();
+        let attack_leaps = rules
+            .span_index
+            .windows(2)
+            .map(|w| {
+                (w[0] as usize..w[1] as usize)
+                    .filter(|&j| rules.spans[j].mode != Mode::Move)
+                    .fold(0u128, |m, j| m | spans[j].mask)
+            })
+            .collect();
+        Bulk {
+            active: true,
+            spans,
+            doubles,
+            pawn_by_mask,
+            zone,
+            by_mask,
+            attacks_by_mask,
+            attack_leaps,
+        }
+    }
+}
+
+/// Span `i`'s squares as bits with its walk (one square walks either way).
+fn bulk_span(rules: &TableRules, i: usize, s: &Span) -> BulkSpan {
+    if s.len == 1 {
+        let sq = rules.rays.squares(s.start, 1)[0];
+        return BulkSpan {
+            mask: 1u128 << sq.0,
+            down: false,
+        };
+    }
+    BulkSpan {
+        mask: rules.span_masks.get(i).copied().unwrap_or(0),
+        down: s.walk == WALK_DOWN,
+    }
+}
+
+/// By span, the double step's squares beyond the push (as [`Bulk::doubles`]); by
+/// `code * squares + square`, whether that pawn is counted by masks.
+fn pawn_tables(rules: &TableRules) -> (Vec<BulkSpan>, Vec<bool>) {
+    let nsq = rules.info.shape.len();
+    let mut doubles = vec![BulkSpan::default(); rules.spans.len()];
+    let mut pawn_by_mask = Vec::with_capacity(rules.span_index.len());
+    for (i, w) in rules.span_index.windows(2).enumerate() {
+        let (code, from) = (i / nsq.max(1), Square((i % nsq.max(1)) as u16));
+        let p = Piece::from_code(code as u8);
+        let pawn = p.is_some_and(|p| rules.pawn.get(p.kind().index()).copied().unwrap_or(false));
+        let twice = rules.twice.get(code).copied().unwrap_or(true);
+        let mut ok = pawn && !twice;
+        let range = w[0] as usize..w[1] as usize;
+        for (s, double) in rules.spans[range.clone()].iter().zip(&mut doubles[range]) {
+            ok &= bit_walked(s);
+            let Some(p) = p.filter(|_| pawn) else {
+                continue;
+            };
+            let pushes = s.len == 1 && s.mode == Mode::Move && s.push_axis < 4 && s.full > 1;
+            if pushes && super::movegen::double_step_allowed(rules, p.color(), from, s) {
+                let beyond = &super::movegen::double_step_ray(rules, s)[1..];
+                let bits = BulkSpan::of(beyond, nsq);
+                ok &= bits.mask != 0;
+                *double = bits;
+            }
+        }
+        pawn_by_mask.push(ok);
+    }
+    (doubles, pawn_by_mask)
+}
+
+/// Whether a line's reach is its mask up to its first blocker.
+fn bit_walked(s: &Span) -> bool {
+    s.min <= 1 && (s.len == 1 || s.walk != WALK_MAILBOX)
+}
+
+/// Whether a piece of `code` with these lines from one square is counted by masks.
+fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan]) -> u8 {
+    let Some(p) = Piece::from_code(code as u8) else {
+        return NONE;
+    };
+    let Some(&pawn) = rules.pawn.get(p.kind().index()) else {
+        return NONE;
+    };
+    let lines_ok = spans.iter().all(|s| s.mode == Mode::Both && bit_walked(s));
+    // Overlapping lines list a square twice unless the moves are made distinct.
+    let twice = rules.twice.get(code).copied().unwrap_or(false);
+    let mut seen = 0u128;
+    let disjoint = bulk.iter().all(|b| {
+        let fresh = seen & b.mask == 0;
+        seen |= b.mask;
+        fresh
+    });
+    if pawn || !lines_ok || !(twice || disjoint) {
+        NONE
+    } else if spans.iter().all(|s| s.len == 1) {
+        // The squares are the piece's reach mask (`TableRules::reach_masks`).
+        LEAPS
+    } else {
+        LINES
+    }
+}
+
+/// The squares `p`'s lines from `from` reach on a board occupied as `occ` (own pieces
+/// included); `None`: not counted by masks.
+#[inline]
+fn targets(rules: &TableRules, p: Piece, from: Square, occ: u128) -> Option<u128> {
+    let i = p.code() as usize * rules.info.shape.len() + from.index();
+    match rules.bulk.by_mask.get(i).copied() {
+        Some(LEAPS) => return rules.reach_masks.get(i).copied(),
+        Some(LINES) => {}
+        _ => return None,
+    }
+    let (a, b) = (
+        rules.span_index[i] as usize,
+        rules.span_index[i + 1] as usize,
+    );
+    Some(
+        rules
+            .bulk
+            .spans
+            .get(a..b)?
+            .iter()
+            .fold(0, |set, s| set | s.reach(occ)),
+    )
+}
+
+impl BulkSpan {
+    /// A line of `squares` as bits, walked in the direction they run (mask empty where
+    /// they bend, wrap or lie beyond the bits).
+    fn of(squares: &[Square], nsq: usize) -> BulkSpan {
+        let bits = super::bits::BitSpan::of(squares, nsq);
+        BulkSpan {
+            mask: if bits.walk == WALK_MAILBOX {
+                0
+            } else {
+                bits.mask
+            },
+            down: bits.walk == WALK_DOWN,
+        }
+    }
+
+    /// The line's squares up to and including its first blocker in `occ`.
+    #[inline]
+    fn reach(&self, occ: u128) -> u128 {
+        let blockers = occ & self.mask;
+        if blockers == 0 {
+            self.mask
+        } else if self.down {
+            // Squares from the highest blocker up.
+            self.mask & (u128::MAX << (127 - blockers.leading_zeros()))
+        } else {
+            // Squares up to the lowest blocker.
+            self.mask & (u128::MAX >> (127 - blockers.trailing_zeros()))
+        }
+    }
+}
+
+/// Every square `pos`'s side not to move attacks with the mover's king lifted off the
+/// board (`occ` without it), or `None` where a line of theirs is not a mask. A king
+/// step is legal exactly when it lands outside this set: its old square no longer
+/// shields the squares behind it, and a captured piece never attacks its own square.
+fn enemy_attacks(rules: &TableRules, pos: &Position, occ: u128) -> Option<u128> {
+    let them = !pos.side_to_move();
+    let nsq = rules.info.shape.len();
+    let mut bits = pos.occupancy(them);
+    let mut set = 0u128;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let p = pos.piece_at(Square(sq as u16))?;
+        let i = p.code() as usize * nsq + sq;
+        match rules.bulk.attacks_by_mask.get(i).copied() {
+            Some(LEAPS) => {
+                set |= rules.bulk.attack_leaps.get(i)?;
+                continue;
+            }
+            Some(LINES) => {}
+            _ => return None,
+        }
+        let (a, b) = (
+            rules.span_index[i] as usize,
+            rules.span_index[i + 1] as usize,
+        );
+        for (s, bs) in rules
+            .spans
+            .get(a..b)?
+            .iter()
+            .zip(rules.bulk.spans.get(a..b)?)
+        {
+            if s.mode != Mode::Move {
+                set |= bs.reach(occ);
+            }
+        }
+    }
+    Some(set)
+}
+
+/// The number of legal moves at `pos`, as [`super::movegen::legal_moves`] lists them,
+/// or `None` where the counting path does not apply (then the list is counted).
+pub(super) fn count_legal(
+    rules: &TableRules,
+    pos: &Position,
+    scratch: &mut Vec<Move>,
+) -> Option<u64> {
+    if !rules.bulk.active {
+        return None;
+    }
+    let king = own_king(rules, pos)?;
+    let us = pos.side_to_move();
+    let safety = Safety::new(rules, pos, king);
+    let own = pos.occupancy(us);
+    let occ = own | pos.occupancy(!us);
+    scratch.clear();
+    let mut counted = 0u64;
+    each_own(pos, us, |from, p| {
+        let by_mask = if from == king {
+            king_steps(rules, pos, p, king, occ)
+        } else if !rules.is_royal(p) && safety.free(from) {
+            targets(rules, p, from, occ)
+        } else {
+            None
+        };
+        if let Some(set) = by_mask {
+            counted += u64::from((set & !own).count_ones());
+            return;
+        }
+        if rules.is_pawn(p)
+            && safety.free(from)
+            && let Some(n) = pawn_count(rules, pos, p, from, occ)
+        {
+            counted += n;
+            return;
+        }
+        safe_piece_moves(rules, pos, &safety, from, p, Wanted::All, scratch);
+    });
+    if !safety.in_check() {
+        castling_moves(rules, pos, us, Some(king), scratch);
+    }
+    Some(counted + scratch.len() as u64)
+}
+
+/// The king's legal steps as bits, where its lines and the enemy's attacks are masks.
+#[inline]
+fn king_steps(
+    rules: &TableRules,
+    pos: &Position,
+    king: Piece,
+    from: Square,
+    occ: u128,
+) -> Option<u128> {
+    let steps = targets(rules, king, from, occ)? & !pos.occupancy(pos.side_to_move());
+    if steps == 0 {
+        return Some(0);
+    }
+    Some(steps & !enemy_attacks(rules, pos, occ & !(1u128 << from.0))?)
+}
+
+/// The number of moves of `us`'s free pawn `p` on `from` (not pinned, no check), as the
+/// generator lists them (a promotion once per choice); `None` where it must be listed
+/// (no masks there, or it may take en passant, which needs a test of the board after).
+#[inline]
+fn pawn_count(
+    rules: &TableRules,
+    pos: &Position,
+    p: Piece,
+    from: Square,
+    occ: u128,
+) -> Option<u64> {
+    let i = p.code() as usize * rules.info.shape.len() + from.index();
+    if !rules.bulk.pawn_by_mask.get(i).copied().unwrap_or(false) {
+        return None;
+    }
+    let us = p.color();
+    let own = pos.occupancy(us);
+    let enemies = occ & !own;
+    let ep = pos.en_passant().map_or(0, |sq| 1u128 << sq.0);
+    let zone = rules.bulk.zone[us.index()];
+    let choices = rules.promotion.len().max(1) as u64;
+    let weigh = |d: u128| {
+        u64::from((d & !zone).count_ones()) + choices * u64::from((d & zone).count_ones())
+    };
+    let (a, b) = (
+        rules.span_index[i] as usize,
+        rules.span_index[i + 1] as usize,
+    );
+    let mut n = 0;
+    for (j, s) in rules.spans.get(a..b)?.iter().enumerate() {
+        let bits = rules.bulk.spans.get(a + j)?;
+        let reach = bits.reach(occ);
+        let landing = match s.mode {
+            Mode::Move => reach & !occ,
+            Mode::Both => reach & !own,
+            Mode::Capture => {
+                if reach & ep != 0 {
+                    return None;
+                }
+                reach & enemies
+            }
+        };
+        n += weigh(landing);
+        let double = rules.bulk.doubles.get(a + j)?;
+        if double.mask != 0 && occ & bits.mask == 0 {
+            n += weigh(double.reach(occ) & !occ);
+        }
+    }
+    Some(n)
+}
