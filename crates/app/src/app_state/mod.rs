@@ -2,8 +2,8 @@
 //! archive ([`Scorebook`]), the board editor, the online client and the view's
 //! settings, free of egui and winit types so it is built and driven without a window
 //! (tests/app_state_online.rs plays a whole online game this way). The window (gui)
-//! reads it to draw, collects each frame's [`Action`]s from the panels and the board's
-//! keys, and applies them once per frame after the panels ran; [`AppState::tick`] is
+//! reads it to draw and collects [`Action`]s: the board's keys and clicks are applied
+//! before the panels draw, the panels' own once after them; [`AppState::tick`] is
 //! the per-frame step that runs the clocks and the computer and takes in the server's
 //! news.
 //!
