@@ -313,31 +313,16 @@ impl Evaluator {
                 }
             }
         }
-        // Pieces in hand (crazyhouse, shogi) count at their value, and can mate. They
-        // are still in play: they keep the game a middlegame (a captured piece that
-        // left the board would otherwise walk the king to the centre by the endgame
-        // weights, where every drop checks it) and count as the pieces and pawns they
-        // are when judging what the material can win.
+        // Pieces in hand (crazyhouse, shogi) count at their value, and can mate.
         if pos.has_pockets() {
             for c in Color::ALL {
                 let s = &mut side[c.index()];
                 for (k, kind) in self.kinds.iter().enumerate() {
-                    let n = pos.in_hand(c, PieceKind(k as u8)) as i32;
-                    if n == 0 || kind.royal {
-                        continue;
-                    }
-                    let held = kind.value * n;
+                    let held = kind.value * pos.in_hand(c, PieceKind(k as u8)) as i32;
                     s.material += held;
                     s.mg += held;
                     s.eg += held;
-                    s.mater = true;
-                    if kind.pawn {
-                        s.pawns += n;
-                    } else {
-                        s.pieces += held;
-                        s.best_piece = s.best_piece.max(kind.value);
-                        s.count += n;
-                    }
+                    s.mater |= held > 0;
                 }
             }
         }

@@ -20,9 +20,6 @@ const ANY_ATTACK: u8 = PAWN_ATTACK | KING_ZONE | PIECE_ATTACK;
 /// Square flags: an empty square a White piece's ray reaches (Black's: shifted by one).
 const REACH: u8 = 64;
 
-/// The king-neighbourhood squares a piece in hand counts as reaching, per piece (at
-/// most two of a kind count): dropped next to the king it reaches about this many.
-const HAND_HITS: i32 = 2;
 /// The most piece kinds per side whose checking squares are worked out per position.
 const CHECK_KINDS: usize = 8;
 /// The most possible checks remembered per position, as (square, side): u16 both, so
@@ -235,10 +232,6 @@ impl Evaluator {
                 t[1 - c].units += hits.min(4) * self.kinds[k].attack_weight;
             }
         }
-        if pos.has_pockets() {
-            let checks = &mut checks[..];
-            self.hand_attacks(pos, board, &mut check_squares, checks, &mut check_count, &mut t);
-        }
         self.unguarded_checks(flags, &checks[..check_count], &mut t);
         for (c, color) in Color::ALL.into_iter().enumerate() {
             if halves[c] == 3 {
@@ -255,47 +248,6 @@ impl Evaluator {
             }
         }
         (t[0].mg - t[1].mg, t[0].eg - t[1].eg)
-    }
-
-    /// Where pieces are dropped (crazyhouse, shogi), a piece in hand can land on any
-    /// empty square: it attacks the enemy king's neighbourhood as if it stood next to
-    /// it, and every empty square from which its kind would check is a check in
-    /// waiting (charged like a piece's, where the king's side does not guard it).
-    fn hand_attacks(
-        &self,
-        pos: &Position,
-        board: &[Option<Piece>],
-        check_squares: &mut [CheckSquares; 2],
-        checks: &mut [(u16, u16)],
-        check_count: &mut usize,
-        t: &mut [Tally; 2],
-    ) {
-        for (c, color) in Color::ALL.into_iter().enumerate() {
-            let Some(king) = pos.king(!color) else {
-                continue;
-            };
-            for (k, kind) in self.kinds.iter().enumerate() {
-                let held = pos.in_hand(color, chess4d_core::PieceKind(k as u8)) as i32;
-                if held == 0 || kind.royal {
-                    continue;
-                }
-                t[1 - c].attackers += 1;
-                t[1 - c].units += HAND_HITS * held.min(2) * kind.attack_weight;
-                if !self.safe_checks {
-                    continue;
-                }
-                let Some(set) = self.check_set(&mut check_squares[c], k, 1 - c, king.index(), board)
-                else {
-                    continue;
-                };
-                each(&check_squares[c].sets[set][..self.words], |sq| {
-                    if *check_count < checks.len() {
-                        checks[*check_count] = (sq as u16, c as u16);
-                        *check_count += 1;
-                    }
-                });
-            }
-        }
     }
 
     /// The ray walk of a piece that captures by hopping (a xiangqi cannon): up to the
