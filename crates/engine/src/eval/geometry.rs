@@ -168,6 +168,61 @@ impl RayTable {
     }
 }
 
+/// Per kind: whether it captures by hopping (the xiangqi cannon): on a board full of
+/// enemies it takes a piece that is not the first its rays meet on the empty board.
+/// Its attacks then lie behind the first piece on a ray (the screen), not on it.
+pub(crate) fn hoppers(rules: &dyn Rules, rays: &RayTable, movers: &[bool]) -> Vec<bool> {
+    let info = rules.info();
+    let shape = info.shape;
+    let n = shape.len();
+    // The enemy that fills the board: a pawn where there is one (a cannon may not take
+    // a cannon in some variants), else any other piece that is not royal.
+    let filler = |k: usize| {
+        (0..info.pieces.len())
+            .find(|&j| info.pieces[j].pawn && j != k)
+            .or_else(|| (0..info.pieces.len()).find(|&j| j != k && !info.pieces[j].royal))
+    };
+    let mut moves = Vec::new();
+    (0..movers.len())
+        .map(|k| {
+            let Some(enemy) = filler(k).filter(|_| movers[k]) else {
+                return false;
+            };
+            let piece = Piece::new(PieceKind(k as u8), Color::White);
+            let enemy = Piece::new(PieceKind(enemy as u8), Color::Black);
+            let code = piece.code() as usize;
+            // A few squares from the middle of the board on are enough to tell.
+            let squares: Vec<Square> = shape.squares().collect();
+            let mut tried = 0;
+            (0..n).map(|i| squares[(i + n / 2) % n]).any(|sq| {
+                if tried >= HOPPER_SQUARES {
+                    return false;
+                }
+                let firsts: Vec<u16> = rays
+                    .rays(code, n, sq.index())
+                    .filter_map(|r| r.first().copied())
+                    .collect();
+                if firsts.is_empty() {
+                    return false;
+                }
+                tried += 1;
+                let mut full = Position::empty(shape);
+                for &s in &squares {
+                    full.put(s, Some(if s == sq { piece } else { enemy }));
+                }
+                full.set_side_to_move(Color::White);
+                rules.legal_moves(&full, &mut moves);
+                moves
+                    .iter()
+                    .any(|m| m.from == sq && !firsts.contains(&m.to.0))
+            })
+        })
+        .collect()
+}
+
+/// The squares [`hoppers`] tries per kind.
+const HOPPER_SQUARES: usize = 6;
+
 /// Per kind: whether it slides along the lines pawns advance on (a rook on its file),
 /// reaching every square of the line ahead from every square that has one.
 pub(crate) fn line_sliders(

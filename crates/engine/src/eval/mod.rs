@@ -60,6 +60,9 @@ pub(crate) struct Kind {
     mobility_mean: i32,
     /// Weight of its attacks on a king's neighbourhood.
     attack_weight: i32,
+    /// Whether it captures by hopping over a screen (a xiangqi cannon): its rays
+    /// attack what lies behind the first piece they meet.
+    hopper: bool,
     /// Whether it reaches enough of the board to mate with its king alone.
     mates_alone: bool,
     /// Whether it slides along the pawns' lines and is not the most valuable kind (a
@@ -246,7 +249,7 @@ impl Evaluator {
         mg += self.w.castling_mg
             * ((rights & self.castling[0]).count_ones() as i32
                 - (rights & self.castling[1]).count_ones() as i32);
-        if self.pawns.is_some() {
+        if self.pawns.is_some() || self.zones.is_some() {
             let (m, e) = self.positional(pos, &pawn_sets, &pieces[..count]);
             mg += m;
             eg += e;

@@ -279,6 +279,7 @@ fn learn_kinds(rules: &dyn Rules, w: &Weights, squares: usize, words: usize) -> 
     let movers: Vec<bool> = (0..kinds).map(|k| learn && !royal[k] && !pawn[k]).collect();
     let rays = RayTable::build(rules, &movers);
     let (mobility_scale, mobility_mean) = mobility_weights(&rays, squares, kinds, &movers);
+    let hopper = geometry::hoppers(rules, &rays, &movers);
     let mates_alone: Vec<bool> = (0..kinds)
         .map(|k| !movers[k] || material::mates_alone(mobility_mean[k] * 2, squares))
         .collect();
@@ -342,6 +343,7 @@ fn learn_kinds(rules: &dyn Rules, w: &Weights, squares: usize, words: usize) -> 
             mobility_scale: mobility_scale[k],
             mobility_mean: mobility_mean[k],
             attack_weight: attack_weight[k],
+            hopper: hopper[k],
             mates_alone: mates_alone[k],
             line_slider: line_slider[k],
             outpost: outpost_kind[k],

@@ -103,9 +103,9 @@ impl Evaluator {
         pieces: &[(u16, u16)],
         info: PawnView,
     ) -> (i32, i32) {
-        let Some(g) = self.pawns.as_ref() else {
-            return (0, 0);
-        };
+        // Without a pawn kind (xiangqi's soldiers do not promote) there is no pawn
+        // structure, but mobility, threats and the attack on the king still count.
+        let g = self.pawns.as_ref();
         let words = self.words;
         let n = self.squares;
         let mut t = [Tally::default(); 2];
@@ -113,6 +113,9 @@ impl Evaluator {
         for (c, color) in Color::ALL.into_iter().enumerate() {
             t[c].mg += info.terms[c].0;
             t[c].eg += info.terms[c].1;
+            let Some(g) = g else {
+                continue;
+            };
             each(&info.passed[c][..words], |sq| {
                 let (mg, eg) = self.passed_terms(pos, g, color, sq);
                 t[c].mg += mg;
@@ -184,7 +187,11 @@ impl Evaluator {
             });
             let (mut moves, mut hits) = (0i32, 0i32);
             let steps = self.rays.steps(code as usize, n, sq as usize);
-            let mut i = 0;
+            if self.kinds[k].hopper {
+                let (m, h) = self.hopper_walk(c, k, steps, board, flags, zone_bit, &mut t[c]);
+                (moves, hits) = (m, h);
+            }
+            let mut i = if self.kinds[k].hopper { steps.len() } else { 0 };
             while let Some(&step) = steps.get(i) {
                 let to = step.to as usize;
                 let f = flags[to];
@@ -243,6 +250,56 @@ impl Evaluator {
         (t[0].mg - t[1].mg, t[0].eg - t[1].eg)
     }
 
+    /// The ray walk of a piece that captures by hopping (a xiangqi cannon): up to the
+    /// first piece on a ray (the screen) it only moves; beyond it, it attacks every
+    /// square up to and including the next piece. Its (moves, king-zone hits).
+    #[allow(clippy::too_many_arguments)] // the ray walk's state, as the plain walk has it
+    fn hopper_walk(
+        &self,
+        c: usize,
+        k: usize,
+        steps: &[super::geometry::Step],
+        board: &[Option<Piece>],
+        flags: &mut [u8],
+        zone_bit: u8,
+        t: &mut Tally,
+    ) -> (i32, i32) {
+        let unsafe_bit = PAWN_ATTACK << (1 - c);
+        let (mut moves, mut hits) = (0i32, 0i32);
+        let mut screened = false;
+        let mut i = 0;
+        while let Some(&step) = steps.get(i) {
+            let to = step.to as usize;
+            let f = flags[to];
+            i += 1;
+            match (board[to], screened) {
+                (None, false) => moves += (f & unsafe_bit == 0) as i32,
+                (Some(_), false) => screened = true,
+                (None, true) => {
+                    hits += (f & zone_bit != 0) as i32;
+                    flags[to] |= REACH << c;
+                }
+                (Some(q), true) => {
+                    hits += (f & zone_bit != 0) as i32;
+                    flags[to] |= PIECE_ATTACK << c;
+                    if q.color().index() != c {
+                        moves += 1;
+                        let (mg, eg) = self.lesser_threat(k, q.kind().index());
+                        t.mg += mg;
+                        t.eg += eg;
+                    }
+                    i += step.rest as usize;
+                    screened = false;
+                    continue;
+                }
+            }
+            if step.rest == 0 {
+                screened = false;
+            }
+        }
+        (moves, hits)
+    }
+
     /// Charges each king's side for the checks against it from squares it does not
     /// guard, once every attack is known: such a check is a real threat, one the
     /// defence covers is not.
@@ -287,15 +344,28 @@ impl Evaluator {
         };
         let code = Piece::new(chess4d_core::PieceKind(k as u8), color).code() as usize;
         let steps = self.rays.steps(code, self.squares, king);
+        // A hopper checks from behind one screen: the empty squares past the first
+        // piece on the ray, up to the second.
+        let hopper = self.kinds[k].hopper;
+        let mut screened = false;
         let mut j = 0;
         while let Some(&step) = steps.get(j) {
             let s = step.to as usize;
             j += 1;
-            if board[s].is_some() {
-                j += step.rest as usize;
-                continue;
+            let last = step.rest == 0;
+            match (board[s].is_some(), hopper && !screened) {
+                (true, true) => screened = true,
+                (true, false) => {
+                    j += step.rest as usize;
+                    screened = false;
+                    continue;
+                }
+                (false, true) => {}
+                (false, false) => cs.sets[i][s / 64] |= 1 << (s % 64),
             }
-            cs.sets[i][s / 64] |= 1 << (s % 64);
+            if last {
+                screened = false;
+            }
         }
         Some(i)
     }
@@ -482,15 +552,13 @@ impl Evaluator {
     /// King safety: the pawn shield, lines into the king without a pawn of its side,
     /// and the attacks on its neighbourhood.
     fn king_terms(&self, color: Color, king: usize, own: &[u64], t: &Tally) -> (i32, i32) {
-        let Some(g) = self.pawns.as_ref() else {
-            return (0, 0);
-        };
         let w = &self.w;
-        let set = color.index() * self.squares + king;
-        let shield = common(g.shield.get(set), own).min(3) as i32;
-        let mut mg = shield * w.shield_mg;
-        let lines = &g.lateral[king];
-        if !lines.is_empty() {
+        let mut mg = 0;
+        // The pawn shield and open lines, where there are pawns.
+        if let Some(g) = self.pawns.as_ref() {
+            let set = color.index() * self.squares + king;
+            mg += common(g.shield.get(set), own).min(3) as i32 * w.shield_mg;
+            let lines = &g.lateral[king];
             let open = lines
                 .iter()
                 .filter(|&&s| {
@@ -499,7 +567,7 @@ impl Evaluator {
                         && !meets(g.front_line.get(color.index() * self.squares + s), own)
                 })
                 .count() as i32;
-            mg += w.open_line_mg * open * 3 / lines.len() as i32;
+            mg += w.open_line_mg * open * 3 / (lines.len() as i32).max(1);
         }
         // Danger grows with the square of the attack: one piece near the king is
         // little, several together are a mating attack.

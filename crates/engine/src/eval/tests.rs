@@ -329,3 +329,31 @@ fn a_passed_pawn_is_worth_more_the_closer_it_is_to_promotion() {
         "far {far} blocked {blocked_by_pawn}"
     );
 }
+
+#[test]
+fn a_cannon_is_learned_to_capture_by_hopping_and_a_chariot_not() {
+    let (rules, e) = setup("xiangqi");
+    let kind = |letter: char| {
+        let k = rules
+            .info()
+            .pieces
+            .iter()
+            .position(|p| p.letter == letter)
+            .expect("xiangqi piece");
+        e.kinds[k].hopper
+    };
+    assert!(kind('C'));
+    assert!(!kind('R'));
+    assert!(!kind('N'));
+}
+
+#[test]
+fn a_cannon_threatens_what_stands_behind_its_screen_not_the_screen() {
+    let (rules, e) = setup("xiangqi");
+    let score = |fen: &str| e.raw(&rules.parse_position(fen).expect("test FEN"));
+    // The red cannon on e3 behind a red soldier on e4: the black chariot on e8 is
+    // attacked through the screen; moved off the file, it is not.
+    let attacked = score("5k3/9/9/4r4/9/9/4P4/4C4/9/3K5 w - - 0 1");
+    let safe = score("5k3/9/9/2r6/9/9/4P4/4C4/9/3K5 w - - 0 1");
+    assert!(attacked > safe, "{attacked} should exceed {safe}");
+}
