@@ -48,8 +48,14 @@ fn main() {
     if std::env::args().any(|a| a == "--profile") {
         // One fixed run for `valgrind --tool=callgrind`: instruction counts do not
         // depend on what else the machine is doing. `--profile orthodox` or
-        // `--profile full` runs one of the two.
+        // `--profile full` runs one of the two; a number after the name deepens it
+        // (`--profile full 4`), so that the tables' construction weighs little.
         let only = std::env::args().skip_while(|a| a != "--profile").nth(1);
+        let depth: u32 = std::env::args()
+            .skip_while(|a| a != "--profile")
+            .nth(2)
+            .and_then(|d| d.parse().ok())
+            .unwrap_or(3);
         let run = |name: &str| only.as_deref().is_none_or(|o| o == name);
         if run("orthodox") {
             let rules = Catalog::embedded().get("orthodox").unwrap();
@@ -58,12 +64,13 @@ fn main() {
                     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                 )
                 .unwrap();
-            println!("kiwipete perft(3) = {}", perft(&*rules, &mut pos, 3));
+            let n = perft(&*rules, &mut pos, depth);
+            println!("kiwipete perft({depth}) = {n}");
         }
         if run("full") {
             let full = Catalog::embedded().get("full").unwrap();
             let mut pos = full.start_position();
-            println!("full perft(3) = {}", perft(&*full, &mut pos, 3));
+            println!("full perft({depth}) = {}", perft(&*full, &mut pos, depth));
         }
         return;
     }

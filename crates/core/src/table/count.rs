@@ -13,6 +13,7 @@
 
 use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX, each_own};
 use super::movegen::{Safety, Wanted, castling_moves, own_king, safe_piece_moves};
+use super::pawn_masks::PawnMasks;
 use super::{Mode, Span, TableRules};
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -29,7 +30,8 @@ const LINES: u8 = 2;
 /// A line's squares as bits, and whether its first blocker is the highest bit.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct BulkSpan {
-    mask: u128,
+    /// The line's squares.
+    pub(super) mask: u128,
     down: bool,
 }
 
@@ -46,6 +48,8 @@ pub(super) struct Bulk {
     /// By `code * squares + square`: whether that pawn's moves from there are counted
     /// by masks (every line walks by bits, moves made distinct by no rule).
     pawn_by_mask: Vec<bool>,
+    /// By `code * squares + square`: that pawn's lines as masks (see [`PawnMasks`]).
+    pawns: Vec<PawnMasks>,
     /// By colour: its promotion zone as bits (empty where nothing promotes).
     zone: [u128; 2],
     /// By `code * squares + square`: whether that piece's moves from there are counted
@@ -54,10 +58,17 @@ pub(super) struct Bulk {
     by_mask: Vec<u8>,
     /// By `code * squares + square`: how that piece's attacks from there are found:
     /// `NONE` (a capturing line that is not a mask), `LEAPS` (every capturing line is
-    /// one square: the squares are `attack_leaps`) or `LINES` (each line's reach).
+    /// one square: the squares are `attack_leaps`) or `LINES` (`attack_leaps` and each
+    /// longer line's reach).
     attacks_by_mask: Vec<u8>,
-    /// By `code * squares + square`: the squares it attacks where they are `LEAPS`.
+    /// By `code * squares + square`: the squares its capturing lines of one square
+    /// attack. No piece can block such a line, so a 4D queen's many short lines (every
+    /// direction with a z or w step is one square long on 4x4x2x2) are one mask.
     attack_leaps: Vec<u128>,
+    /// The capturing lines of two squares or more, where `attacks_by_mask` is `LINES`,
+    /// and by `code * squares + square` where its own start (one extra at the end).
+    attack_long: Vec<BulkSpan>,
+    attack_long_index: Vec<u32>,
 }
 
 /// Whether the variant's legal moves are the board moves alone, so that counting them
@@ -102,7 +113,7 @@ impl Bulk {
                 countable(rules, code, &rules.spans[range.clone()], &spans[range])
             })
             .collect();
-        let (doubles, pawn_by_mask) = pawn_tables(rules);
+        let (doubles, pawn_by_mask, pawns) = pawn_tables(rules);
         let zone = [0, 1].map(|c| {
             if rules.promotion.is_empty() {
                 return 0;
@@ -113,7 +124,7 @@ impl Bulk {
                 .filter(|&(_, &z)| z)
                 .fold(0u128, |m, (i, _)| m | 1u128 << i)
         });
-        let attacks_by_mask = rules
+        let attacks_by_mask: Vec<u8> = rules
             .span_index
             .windows(2)
             .map(|w| {
@@ -129,24 +140,42 @@ impl Bulk {
                 }
             })
             .collect();
+        let capturing = |w: &[u32]| {
+            (w[0] as usize..w[1] as usize).filter(|&j| rules.spans[j].mode != Mode::Move)
+        };
         let attack_leaps = rules
             .span_index
             .windows(2)
             .map(|w| {
-                (w[0] as usize..w[1] as usize)
-                    .filter(|&j| rules.spans[j].mode != Mode::Move)
+                capturing(w)
+                    .filter(|&j| rules.spans[j].len == 1)
                     .fold(0u128, |m, j| m | spans[j].mask)
             })
             .collect();
+        let mut attack_long = Vec::new();
+        let mut attack_long_index = vec![0u32];
+        for (i, w) in rules.span_index.windows(2).enumerate() {
+            if attacks_by_mask[i] == LINES {
+                attack_long.extend(
+                    capturing(w)
+                        .filter(|&j| rules.spans[j].len > 1)
+                        .map(|j| spans[j]),
+                );
+            }
+            attack_long_index.push(attack_long.len() as u32);
+        }
         Bulk {
             active: true,
             spans,
             doubles,
             pawn_by_mask,
+            pawns,
             zone,
             by_mask,
             attacks_by_mask,
             attack_leaps,
+            attack_long,
+            attack_long_index,
         }
     }
 }
@@ -168,10 +197,11 @@ fn bulk_span(rules: &TableRules, i: usize, s: &Span) -> BulkSpan {
 
 /// By span, the double step's squares beyond the push (as [`Bulk::doubles`]); by
 /// `code * squares + square`, whether that pawn is counted by masks.
-fn pawn_tables(rules: &TableRules) -> (Vec<BulkSpan>, Vec<bool>) {
+fn pawn_tables(rules: &TableRules) -> (Vec<BulkSpan>, Vec<bool>, Vec<PawnMasks>) {
     let nsq = rules.info.shape.len();
     let mut doubles = vec![BulkSpan::default(); rules.spans.len()];
     let mut pawn_by_mask = Vec::with_capacity(rules.span_index.len());
+    let mut pawns = Vec::with_capacity(rules.span_index.len());
     for (i, w) in rules.span_index.windows(2).enumerate() {
         let (code, from) = (i / nsq.max(1), Square((i % nsq.max(1)) as u16));
         let p = Piece::from_code(code as u8);
@@ -193,8 +223,17 @@ fn pawn_tables(rules: &TableRules) -> (Vec<BulkSpan>, Vec<bool>) {
             }
         }
         pawn_by_mask.push(ok);
+        let mut masks = PawnMasks {
+            exact: ok,
+            ..PawnMasks::default()
+        };
+        for j in w[0] as usize..w[1] as usize {
+            let (s, line) = (&rules.spans[j], bulk_span(rules, j, &rules.spans[j]));
+            masks.exact &= masks.add(s.mode, s.len, line.mask, doubles[j]);
+        }
+        pawns.push(masks);
     }
-    (doubles, pawn_by_mask)
+    (doubles, pawn_by_mask, pawns)
 }
 
 /// Whether a line's reach is its mask up to its first blocker.
@@ -239,18 +278,27 @@ fn targets(rules: &TableRules, p: Piece, from: Square, occ: u128) -> Option<u128
         Some(LINES) => {}
         _ => return None,
     }
-    let (a, b) = (
-        rules.span_index[i] as usize,
-        rules.span_index[i + 1] as usize,
-    );
-    Some(
-        rules
-            .bulk
-            .spans
-            .get(a..b)?
-            .iter()
-            .fold(0, |set, s| set | s.reach(occ)),
-    )
+    // Every line moves and captures, so the moves are the attacks.
+    rules.bulk.attacks(i, occ)
+}
+
+impl Bulk {
+    /// The squares the piece of table index `i` (`code * squares + square`) attacks
+    /// on a board occupied as `occ`, where its attacks are masks (`LEAPS`, `LINES`).
+    #[inline]
+    fn attacks(&self, i: usize, occ: u128) -> Option<u128> {
+        let leaps = *self.attack_leaps.get(i)?;
+        let (a, b) = (
+            *self.attack_long_index.get(i)? as usize,
+            *self.attack_long_index.get(i + 1)? as usize,
+        );
+        Some(
+            self.attack_long
+                .get(a..b)?
+                .iter()
+                .fold(leaps, |set, s| set | s.reach(occ)),
+        )
+    }
 }
 
 impl BulkSpan {
@@ -270,7 +318,7 @@ impl BulkSpan {
 
     /// The line's squares up to and including its first blocker in `occ`.
     #[inline]
-    fn reach(&self, occ: u128) -> u128 {
+    pub(super) fn reach(&self, occ: u128) -> u128 {
         let blockers = occ & self.mask;
         if blockers == 0 {
             self.mask
@@ -298,28 +346,10 @@ fn enemy_attacks(rules: &TableRules, pos: &Position, occ: u128) -> Option<u128> 
         bits &= bits - 1;
         let p = pos.piece_at(Square(sq as u16))?;
         let i = p.code() as usize * nsq + sq;
-        match rules.bulk.attacks_by_mask.get(i).copied() {
-            Some(LEAPS) => {
-                set |= rules.bulk.attack_leaps.get(i)?;
-                continue;
-            }
-            Some(LINES) => {}
-            _ => return None,
+        if rules.bulk.attacks_by_mask.get(i).copied()? == NONE {
+            return None;
         }
-        let (a, b) = (
-            rules.span_index[i] as usize,
-            rules.span_index[i + 1] as usize,
-        );
-        for (s, bs) in rules
-            .spans
-            .get(a..b)?
-            .iter()
-            .zip(rules.bulk.spans.get(a..b)?)
-        {
-            if s.mode != Mode::Move {
-                set |= bs.reach(occ);
-            }
-        }
+        set |= rules.bulk.attacks(i, occ)?;
     }
     Some(set)
 }
@@ -408,6 +438,11 @@ fn pawn_count(
     let weigh = |d: u128| {
         u64::from((d & !zone).count_ones()) + choices * u64::from((d & zone).count_ones())
     };
+    if let Some(masks) = rules.bulk.pawns.get(i)
+        && masks.exact
+    {
+        return masks.count(occ, own, ep, weigh);
+    }
     let (a, b) = (
         rules.span_index[i] as usize,
         rules.span_index[i + 1] as usize,

@@ -20,6 +20,7 @@ mod make;
 mod movegen;
 mod passing;
 mod path;
+mod pawn_masks;
 mod pocket_fen;
 mod promotion;
 mod promotion_move;
