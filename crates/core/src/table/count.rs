@@ -11,7 +11,7 @@
 //! are the board moves alone ([`plain`]): no hops, drops, gating, promotion choices
 //! beyond a pawn's, obligations or immediate ends, which adjust the list afterwards.
 
-use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX, each_own};
+use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX};
 use super::movegen::{Safety, Wanted, castling_moves, own_king, safe_piece_moves};
 use super::pawn_masks::PawnMasks;
 use super::{Mode, Span, TableRules};
@@ -270,7 +270,7 @@ fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan])
 
 /// The squares `p`'s lines from `from` reach on a board occupied as `occ` (own pieces
 /// included); `None`: not counted by masks.
-#[inline]
+#[inline(always)]
 fn targets(rules: &TableRules, p: Piece, from: Square, occ: u128) -> Option<u128> {
     let i = p.code() as usize * rules.info.shape.len() + from.index();
     match rules.bulk.by_mask.get(i).copied() {
@@ -285,7 +285,7 @@ fn targets(rules: &TableRules, p: Piece, from: Square, occ: u128) -> Option<u128
 impl Bulk {
     /// The squares the piece of table index `i` (`code * squares + square`) attacks
     /// on a board occupied as `occ`, where its attacks are masks (`LEAPS`, `LINES`).
-    #[inline]
+    #[inline(always)]
     fn attacks(&self, i: usize, occ: u128) -> Option<u128> {
         let leaps = *self.attack_leaps.get(i)?;
         let (a, b) = (
@@ -317,7 +317,7 @@ impl BulkSpan {
     }
 
     /// The line's squares up to and including its first blocker in `occ`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn reach(&self, occ: u128) -> u128 {
         let blockers = occ & self.mask;
         if blockers == 0 {
@@ -336,6 +336,7 @@ impl BulkSpan {
 /// board (`occ` without it), or `None` where a line of theirs is not a mask. A king
 /// step is legal exactly when it lands outside this set: its old square no longer
 /// shields the squares behind it, and a captured piece never attacks its own square.
+#[inline(always)]
 fn enemy_attacks(rules: &TableRules, pos: &Position, occ: u128) -> Option<u128> {
     let them = !pos.side_to_move();
     let nsq = rules.info.shape.len();
@@ -356,11 +357,34 @@ fn enemy_attacks(rules: &TableRules, pos: &Position, occ: u128) -> Option<u128> 
 
 /// The number of legal moves at `pos`, as [`super::movegen::legal_moves`] lists them,
 /// or `None` where the counting path does not apply (then the list is counted).
+///
+/// The count is mostly popcounts; a build for baseline x86-64 has no popcount
+/// instruction and spells each one out in a dozen, so where the processor has one the
+/// same body runs compiled for it.
 pub(super) fn count_legal(
     rules: &TableRules,
     pos: &Position,
     scratch: &mut Vec<Move>,
 ) -> Option<u64> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has the popcount instruction (just checked).
+        return unsafe { count_legal_popcnt(rules, pos, scratch) };
+    }
+    count_legal_in(rules, pos, scratch)
+}
+
+/// [`count_legal`] compiled with the popcount instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn count_legal_popcnt(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>) -> Option<u64> {
+    count_legal_in(rules, pos, scratch)
+}
+
+/// The body of [`count_legal`], inlined into each build of it (with the helpers it
+/// calls per piece, so that their popcounts take the caller's instruction set).
+#[inline(always)]
+fn count_legal_in(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>) -> Option<u64> {
     if !rules.bulk.active {
         return None;
     }
@@ -371,7 +395,15 @@ pub(super) fn count_legal(
     let occ = own | pos.occupancy(!us);
     scratch.clear();
     let mut counted = 0u64;
-    each_own(pos, us, |from, p| {
+    // Own pieces by bit scan (a plain variant's board fits the bits); the count needs
+    // no order.
+    let mut bits = own;
+    while bits != 0 {
+        let from = Square(bits.trailing_zeros() as u16);
+        bits &= bits - 1;
+        let Some(p) = pos.piece_at(from) else {
+            continue;
+        };
         let by_mask = if from == king {
             king_steps(rules, pos, p, king, occ)
         } else if !rules.is_royal(p) && safety.free(from) {
@@ -381,17 +413,17 @@ pub(super) fn count_legal(
         };
         if let Some(set) = by_mask {
             counted += u64::from((set & !own).count_ones());
-            return;
+            continue;
         }
         if rules.is_pawn(p)
             && safety.free(from)
             && let Some(n) = pawn_count(rules, pos, p, from, occ)
         {
             counted += n;
-            return;
+            continue;
         }
         safe_piece_moves(rules, pos, &safety, from, p, Wanted::All, scratch);
-    });
+    }
     if !safety.in_check() {
         castling_moves(rules, pos, us, Some(king), scratch);
     }
@@ -399,7 +431,7 @@ pub(super) fn count_legal(
 }
 
 /// The king's legal steps as bits, where its lines and the enemy's attacks are masks.
-#[inline]
+#[inline(always)]
 fn king_steps(
     rules: &TableRules,
     pos: &Position,
@@ -417,7 +449,7 @@ fn king_steps(
 /// The number of moves of `us`'s free pawn `p` on `from` (not pinned, no check), as the
 /// generator lists them (a promotion once per choice); `None` where it must be listed
 /// (no masks there, or it may take en passant, which needs a test of the board after).
-#[inline]
+#[inline(always)]
 fn pawn_count(
     rules: &TableRules,
     pos: &Position,

@@ -75,7 +75,7 @@ impl PawnMasks {
     /// The pawn's moves on a board occupied as `occ` (`own` the mover's, `ep` the
     /// en-passant square as bits), each weighed by `weigh` (promotion choices); `None`
     /// where it may take en passant (then it is listed, for the test after).
-    #[inline]
+    #[inline(always)]
     pub(super) fn count(
         &self,
         occ: u128,
