@@ -12,6 +12,7 @@
 //! beyond a pawn's, obligations or immediate ends, which adjust the list afterwards.
 
 use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX};
+use super::bitset::BitSet;
 use super::movegen::{Safety, Wanted, castling_moves, own_king, safe_piece_moves};
 use super::pawn_masks::PawnMasks;
 use super::{Mode, Span, TableRules};
@@ -271,10 +272,10 @@ fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan])
 /// The squares `p`'s lines from `from` reach on a board occupied as `occ` (own pieces
 /// included); `None`: not counted by masks.
 #[inline(always)]
-fn targets(rules: &TableRules, p: Piece, from: Square, occ: u128) -> Option<u128> {
+fn targets<B: BitSet>(rules: &TableRules, p: Piece, from: Square, occ: B) -> Option<B> {
     let i = p.code() as usize * rules.info.shape.len() + from.index();
     match rules.bulk.by_mask.get(i).copied() {
-        Some(LEAPS) => return rules.reach_masks.get(i).copied(),
+        Some(LEAPS) => return rules.reach_masks.get(i).map(|&m| B::narrow(m)),
         Some(LINES) => {}
         _ => return None,
     }
@@ -286,8 +287,8 @@ impl Bulk {
     /// The squares the piece of table index `i` (`code * squares + square`) attacks
     /// on a board occupied as `occ`, where its attacks are masks (`LEAPS`, `LINES`).
     #[inline(always)]
-    fn attacks(&self, i: usize, occ: u128) -> Option<u128> {
-        let leaps = *self.attack_leaps.get(i)?;
+    fn attacks<B: BitSet>(&self, i: usize, occ: B) -> Option<B> {
+        let leaps = B::narrow(*self.attack_leaps.get(i)?);
         let (a, b) = (
             *self.attack_long_index.get(i)? as usize,
             *self.attack_long_index.get(i + 1)? as usize,
@@ -318,16 +319,17 @@ impl BulkSpan {
 
     /// The line's squares up to and including its first blocker in `occ`.
     #[inline(always)]
-    pub(super) fn reach(&self, occ: u128) -> u128 {
-        let blockers = occ & self.mask;
-        if blockers == 0 {
-            self.mask
+    pub(super) fn reach<B: BitSet>(&self, occ: B) -> B {
+        let mask = B::narrow(self.mask);
+        let blockers = occ & mask;
+        if blockers == B::ZERO {
+            mask
         } else if self.down {
             // Squares from the highest blocker up.
-            self.mask & (u128::MAX << (127 - blockers.leading_zeros()))
+            mask & B::ALL.shl(blockers.highest())
         } else {
             // Squares up to the lowest blocker.
-            self.mask & (u128::MAX >> (127 - blockers.trailing_zeros()))
+            mask & B::ALL.shr(B::TOP - blockers.lowest())
         }
     }
 }
@@ -337,14 +339,14 @@ impl BulkSpan {
 /// step is legal exactly when it lands outside this set: its old square no longer
 /// shields the squares behind it, and a captured piece never attacks its own square.
 #[inline(always)]
-fn enemy_attacks(rules: &TableRules, pos: &Position, occ: u128) -> Option<u128> {
+fn enemy_attacks<B: BitSet>(rules: &TableRules, pos: &Position, occ: B) -> Option<B> {
     let them = !pos.side_to_move();
     let nsq = rules.info.shape.len();
-    let mut bits = pos.occupancy(them);
-    let mut set = 0u128;
-    while bits != 0 {
-        let sq = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
+    let mut bits = B::narrow(pos.occupancy(them));
+    let mut set = B::ZERO;
+    while bits != B::ZERO {
+        let sq = bits.lowest() as usize;
+        bits = bits.without_lowest();
         let p = pos.piece_at(Square(sq as u16))?;
         let i = p.code() as usize * nsq + sq;
         if rules.bulk.attacks_by_mask.get(i).copied()? == NONE {
@@ -367,40 +369,57 @@ pub(super) fn count_legal(
     scratch: &mut Vec<Move>,
 ) -> Option<u64> {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the processor has the popcount instruction (just checked).
-        return unsafe { count_legal_popcnt(rules, pos, scratch) };
+    if std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+    {
+        // SAFETY: the processor has these instructions (just checked).
+        return unsafe { count_legal_bmi(rules, pos, scratch) };
     }
-    count_legal_in(rules, pos, scratch)
+    count_legal_sized(rules, pos, scratch)
 }
 
-/// [`count_legal`] compiled with the popcount instruction.
+/// [`count_legal`] compiled with the popcount and bit-scan instructions.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-fn count_legal_popcnt(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>) -> Option<u64> {
-    count_legal_in(rules, pos, scratch)
+#[target_feature(enable = "popcnt,lzcnt,bmi1")]
+fn count_legal_bmi(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>) -> Option<u64> {
+    count_legal_sized(rules, pos, scratch)
+}
+
+/// [`count_legal`] in one word where the board has at most 64 squares.
+#[inline(always)]
+fn count_legal_sized(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>) -> Option<u64> {
+    if rules.info.shape.len() <= 64 {
+        count_legal_in::<u64>(rules, pos, scratch)
+    } else {
+        count_legal_in::<u128>(rules, pos, scratch)
+    }
 }
 
 /// The body of [`count_legal`], inlined into each build of it (with the helpers it
 /// calls per piece, so that their popcounts take the caller's instruction set).
 #[inline(always)]
-fn count_legal_in(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>) -> Option<u64> {
+fn count_legal_in<B: BitSet>(
+    rules: &TableRules,
+    pos: &Position,
+    scratch: &mut Vec<Move>,
+) -> Option<u64> {
     if !rules.bulk.active {
         return None;
     }
     let king = own_king(rules, pos)?;
     let us = pos.side_to_move();
     let safety = Safety::new(rules, pos, king);
-    let own = pos.occupancy(us);
-    let occ = own | pos.occupancy(!us);
+    let own = B::narrow(pos.occupancy(us));
+    let occ = own | B::narrow(pos.occupancy(!us));
     scratch.clear();
     let mut counted = 0u64;
     // Own pieces by bit scan (a plain variant's board fits the bits); the count needs
     // no order.
     let mut bits = own;
-    while bits != 0 {
-        let from = Square(bits.trailing_zeros() as u16);
-        bits &= bits - 1;
+    while bits != B::ZERO {
+        let from = Square(bits.lowest() as u16);
+        bits = bits.without_lowest();
         let Some(p) = pos.piece_at(from) else {
             continue;
         };
@@ -412,7 +431,7 @@ fn count_legal_in(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>) -
             None
         };
         if let Some(set) = by_mask {
-            counted += u64::from((set & !own).count_ones());
+            counted += u64::from((set & !own).count());
             continue;
         }
         if rules.is_pawn(p)
@@ -432,49 +451,54 @@ fn count_legal_in(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>) -
 
 /// The king's legal steps as bits, where its lines and the enemy's attacks are masks.
 #[inline(always)]
-fn king_steps(
+fn king_steps<B: BitSet>(
     rules: &TableRules,
     pos: &Position,
     king: Piece,
     from: Square,
-    occ: u128,
-) -> Option<u128> {
-    let steps = targets(rules, king, from, occ)? & !pos.occupancy(pos.side_to_move());
-    if steps == 0 {
-        return Some(0);
+    occ: B,
+) -> Option<B> {
+    let steps = targets(rules, king, from, occ)? & !B::narrow(pos.occupancy(pos.side_to_move()));
+    if steps == B::ZERO {
+        return Some(B::ZERO);
     }
-    Some(steps & !enemy_attacks(rules, pos, occ & !(1u128 << from.0))?)
+    Some(steps & !enemy_attacks(rules, pos, occ & !B::bit(u32::from(from.0)))?)
 }
 
 /// The number of moves of `us`'s free pawn `p` on `from` (not pinned, no check), as the
 /// generator lists them (a promotion once per choice); `None` where it must be listed
 /// (no masks there, or it may take en passant, which needs a test of the board after).
 #[inline(always)]
-fn pawn_count(
+fn pawn_count<B: BitSet>(
     rules: &TableRules,
     pos: &Position,
     p: Piece,
     from: Square,
-    occ: u128,
+    occ: B,
 ) -> Option<u64> {
     let i = p.code() as usize * rules.info.shape.len() + from.index();
     if !rules.bulk.pawn_by_mask.get(i).copied().unwrap_or(false) {
         return None;
     }
     let us = p.color();
-    let own = pos.occupancy(us);
-    let enemies = occ & !own;
     let ep = pos.en_passant().map_or(0, |sq| 1u128 << sq.0);
     let zone = rules.bulk.zone[us.index()];
     let choices = rules.promotion.len().max(1) as u64;
-    let weigh = |d: u128| {
-        u64::from((d & !zone).count_ones()) + choices * u64::from((d & zone).count_ones())
-    };
     if let Some(masks) = rules.bulk.pawns.get(i)
         && masks.exact
     {
-        return masks.count(occ, own, ep, weigh);
+        let own = B::narrow(pos.occupancy(us));
+        let zone = B::narrow(zone);
+        let weigh = |d: B| u64::from((d & !zone).count()) + choices * u64::from((d & zone).count());
+        return masks.count(occ, own, B::narrow(ep), weigh);
     }
+    // A pawn with a longer line, line by line.
+    let occ = occ.wide();
+    let own = pos.occupancy(us);
+    let enemies = occ & !own;
+    let weigh = |d: u128| {
+        u64::from((d & !zone).count_ones()) + choices * u64::from((d & zone).count_ones())
+    };
     let (a, b) = (
         rules.span_index[i] as usize,
         rules.span_index[i + 1] as usize,

@@ -3,6 +3,7 @@
 mod attacks;
 mod bent;
 mod bits;
+mod bitset;
 mod build;
 mod castling960;
 mod check;

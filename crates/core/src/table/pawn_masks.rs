@@ -7,6 +7,7 @@
 //! keeps its own entry, since the squares beyond it count only while it is empty.
 //! Pawns with a longer line keep the line-by-line count of `count.rs`.
 
+use super::bitset::BitSet;
 use super::count::BulkSpan;
 
 /// The most double-stepping pushes one pawn may have on one square (4D pawns push
@@ -76,20 +77,22 @@ impl PawnMasks {
     /// en-passant square as bits), each weighed by `weigh` (promotion choices); `None`
     /// where it may take en passant (then it is listed, for the test after).
     #[inline(always)]
-    pub(super) fn count(
+    pub(super) fn count<B: BitSet>(
         &self,
-        occ: u128,
-        own: u128,
-        ep: u128,
-        weigh: impl Fn(u128) -> u64,
+        occ: B,
+        own: B,
+        ep: B,
+        weigh: impl Fn(B) -> u64,
     ) -> Option<u64> {
-        if self.captures & ep != 0 {
+        let captures = B::narrow(self.captures);
+        if captures & ep != B::ZERO {
             return None;
         }
-        let mut n =
-            weigh(self.captures & occ & !own) + weigh(self.pushes & !occ) + weigh(self.both & !own);
+        let mut n = weigh(captures & occ & !own)
+            + weigh(B::narrow(self.pushes) & !occ)
+            + weigh(B::narrow(self.both) & !own);
         for d in &self.doubles[..self.ndoubles as usize] {
-            if occ & d.push == 0 {
+            if occ & B::narrow(d.push) == B::ZERO {
                 n += weigh(d.beyond.reach(occ) & !occ);
             }
         }

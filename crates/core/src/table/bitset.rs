@@ -1,0 +1,110 @@
+//! Square sets of one machine word where the board fits one.
+//!
+//! The tables keep every set as `u128` (boards of up to 128 squares), but the boards
+//! played most (8x8 and the 4x4x2x2 sets) have 64 squares: there a set is one `u64`
+//! register, and an AND, a popcount or a bit scan is one instruction instead of two
+//! and a branch. The hot counting path is generic over [`BitSet`] and chosen once per
+//! call by the board's size; a table's `u128` is cut to the word on reading.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+/// A set of squares as bits (bit `i`: square `i`).
+pub(super) trait BitSet:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const ZERO: Self;
+    /// Every bit.
+    const ALL: Self;
+    /// The highest bit's index.
+    const TOP: u32;
+    /// A table's set, cut to this width (the board fits it).
+    fn narrow(x: u128) -> Self;
+    /// The set as a table's `u128`.
+    fn wide(self) -> u128;
+    fn count(self) -> u32;
+    /// The lowest set bit's index (the set is not empty).
+    fn lowest(self) -> u32;
+    /// The highest set bit's index (the set is not empty).
+    fn highest(self) -> u32;
+    /// The set without its lowest bit.
+    fn without_lowest(self) -> Self;
+    fn shl(self, n: u32) -> Self;
+    fn shr(self, n: u32) -> Self;
+    /// The set of one square.
+    fn bit(i: u32) -> Self;
+}
+
+macro_rules! bit_set {
+    ($t:ty) => {
+        impl BitSet for $t {
+            const ZERO: Self = 0;
+            const ALL: Self = <$t>::MAX;
+            const TOP: u32 = <$t>::BITS - 1;
+            #[inline(always)]
+            fn narrow(x: u128) -> Self {
+                x as $t
+            }
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn highest(self) -> u32 {
+                Self::TOP - self.leading_zeros()
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn shl(self, n: u32) -> Self {
+                self << n
+            }
+            #[inline(always)]
+            fn shr(self, n: u32) -> Self {
+                self >> n
+            }
+            #[inline(always)]
+            fn bit(i: u32) -> Self {
+                1 << i
+            }
+        }
+    };
+}
+
+bit_set!(u64);
+bit_set!(u128);
+
+#[cfg(test)]
+mod tests {
+    use super::BitSet;
+
+    #[test]
+    fn both_widths_agree_on_a_set_within_64_bits() {
+        let x: u128 = 0b1011_0000_0100;
+        let y = <u64 as BitSet>::narrow(x);
+        assert_eq!(y.wide(), x);
+        assert_eq!(
+            (y.count(), y.lowest(), y.highest()),
+            (x.count(), x.lowest(), x.highest())
+        );
+        assert_eq!((y.count(), y.lowest(), y.highest()), (4, 2, 11));
+        assert_eq!(y.without_lowest().wide(), x.without_lowest());
+        assert_eq!(<u64 as BitSet>::ALL.shr(63 - 5).wide(), 0b11_1111);
+        assert_eq!(<u128 as BitSet>::ALL.shl(126), 3u128 << 126);
+    }
+}
