@@ -206,3 +206,45 @@ fn the_counting_path_is_named_per_variant() {
         bulk.len()
     );
 }
+
+/// The bulk count answers checks and pins by masks (a free piece's moves onto the
+/// checker or between it and the king; the king's steps outside the enemy's attacks):
+/// in random games of the counted variants, every position in check must count as
+/// many moves as the list has, and enough such positions must come up to mean it.
+#[test]
+fn the_bulk_count_equals_the_list_in_check() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut in_check = 0;
+    let mut scratch = Vec::new();
+    let mut moves = Vec::new();
+    for (name, rules) in table_variants() {
+        if rules.counting_path() != "bulk" {
+            continue;
+        }
+        for _ in 0..20 {
+            let mut pos = rules.start_position();
+            for _ in 0..120 {
+                rules.legal_moves(&pos, &mut moves);
+                let counted = rules.count_legal_moves(&pos, &mut scratch);
+                assert_eq!(
+                    counted,
+                    moves.len() as u64,
+                    "{name}: the bulk count differs from the list at {}",
+                    rules.format_position(&pos)
+                );
+                if rules.in_check(&pos) {
+                    in_check += 1;
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len())];
+                rules.make_move(&mut pos, mv);
+            }
+        }
+    }
+    assert!(
+        in_check > 500,
+        "only {in_check} positions in check compared"
+    );
+}

@@ -235,21 +235,33 @@ pub(super) struct Checks {
 }
 
 impl Checks {
+    /// No check on `king`.
+    #[inline]
+    pub(super) fn none(king: Square) -> Checks {
+        Checks {
+            count: 0,
+            checker: king,
+            blocks: [king; 32],
+            nblocks: 0,
+            complete: true,
+        }
+    }
+
     #[inline]
     pub(super) fn blocks(&self, sq: Square) -> bool {
         self.blocks[..self.nblocks].contains(&sq)
+    }
+
+    /// The squares where a piece blocks a single line check (complete or not).
+    #[inline]
+    pub(super) fn blocking(&self) -> &[Square] {
+        &self.blocks[..self.nblocks]
     }
 }
 
 /// Who checks `king` (of colour `!by`), with the squares between king and a line checker.
 pub(super) fn checks(rules: &TableRules, pos: &Position, king: Square, by: Color) -> Checks {
-    let mut out = Checks {
-        count: 0,
-        checker: king,
-        blocks: [king; 32],
-        nblocks: 0,
-        complete: true,
-    };
+    let mut out = Checks::none(king);
     let ranges = &rules.attack_range[by.index()];
     let mins = &rules.attack_min[by.index()];
     if let Some(steps) = rules.attack_steps_of(by, king) {

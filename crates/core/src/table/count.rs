@@ -18,7 +18,7 @@ use super::pawn_masks::PawnMasks;
 use super::{Mode, Span, TableRules};
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::piece::Piece;
+use crate::piece::{Color, Piece};
 use crate::position::Position;
 
 /// Not counted (or attacks not found) by masks.
@@ -70,6 +70,9 @@ pub(super) struct Bulk {
     /// and by `code * squares + square` where its own start (one extra at the end).
     attack_long: Vec<BulkSpan>,
     attack_long_index: Vec<u32>,
+    /// By attacking colour, by square: the squares of its attack lines from there of
+    /// two squares or more; a pin needs an enemy piece on one of them.
+    pin_lines: [Vec<u128>; 2],
 }
 
 /// Whether the variant's legal moves are the board moves alone, so that counting them
@@ -165,8 +168,21 @@ impl Bulk {
             }
             attack_long_index.push(attack_long.len() as u32);
         }
+        let pin_lines = [Color::White, Color::Black].map(|by| {
+            (0..nsq)
+                .map(|sq| {
+                    rules
+                        .attack_spans_of(by, Square(sq as u16))
+                        .iter()
+                        .filter(|a| a.len >= 2)
+                        .flat_map(|a| rules.rays.squares(a.start, a.len as usize))
+                        .fold(0u128, |m, s| m | 1u128 << s.0)
+                })
+                .collect()
+        });
         Bulk {
             active: true,
+            pin_lines,
             spans,
             doubles,
             pawn_by_mask,
@@ -409,9 +425,42 @@ fn count_legal_in<B: BitSet>(
     }
     let king = own_king(rules, pos)?;
     let us = pos.side_to_move();
-    let safety = Safety::new(rules, pos, king);
     let own = B::narrow(pos.occupancy(us));
     let occ = own | B::narrow(pos.occupancy(!us));
+    let king_bit = B::bit(u32::from(king.0));
+    // The enemy's attacks with the king lifted: where it may not step, and whether it
+    // is in check at all (a line to the king's square does not pass the king).
+    let danger = enemy_attacks(rules, pos, occ & !king_bit);
+    let safety = match danger {
+        Some(d) if d & king_bit == B::ZERO => {
+            let lines = rules.bulk.pin_lines[(!us).index()].get(king.index());
+            let enemies = occ & !own;
+            let pins_possible = lines.is_none_or(|&l| B::narrow(l) & enemies != B::ZERO);
+            Safety::unchecked(rules, pos, king, pins_possible)
+        }
+        _ => Safety::new(rules, pos, king),
+    };
+    // Where a piece that shields nothing may land: anywhere out of check, on the
+    // checker or between it and the king in a single check whose squares are known,
+    // by a checker that reaches no square twice (round a cylinder a rook may check
+    // both ways round, and one block leaves the other line).
+    let one_line = |sq: Square| {
+        pos.piece_at(sq)
+            .is_some_and(|c| !rules.twice.get(c.code() as usize).copied().unwrap_or(true))
+    };
+    let evasions = match safety.checks.count {
+        0 => Some(B::ALL),
+        1 if safety.checks.complete && one_line(safety.checks.checker) => Some(
+            safety
+                .checks
+                .blocking()
+                .iter()
+                .fold(B::bit(u32::from(safety.checks.checker.0)), |m, s| {
+                    m | B::bit(u32::from(s.0))
+                }),
+        ),
+        _ => None,
+    };
     scratch.clear();
     let mut counted = 0u64;
     // Own pieces by bit scan (a plain variant's board fits the bits); the count needs
@@ -423,10 +472,13 @@ fn count_legal_in<B: BitSet>(
         let Some(p) = pos.piece_at(from) else {
             continue;
         };
+        let free = (from != king && !rules.is_royal(p) && safety.unpinned(from))
+            .then_some(evasions)
+            .flatten();
         let by_mask = if from == king {
-            king_steps(rules, pos, p, king, occ)
-        } else if !rules.is_royal(p) && safety.free(from) {
-            targets(rules, p, from, occ)
+            danger.and_then(|d| Some(targets(rules, p, king, occ)? & !d))
+        } else if let Some(allowed) = free {
+            targets(rules, p, from, occ).map(|t| t & allowed)
         } else {
             None
         };
@@ -435,8 +487,8 @@ fn count_legal_in<B: BitSet>(
             continue;
         }
         if rules.is_pawn(p)
-            && safety.free(from)
-            && let Some(n) = pawn_count(rules, pos, p, from, occ)
+            && let Some(allowed) = free
+            && let Some(n) = pawn_count(rules, pos, p, from, occ, allowed)
         {
             counted += n;
             continue;
@@ -449,22 +501,6 @@ fn count_legal_in<B: BitSet>(
     Some(counted + scratch.len() as u64)
 }
 
-/// The king's legal steps as bits, where its lines and the enemy's attacks are masks.
-#[inline(always)]
-fn king_steps<B: BitSet>(
-    rules: &TableRules,
-    pos: &Position,
-    king: Piece,
-    from: Square,
-    occ: B,
-) -> Option<B> {
-    let steps = targets(rules, king, from, occ)? & !B::narrow(pos.occupancy(pos.side_to_move()));
-    if steps == B::ZERO {
-        return Some(B::ZERO);
-    }
-    Some(steps & !enemy_attacks(rules, pos, occ & !B::bit(u32::from(from.0)))?)
-}
-
 /// The number of moves of `us`'s free pawn `p` on `from` (not pinned, no check), as the
 /// generator lists them (a promotion once per choice); `None` where it must be listed
 /// (no masks there, or it may take en passant, which needs a test of the board after).
@@ -475,6 +511,7 @@ fn pawn_count<B: BitSet>(
     p: Piece,
     from: Square,
     occ: B,
+    allowed: B,
 ) -> Option<u64> {
     let i = p.code() as usize * rules.info.shape.len() + from.index();
     if !rules.bulk.pawn_by_mask.get(i).copied().unwrap_or(false) {
@@ -489,14 +526,19 @@ fn pawn_count<B: BitSet>(
     {
         let own = B::narrow(pos.occupancy(us));
         let zone = B::narrow(zone);
-        let weigh = |d: B| u64::from((d & !zone).count()) + choices * u64::from((d & zone).count());
+        let weigh = |d: B| {
+            let d = d & allowed;
+            u64::from((d & !zone).count()) + choices * u64::from((d & zone).count())
+        };
         return masks.count(occ, own, B::narrow(ep), weigh);
     }
     // A pawn with a longer line, line by line.
     let occ = occ.wide();
     let own = pos.occupancy(us);
     let enemies = occ & !own;
+    let allowed = allowed.wide();
     let weigh = |d: u128| {
+        let d = d & allowed;
         u64::from((d & !zone).count_ones()) + choices * u64::from((d & zone).count_ones())
     };
     let (a, b) = (

@@ -89,9 +89,36 @@ impl Safety {
         }
     }
 
+    /// As [`Safety::new`] where the king is known not to be in check (its square is
+    /// outside every enemy attack); `pins_possible` false where no enemy piece stands on
+    /// a line from the king long enough to pin along.
+    #[inline]
+    pub(super) fn unchecked(
+        rules: &TableRules,
+        pos: &Position,
+        king: Square,
+        pins_possible: bool,
+    ) -> Safety {
+        let us = pos.side_to_move();
+        let mut pins = PinList::new();
+        let pins_known = !pins_possible || pinned(rules, pos, king, us, &mut pins);
+        Safety {
+            king,
+            checks: Checks::none(king),
+            pins,
+            pins_known,
+        }
+    }
+
     #[inline]
     pub(super) fn in_check(&self) -> bool {
         self.checks.count > 0
+    }
+
+    /// Whether the piece on `from` is known to shield the king from no line attack.
+    #[inline]
+    pub(super) fn unpinned(&self, from: Square) -> bool {
+        self.pins_known && !self.pins.contains(from)
     }
 
     /// Whether every move of a piece that is not royal, standing on `from`, is legal
