@@ -13,6 +13,7 @@
 
 use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX};
 use super::bitset::BitSet;
+use super::count_castling::CastleMasks;
 use super::movegen::{Safety, Wanted, castling_moves, own_king, safe_piece_moves};
 use super::pawn_masks::PawnMasks;
 use super::{Mode, Span, TableRules};
@@ -73,6 +74,8 @@ pub(super) struct Bulk {
     /// By attacking colour, by square: the squares of its attack lines from there of
     /// two squares or more; a pin needs an enemy piece on one of them.
     pin_lines: [Vec<u128>; 2],
+    /// By castling option (as `TableRules::castling`): its squares as bits.
+    pub(super) castles: Vec<CastleMasks>,
 }
 
 /// Whether the variant's legal moves are the board moves alone, so that counting them
@@ -180,8 +183,14 @@ impl Bulk {
                 })
                 .collect()
         });
+        let castles = rules
+            .castling
+            .iter()
+            .map(|c| CastleMasks::new(c, &pin_lines))
+            .collect();
         Bulk {
             active: true,
+            castles,
             pin_lines,
             spans,
             doubles,
@@ -496,7 +505,12 @@ fn count_legal_in<B: BitSet>(
         safe_piece_moves(rules, pos, &safety, from, p, Wanted::All, scratch);
     }
     if !safety.in_check() {
-        castling_moves(rules, pos, us, Some(king), scratch);
+        match danger {
+            Some(d) if !rules.castling960.active => {
+                counted += super::count_castling::count(rules, pos, king, occ, d);
+            }
+            _ => castling_moves(rules, pos, us, Some(king), scratch),
+        }
     }
     Some(counted + scratch.len() as u64)
 }

@@ -8,6 +8,7 @@ mod build;
 mod castling960;
 mod check;
 mod count;
+mod count_castling;
 mod counters;
 mod cycle;
 mod def;

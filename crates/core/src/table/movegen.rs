@@ -531,20 +531,32 @@ pub(super) fn castling_moves(
         {
             continue;
         }
-        let view = |s: Square| {
-            if s == d.king_to {
-                Some(king_piece)
-            } else if s == d.rook_to {
-                rook
-            } else if s == d.king_from || s == d.rook_from {
-                None
-            } else {
-                pos.piece_at(s)
-            }
-        };
-        if attacked(rules, &view, d.king_to, them, pos.castling_rights()) {
+        if lands_attacked(rules, pos, &c.def, king_piece, rook) {
             continue;
         }
         out.push(Move::new(d.king_from, d.king_to).with_second(d.rook_from, d.rook_to));
     }
+}
+
+/// Whether castling `d` lands the king on an attacked square: judged on the board
+/// after castling, with the rook moved.
+pub(super) fn lands_attacked(
+    rules: &TableRules,
+    pos: &Position,
+    d: &super::CastlingDef,
+    king_piece: Piece,
+    rook: Option<Piece>,
+) -> bool {
+    let view = |s: Square| {
+        if s == d.king_to {
+            Some(king_piece)
+        } else if s == d.rook_to {
+            rook
+        } else if s == d.king_from || s == d.rook_from {
+            None
+        } else {
+            pos.piece_at(s)
+        }
+    };
+    attacked(rules, &view, d.king_to, !d.color, pos.castling_rights())
 }
