@@ -186,7 +186,7 @@ impl Bulk {
         let castles = rules
             .castling
             .iter()
-            .map(|c| CastleMasks::new(c, &pin_lines))
+            .map(|c| CastleMasks::new(rules, c))
             .collect();
         Bulk {
             active: true,

@@ -3,9 +3,10 @@
 //! The bulk count has the squares the enemy attacks with the king lifted. Out of
 //! check, that set is exact for the squares the king crosses: lifting the king only
 //! opens lines through its square, and such a line would check it. For the landing
-//! square it is exact unless the rook's move changes a line to it (its old square on
-//! a long line from there, opening one, or its new square, closing one); such options
-//! are judged on the board after castling as the generator judges them.
+//! square it is exact unless the rook's move changes a line to it: its old square
+//! inside a line from there may open one (then the option is judged on the board
+//! after castling, as the generator judges it), and its new square may close one
+//! (which matters only where the set says the square is attacked).
 
 use super::bitset::BitSet;
 use super::movegen::lands_attacked;
@@ -20,27 +21,35 @@ pub(super) struct CastleMasks {
     empty: u128,
     /// The squares the king crosses before its landing square.
     crossed: u128,
-    /// Whether the enemy's attack set decides the landing square (the rook's move
-    /// opens or closes no long line to it).
-    exact: bool,
+    /// Whether the rook leaves a square inside an enemy attack line to the landing
+    /// square (one with squares beyond it): it may open that line.
+    opens: bool,
+    /// Whether the rook lands inside such a line: it may close it.
+    closes: bool,
 }
 
 impl CastleMasks {
-    /// The masks of `c`, given by colour and square the squares of the enemy's long
-    /// attack lines (`pin_lines`: attack lines of two squares or more).
-    pub(super) fn new(c: &Castling, pin_lines: &[Vec<u128>; 2]) -> CastleMasks {
+    /// The masks of `c` under `rules`.
+    pub(super) fn new(rules: &TableRules, c: &Castling) -> CastleMasks {
         let bits = |squares: &[Square]| squares.iter().fold(0u128, |m, s| m | 1u128 << s.0);
         let crossed = &c.king_path[..c.king_path.len().saturating_sub(1)];
         let d = &c.def;
-        let lines = pin_lines[(!d.color).index()]
-            .get(d.king_to.index())
-            .copied()
-            .unwrap_or(u128::MAX);
-        let rooks = 1u128 << d.rook_from.0 | 1u128 << d.rook_to.0;
+        // The squares of the enemy's attack lines to the landing square that have a
+        // square beyond them on their line.
+        let inner = rules
+            .attack_spans_of(!d.color, d.king_to)
+            .iter()
+            .flat_map(|a| {
+                let ray = rules.rays.squares(a.start, a.len as usize);
+                &ray[..ray.len().saturating_sub(1)]
+            })
+            .fold(0u128, |m, s| m | 1u128 << s.0);
+        let on = |sq: Square| sq.0 >= 128 || inner >> sq.0 & 1 != 0;
         CastleMasks {
             empty: bits(&c.empty),
             crossed: bits(crossed),
-            exact: lines & rooks == 0,
+            opens: on(d.rook_from),
+            closes: on(d.rook_to),
         }
     }
 }
@@ -84,10 +93,11 @@ pub(super) fn count<B: BitSet>(
             if B::narrow(masks.crossed) & danger != B::ZERO {
                 continue;
             }
-            let lands = if masks.exact {
-                danger & B::bit(u32::from(d.king_to.0)) != B::ZERO
-            } else {
+            let seen = danger & B::bit(u32::from(d.king_to.0)) != B::ZERO;
+            let lands = if masks.opens || seen && masks.closes {
                 lands_attacked(rules, pos, d, king_piece, rook)
+            } else {
+                seen
             };
             if lands {
                 continue;
