@@ -29,6 +29,26 @@ const LEAPS: u8 = 1;
 /// Each line's reach up to its first blocker.
 const LINES: u8 = 2;
 
+/// How one piece's moves and attacks from one square are found.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    /// Whether its moves are counted by masks: `NONE`, or `LEAPS` / `LINES` where
+    /// every line moves and captures, walks by bits, and no two lines share a square
+    /// unless the piece's moves are made distinct anyway (then the moves are the
+    /// attacks).
+    moves: u8,
+    /// How its attacks are found: `NONE` (a capturing line that is not a mask),
+    /// `LEAPS` (every capturing line is one square) or `LINES` (`leaps` and each
+    /// longer line's reach).
+    attacks: u8,
+    /// Its capturing lines of two squares or more, in `Bulk::attack_long`.
+    long: (u32, u32),
+    /// The squares its capturing lines of one square attack. No piece can block such
+    /// a line, so a 4D queen's many short lines (every direction with a z or w step is
+    /// one square long on 4x4x2x2) are one mask.
+    leaps: u128,
+}
+
 /// A line's squares as bits, and whether its first blocker is the highest bit.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct BulkSpan {
@@ -54,23 +74,12 @@ pub(super) struct Bulk {
     pawns: Vec<PawnMasks>,
     /// By colour: its promotion zone as bits (empty where nothing promotes).
     zone: [u128; 2],
-    /// By `code * squares + square`: whether that piece's moves from there are counted
-    /// by masks (every line moves and captures, walks by bits, and no two lines share
-    /// a square unless the piece's moves are made distinct anyway).
-    by_mask: Vec<u8>,
-    /// By `code * squares + square`: how that piece's attacks from there are found:
-    /// `NONE` (a capturing line that is not a mask), `LEAPS` (every capturing line is
-    /// one square: the squares are `attack_leaps`) or `LINES` (`attack_leaps` and each
-    /// longer line's reach).
-    attacks_by_mask: Vec<u8>,
-    /// By `code * squares + square`: the squares its capturing lines of one square
-    /// attack. No piece can block such a line, so a 4D queen's many short lines (every
-    /// direction with a z or w step is one square long on 4x4x2x2) are one mask.
-    attack_leaps: Vec<u128>,
-    /// The capturing lines of two squares or more, where `attacks_by_mask` is `LINES`,
-    /// and by `code * squares + square` where its own start (one extra at the end).
+    /// By `code * squares + square`: how that piece's moves and attacks from there
+    /// are found (one entry, read at once in the hot loop).
+    entries: Vec<Entry>,
+    /// The capturing lines of two squares or more where an entry's attacks are
+    /// `LINES` (each entry's `long` range).
     attack_long: Vec<BulkSpan>,
-    attack_long_index: Vec<u32>,
     /// By attacking colour, by square: the squares of its attack lines from there of
     /// two squares or more; a pin needs an enemy piece on one of them.
     pin_lines: [Vec<u128>; 2],
@@ -110,7 +119,7 @@ impl Bulk {
             .enumerate()
             .map(|(i, s)| bulk_span(rules, i, s))
             .collect();
-        let by_mask = rules
+        let by_mask: Vec<u8> = rules
             .span_index
             .windows(2)
             .enumerate()
@@ -150,7 +159,7 @@ impl Bulk {
         let capturing = |w: &[u32]| {
             (w[0] as usize..w[1] as usize).filter(|&j| rules.spans[j].mode != Mode::Move)
         };
-        let attack_leaps = rules
+        let attack_leaps: Vec<u128> = rules
             .span_index
             .windows(2)
             .map(|w| {
@@ -160,8 +169,9 @@ impl Bulk {
             })
             .collect();
         let mut attack_long = Vec::new();
-        let mut attack_long_index = vec![0u32];
+        let mut entries = Vec::with_capacity(attack_leaps.len());
         for (i, w) in rules.span_index.windows(2).enumerate() {
+            let start = attack_long.len() as u32;
             if attacks_by_mask[i] == LINES {
                 attack_long.extend(
                     capturing(w)
@@ -169,7 +179,12 @@ impl Bulk {
                         .map(|j| spans[j]),
                 );
             }
-            attack_long_index.push(attack_long.len() as u32);
+            entries.push(Entry {
+                moves: by_mask[i],
+                attacks: attacks_by_mask[i],
+                long: (start, attack_long.len() as u32),
+                leaps: attack_leaps[i],
+            });
         }
         let pin_lines = [Color::White, Color::Black].map(|by| {
             (0..nsq)
@@ -197,11 +212,8 @@ impl Bulk {
             pawn_by_mask,
             pawns,
             zone,
-            by_mask,
-            attacks_by_mask,
-            attack_leaps,
+            entries,
             attack_long,
-            attack_long_index,
         }
     }
 }
@@ -299,28 +311,23 @@ fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan])
 #[inline(always)]
 fn targets<B: BitSet>(rules: &TableRules, p: Piece, from: Square, occ: B) -> Option<B> {
     let i = p.code() as usize * rules.info.shape.len() + from.index();
-    match rules.bulk.by_mask.get(i).copied() {
-        Some(LEAPS) => return rules.reach_masks.get(i).map(|&m| B::narrow(m)),
-        Some(LINES) => {}
-        _ => return None,
+    let e = rules.bulk.entries.get(i)?;
+    if e.moves == NONE {
+        return None;
     }
     // Every line moves and captures, so the moves are the attacks.
-    rules.bulk.attacks(i, occ)
+    rules.bulk.attacks(e, occ)
 }
 
 impl Bulk {
-    /// The squares the piece of table index `i` (`code * squares + square`) attacks
-    /// on a board occupied as `occ`, where its attacks are masks (`LEAPS`, `LINES`).
+    /// The squares the piece of entry `e` attacks on a board occupied as `occ`, where
+    /// its attacks are masks (`LEAPS`, `LINES`).
     #[inline(always)]
-    fn attacks<B: BitSet>(&self, i: usize, occ: B) -> Option<B> {
-        let leaps = B::narrow(*self.attack_leaps.get(i)?);
-        let (a, b) = (
-            *self.attack_long_index.get(i)? as usize,
-            *self.attack_long_index.get(i + 1)? as usize,
-        );
+    fn attacks<B: BitSet>(&self, e: &Entry, occ: B) -> Option<B> {
+        let leaps = B::narrow(e.leaps);
         Some(
             self.attack_long
-                .get(a..b)?
+                .get(e.long.0 as usize..e.long.1 as usize)?
                 .iter()
                 .fold(leaps, |set, s| set | s.reach(occ)),
         )
@@ -373,11 +380,11 @@ fn enemy_attacks<B: BitSet>(rules: &TableRules, pos: &Position, occ: B) -> Optio
         let sq = bits.lowest() as usize;
         bits = bits.without_lowest();
         let p = pos.piece_at(Square(sq as u16))?;
-        let i = p.code() as usize * nsq + sq;
-        if rules.bulk.attacks_by_mask.get(i).copied()? == NONE {
+        let e = rules.bulk.entries.get(p.code() as usize * nsq + sq)?;
+        if e.attacks == NONE {
             return None;
         }
-        set |= rules.bulk.attacks(i, occ)?;
+        set |= rules.bulk.attacks(e, occ)?;
     }
     Some(set)
 }
