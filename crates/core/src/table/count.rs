@@ -47,6 +47,9 @@ struct Entry {
     /// a line, so a 4D queen's many short lines (every direction with a z or w step is
     /// one square long on 4x4x2x2) are one mask.
     leaps: u128,
+    /// Every square it may attack (on an empty board): a piece that cannot reach the
+    /// king's neighbourhood adds nothing the count asks of the attack set.
+    reach: u128,
 }
 
 /// A line's squares as bits, and whether its first blocker is the highest bit.
@@ -85,6 +88,8 @@ pub(super) struct Bulk {
     pin_lines: [Vec<u128>; 2],
     /// By castling option (as `TableRules::castling`): its squares as bits.
     pub(super) castles: Vec<CastleMasks>,
+    /// By colour: the squares its castling king crosses or lands on.
+    castle_zone: [u128; 2],
 }
 
 /// Whether the variant's legal moves are the board moves alone, so that counting them
@@ -179,11 +184,13 @@ impl Bulk {
                         .map(|j| spans[j]),
                 );
             }
+            let long = &attack_long[start as usize..];
             entries.push(Entry {
                 moves: by_mask[i],
                 attacks: attacks_by_mask[i],
                 long: (start, attack_long.len() as u32),
                 leaps: attack_leaps[i],
+                reach: long.iter().fold(attack_leaps[i], |m, s| m | s.mask),
             });
         }
         let pin_lines = [Color::White, Color::Black].map(|by| {
@@ -203,8 +210,17 @@ impl Bulk {
             .iter()
             .map(|c| CastleMasks::new(rules, c))
             .collect();
+        let castle_zone = [Color::White, Color::Black].map(|c| {
+            rules
+                .castling
+                .iter()
+                .filter(|o| o.def.color == c)
+                .flat_map(|o| o.king_path.iter().chain([&o.def.king_to]))
+                .fold(0u128, |m, s| m | 1u128 << s.0)
+        });
         Bulk {
             active: true,
+            castle_zone,
             castles,
             pin_lines,
             spans,
@@ -371,7 +387,10 @@ impl BulkSpan {
 /// step is legal exactly when it lands outside this set: its old square no longer
 /// shields the squares behind it, and a captured piece never attacks its own square.
 #[inline(always)]
-fn enemy_attacks<B: BitSet>(rules: &TableRules, pos: &Position, occ: B) -> Option<B> {
+///
+/// Only the squares of `zone` are asked of it, so a piece that reaches none of them
+/// is passed over.
+fn enemy_attacks<B: BitSet>(rules: &TableRules, pos: &Position, occ: B, zone: B) -> Option<B> {
     let them = !pos.side_to_move();
     let nsq = rules.info.shape.len();
     let mut bits = B::narrow(pos.occupancy(them));
@@ -384,7 +403,9 @@ fn enemy_attacks<B: BitSet>(rules: &TableRules, pos: &Position, occ: B) -> Optio
         if e.attacks == NONE {
             return None;
         }
-        set |= rules.bulk.attacks(e, occ)?;
+        if B::narrow(e.reach) & zone != B::ZERO {
+            set |= rules.bulk.attacks(e, occ)?;
+        }
     }
     Some(set)
 }
@@ -440,13 +461,24 @@ fn count_legal_in<B: BitSet>(
         return None;
     }
     let king = own_king(rules, pos)?;
+    let king_piece = pos.piece_at(king)?;
     let us = pos.side_to_move();
     let own = B::narrow(pos.occupancy(us));
     let occ = own | B::narrow(pos.occupancy(!us));
     let king_bit = B::bit(u32::from(king.0));
     // The enemy's attacks with the king lifted: where it may not step, and whether it
     // is in check at all (a line to the king's square does not pass the king).
-    let danger = enemy_attacks(rules, pos, occ & !king_bit);
+    // Asked of it: the king's square and steps, and the squares castling looks at.
+    let zone = king_bit
+        | B::narrow(
+            rules
+                .reach_masks
+                .get(king_piece.code() as usize * rules.info.shape.len() + king.index())
+                .copied()
+                .unwrap_or(u128::MAX)
+                | rules.bulk.castle_zone[us.index()],
+        );
+    let danger = enemy_attacks(rules, pos, occ & !king_bit, zone);
     let safety = match danger {
         Some(d) if d & king_bit == B::ZERO => {
             let lines = rules.bulk.pin_lines[(!us).index()].get(king.index());
