@@ -220,6 +220,12 @@ impl PinList {
     pub(super) fn contains(&self, sq: Square) -> bool {
         self.squares[..self.len].contains(&sq)
     }
+
+    /// The pinned squares.
+    #[inline]
+    pub(super) fn squares(&self) -> &[Square] {
+        &self.squares[..self.len]
+    }
 }
 
 /// The pieces giving check, and the squares where a single line check can be blocked.

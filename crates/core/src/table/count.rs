@@ -509,6 +509,13 @@ fn count_legal_in<B: BitSet>(
         ),
         _ => None,
     };
+    // The pinned pieces as bits; where they are not known, every piece counts as
+    // pinned (listed and judged in full).
+    let pinned = safety.pinned().map_or(B::ALL, |squares| {
+        squares
+            .iter()
+            .fold(B::ZERO, |m, s| m | B::bit(u32::from(s.0)))
+    });
     scratch.clear();
     let mut counted = 0u64;
     // Own pieces by bit scan (a plain variant's board fits the bits); the count needs
@@ -520,9 +527,10 @@ fn count_legal_in<B: BitSet>(
         let Some(p) = pos.piece_at(from) else {
             continue;
         };
-        let free = (from != king && !rules.is_royal(p) && safety.unpinned(from))
-            .then_some(evasions)
-            .flatten();
+        let free =
+            (from != king && !rules.is_royal(p) && B::bit(u32::from(from.0)) & pinned == B::ZERO)
+                .then_some(evasions)
+                .flatten();
         let by_mask = if from == king {
             danger.and_then(|d| Some(targets(rules, p, king, occ)? & !d))
         } else if let Some(allowed) = free {

@@ -115,10 +115,11 @@ impl Safety {
         self.checks.count > 0
     }
 
-    /// Whether the piece on `from` is known to shield the king from no line attack.
+    /// The squares of the pieces that shield the king from a line attack, where
+    /// they are known.
     #[inline]
-    pub(super) fn unpinned(&self, from: Square) -> bool {
-        self.pins_known && !self.pins.contains(from)
+    pub(super) fn pinned(&self) -> Option<&[Square]> {
+        self.pins_known.then(|| self.pins.squares())
     }
 
     /// Whether every move of a piece that is not royal, standing on `from`, is legal
