@@ -281,9 +281,13 @@ fn pawn_tables(rules: &TableRules) -> (Vec<BulkSpan>, Vec<bool>, Vec<PawnMasks>)
             exact: ok,
             ..PawnMasks::default()
         };
-        for j in w[0] as usize..w[1] as usize {
-            let (s, line) = (&rules.spans[j], bulk_span(rules, j, &rules.spans[j]));
-            masks.exact &= masks.add(s.mode, s.len, line.mask, doubles[j]);
+        let range = w[0] as usize..w[1] as usize;
+        for (j, (s, &double)) in range
+            .clone()
+            .zip(rules.spans[range.clone()].iter().zip(&doubles[range]))
+        {
+            let line = bulk_span(rules, j, s);
+            masks.exact &= masks.add(s.mode, s.len, line.mask, double);
         }
         pawns.push(masks);
     }
