@@ -50,6 +50,9 @@ struct Entry {
     /// Every square it may attack (on an empty board): a piece that cannot reach the
     /// king's neighbourhood adds nothing the count asks of the attack set.
     reach: u128,
+    /// The squares of its capturing lines of two squares or more (on an empty board):
+    /// it can pin a piece to a king only on one of them.
+    lines: u128,
 }
 
 /// A line's squares as bits, and whether its first blocker is the highest bit.
@@ -83,9 +86,6 @@ pub(super) struct Bulk {
     /// The capturing lines of two squares or more where an entry's attacks are
     /// `LINES` (each entry's `long` range).
     attack_long: Vec<BulkSpan>,
-    /// By attacking colour, by square: the squares of its attack lines from there of
-    /// two squares or more; a pin needs an enemy piece on one of them.
-    pin_lines: [Vec<u128>; 2],
     /// By castling option (as `TableRules::castling`): its squares as bits.
     pub(super) castles: Vec<CastleMasks>,
     /// By colour: the squares its castling king crosses or lands on.
@@ -191,20 +191,9 @@ impl Bulk {
                 long: (start, attack_long.len() as u32),
                 leaps: attack_leaps[i],
                 reach: long.iter().fold(attack_leaps[i], |m, s| m | s.mask),
+                lines: long.iter().fold(0, |m, s| m | s.mask),
             });
         }
-        let pin_lines = [Color::White, Color::Black].map(|by| {
-            (0..nsq)
-                .map(|sq| {
-                    rules
-                        .attack_spans_of(by, Square(sq as u16))
-                        .iter()
-                        .filter(|a| a.len >= 2)
-                        .flat_map(|a| rules.rays.squares(a.start, a.len as usize))
-                        .fold(0u128, |m, s| m | 1u128 << s.0)
-                })
-                .collect()
-        });
         let castles = rules
             .castling
             .iter()
@@ -222,7 +211,6 @@ impl Bulk {
             active: true,
             castle_zone,
             castles,
-            pin_lines,
             spans,
             doubles,
             pawn_by_mask,
@@ -394,11 +382,15 @@ impl BulkSpan {
 ///
 /// Only the squares of `zone` are asked of it, so a piece that reaches none of them
 /// is passed over.
-fn enemy_attacks<B: BitSet>(rules: &TableRules, pos: &Position, occ: B, zone: B) -> Option<B> {
+///
+/// With it, the squares of the long lines of those pieces (on an empty board): a pin
+/// needs one through the king's square.
+fn enemy_attacks<B: BitSet>(rules: &TableRules, pos: &Position, occ: B, zone: B) -> Option<(B, B)> {
     let them = !pos.side_to_move();
     let nsq = rules.info.shape.len();
     let mut bits = B::narrow(pos.occupancy(them));
     let mut set = B::ZERO;
+    let mut lines = B::ZERO;
     while bits != B::ZERO {
         let sq = bits.lowest() as usize;
         bits = bits.without_lowest();
@@ -409,9 +401,10 @@ fn enemy_attacks<B: BitSet>(rules: &TableRules, pos: &Position, occ: B, zone: B)
         }
         if B::narrow(e.reach) & zone != B::ZERO {
             set |= rules.bulk.attacks(e, occ)?;
+            lines |= B::narrow(e.lines);
         }
     }
-    Some(set)
+    Some((set, lines))
 }
 
 /// The number of legal moves at `pos`, as [`super::movegen::legal_moves`] lists them,
@@ -482,12 +475,11 @@ fn count_legal_in<B: BitSet>(
                 .unwrap_or(u128::MAX)
                 | rules.bulk.castle_zone[us.index()],
         );
-    let danger = enemy_attacks(rules, pos, occ & !king_bit, zone);
+    let attacks = enemy_attacks(rules, pos, occ & !king_bit, zone);
+    let danger = attacks.map(|(set, _)| set);
     let safety = match danger {
         Some(d) if d & king_bit == B::ZERO => {
-            let lines = rules.bulk.pin_lines[(!us).index()].get(king.index());
-            let enemies = occ & !own;
-            let pins_possible = lines.is_none_or(|&l| B::narrow(l) & enemies != B::ZERO);
+            let pins_possible = attacks.is_none_or(|(_, lines)| lines & king_bit != B::ZERO);
             Safety::unchecked(rules, pos, king, pins_possible)
         }
         _ => Safety::new(rules, pos, king),
