@@ -1,15 +1,18 @@
 //! Counting legal moves in bulk (perft's last ply) without listing most of them.
 //!
-//! A piece that is not royal, where the king is not in check and the piece shields it
-//! from no line attack, has every move legal as generated (an en-passant capture is a
-//! pawn's, and pawns are listed). Where all of such a piece's lines move and capture
-//! alike, each line's destinations are its squares up to and including the first
-//! blocker, which a bit scan finds, less the mover's own pieces: so its moves are a
-//! popcount. Every other piece (pawns, the king, pinned pieces, pieces in check,
-//! lines with a minimum range or one mode) and castling are listed by the ordinary
-//! generator and counted. The counting path is taken only where the variant's moves
-//! are the board moves alone ([`plain`]): no hops, drops, gating, promotion choices
-//! beyond a pawn's, obligations or immediate ends, which adjust the list afterwards.
+//! First the enemy's attack set with the king lifted, from per-square masks (lines of
+//! one square are one fixed mask; longer lines end at their first blocker, found by a
+//! bit scan): the king's steps are those outside it, and the king outside it is not in
+//! check. A piece that is not royal and shields the king from no line attack has as
+//! moves the squares its lines reach less the mover's own pieces (on the checker or
+//! between it and the king in a single check): a popcount. Free pawns are counted by
+//! fixed masks (`pawn_masks.rs`), castling against the attack set (`count_castling.rs`).
+//! Every other piece (pinned pieces, pieces in double check, lines with a minimum range
+//! or one mode, an en-passant capture) is listed by the ordinary generator and counted.
+//! The counting path is taken only where the variant's moves are the board moves alone
+//! ([`plain`]): no hops, drops, gating, promotion choices beyond a pawn's, obligations
+//! or immediate ends, which adjust the list afterwards. Sets are one `u64` on boards of
+//! up to 64 squares (`bitset.rs`).
 
 use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX};
 use super::bitset::BitSet;
@@ -446,26 +449,26 @@ fn count_legal_sized(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>
     }
 }
 
-/// The body of [`count_legal`], inlined into each build of it (with the helpers it
-/// calls per piece, so that their popcounts take the caller's instruction set).
+/// What keeps the king safe, as the count asks it.
+struct Guard<B> {
+    /// The enemy's attacks with the king lifted, where they are masks.
+    danger: Option<B>,
+    safety: Safety,
+    /// Where a piece that shields nothing may land (`None`: listed).
+    evasions: Option<B>,
+    /// The pinned pieces; every square where they are not known.
+    pinned: B,
+}
+
+/// The king's guard: the enemy's attack set with the king lifted (where it may not
+/// step, and whether it is in check at all: a line to the king's square does not pass
+/// the king), the checks and pins, and where free pieces may land.
 #[inline(always)]
-fn count_legal_in<B: BitSet>(
-    rules: &TableRules,
-    pos: &Position,
-    scratch: &mut Vec<Move>,
-) -> Option<u64> {
-    if !rules.bulk.active {
-        return None;
-    }
-    let king = own_king(rules, pos)?;
-    let king_piece = pos.piece_at(king)?;
+fn guard<B: BitSet>(rules: &TableRules, pos: &Position, king: Square, occ: B) -> Option<Guard<B>> {
     let us = pos.side_to_move();
-    let own = B::narrow(pos.occupancy(us));
-    let occ = own | B::narrow(pos.occupancy(!us));
+    let king_piece = pos.piece_at(king)?;
     let king_bit = B::bit(u32::from(king.0));
-    // The enemy's attacks with the king lifted: where it may not step, and whether it
-    // is in check at all (a line to the king's square does not pass the king).
-    // Asked of it: the king's square and steps, and the squares castling looks at.
+    // Asked of the set: the king's square and steps, and the squares castling looks at.
     let zone = king_bit
         | B::narrow(
             rules
@@ -512,6 +515,35 @@ fn count_legal_in<B: BitSet>(
             .iter()
             .fold(B::ZERO, |m, s| m | B::bit(u32::from(s.0)))
     });
+    Some(Guard {
+        danger,
+        safety,
+        evasions,
+        pinned,
+    })
+}
+
+/// The body of [`count_legal`], inlined into each build of it (with the helpers it
+/// calls per piece, so that their popcounts take the caller's instruction set).
+#[inline(always)]
+fn count_legal_in<B: BitSet>(
+    rules: &TableRules,
+    pos: &Position,
+    scratch: &mut Vec<Move>,
+) -> Option<u64> {
+    if !rules.bulk.active {
+        return None;
+    }
+    let king = own_king(rules, pos)?;
+    let us = pos.side_to_move();
+    let own = B::narrow(pos.occupancy(us));
+    let occ = own | B::narrow(pos.occupancy(!us));
+    let Guard {
+        danger,
+        safety,
+        evasions,
+        pinned,
+    } = guard(rules, pos, king, occ)?;
     scratch.clear();
     let mut counted = 0u64;
     // Own pieces by bit scan (a plain variant's board fits the bits); the count needs
