@@ -129,6 +129,10 @@ impl Search<'_> {
             pv_node: beta - alpha > 1,
             excluded: self.excluded[ply],
         };
+        self.stats[2] += 1;
+        if depth <= 2 {
+            self.stats[3 + depth as usize] += 1;
+        }
         let tt_hit = match self.probe_table(&node) {
             Probe::Cut(v) => return v,
             Probe::Hit(hit) => hit,
@@ -367,15 +371,18 @@ impl Search<'_> {
             let late = quiets > late_quiets;
             let prunable = found.best > -MATE_BOUND
                 && self.may_prune(pos, depth, quiet_window, futile, late, &candidate);
+            let safe = !self.ext_see
+                || !self.trusts_static_trend()
+                || self.exchange.at_least(self.rules, self.eval, pos, &mv, 0);
             let undo = rules.make_move(pos, mv);
             let check = rules.in_check(pos);
-            if prunable && !check {
+            if prunable && (!check || (self.lmp_checks && late && quiet && !safe)) {
                 rules.unmake_move(pos, &undo);
                 continue;
             }
             self.path.push(hash);
             self.played[ply] = mover.map(|p| (p.code(), mv.to.0));
-            let extend = (check || singular.is_some_and(|s| s.matches(&mv))) && ply < MAX_PLY / 2;
+            let extend = ((check && safe) || singular.is_some_and(|s| s.matches(&mv))) && ply < MAX_PLY / 2;
             let nd = depth - 1 + extend as i32;
             let v = self.search_child(pos, &node, alpha, eval, &candidate, check, nd);
             self.path.pop();
@@ -419,7 +426,7 @@ impl Search<'_> {
     ) -> bool {
         let quiet = c.quiet;
         c.i > 0
-            && ((quiet && (futile || (quiet_window && depth <= 4 && late)))
+            && ((quiet && (futile || (quiet_window && depth <= self.lmp_depth && late)))
                 || (quiet && quiet_window && depth <= 3 && c.stat < -HISTORY_PRUNE * depth)
                 || (c.losing && quiet_window && depth <= 3)
                 || (quiet
