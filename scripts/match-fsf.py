@@ -23,7 +23,8 @@ Options: --engine (target/release/chess4d), --fsf (/usr/games/fairy-stockfish),
 --fsf-variant (Fairy-Stockfish's name when it differs: orthodox is `chess`),
 --referee (target/release/examples/referee, else the debug one), --book FILE,
 --level and --level2 (8), --hash MiB (16), --threads (1), --max-plies (600),
---option2 NAME=VALUE for the second engine (repeatable).
+--option2 NAME=VALUE for the second engine (repeatable), --sprt-min-pairs (10: no
+SPRT verdict before that many game pairs, whose variance is too small to trust).
 """
 
 import argparse
@@ -320,6 +321,7 @@ def main():
     p.add_argument("--elo1", type=float, default=5.0)
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
+    p.add_argument("--sprt-min-pairs", type=int, default=10)
     args = p.parse_args()
 
     referee_path = args.referee
@@ -376,6 +378,10 @@ def main():
                 llr = sprt_llr(pair_scores, args.elo0, args.elo1)
                 print(f"  SPRT elo0 {args.elo0:g} elo1 {args.elo1:g}: LLR {llr:.3f} "
                       f"[{lower:.3f}, {upper:.3f}] after {len(pair_scores)} pairs", flush=True)
+                # A handful of pairs all alike has next to no variance, and the ratio
+                # runs off to a bound on luck alone: no verdict before --sprt-min-pairs.
+                if len(pair_scores) < args.sprt_min_pairs:
+                    continue
                 if llr >= upper:
                     print(f"SPRT: H1 accepted (the change is at least {args.elo1:g} Elo)")
                     break

@@ -105,6 +105,11 @@ pub(crate) struct Search<'a> {
     qev: u32,
     lmp_checks: bool,
     lmp_depth: i32,
+    qc_drops: bool,
+    threat_mode: i32,
+    drop_fix: bool,
+    /// Per ply: the null move showed a mate against the side to move.
+    mate_threat: Vec<bool>,
     move_limit: u16,
     /// Whether the variant can end by reaching a goal: then every node first checks for
     /// an ended game, which a static evaluation or a capture-only generation cannot
@@ -134,15 +139,17 @@ pub(crate) fn knob(name: &str, default: i32) -> i32 {
 
 /// The reduction table: about ln(depth) * ln(moves) / 2.25, the usual shape.
 fn reduction_table() -> Vec<[u8; 64]> {
+    let (base, div) = (
+        knob("LMRBASE", 75) as f64 / 100.0,
+        knob("LMRDIV", 225) as f64 / 100.0,
+    );
     (0..64)
         .map(|d| {
             std::array::from_fn(|m| {
                 if d == 0 || m == 0 {
                     0
                 } else {
-                    (knob("LMRBASE", 75) as f64 / 100.0
-                        + (d as f64).ln() * (m as f64).ln() / (knob("LMRDIV", 225) as f64 / 100.0))
-                        as u8
+                    (base + (d as f64).ln() * (m as f64).ln() / div) as u8
                 }
             })
         })
@@ -200,6 +207,10 @@ impl<'a> Search<'a> {
             qev: knob("QEV", 6) as u32,
             lmp_checks: knob("LMPCHK", 0) != 0,
             lmp_depth: knob("LMPD", 4),
+            qc_drops: knob("QCDROPS", 0) != 0,
+            threat_mode: knob("THREAT", 0),
+            drop_fix: knob("DROPFIX", 0) != 0,
+            mate_threat: vec![false; MAX_PLY + 1],
             move_limit: info.move_limit_plies,
             exchange: Exchange::default(),
             root_side: Color::White,
@@ -520,7 +531,8 @@ impl<'a> Search<'a> {
         let mut best = None;
         for i in 0..self.moves[ply].len() {
             let mv = self.moves[ply][i];
-            let quiet = (mv.promotion.is_none() || mv.is_drop()) && victim(pos, &mv).is_none();
+            let quiet = (mv.promotion.is_none() || (self.qc_drops && mv.is_drop()))
+                && victim(pos, &mv).is_none();
             if !quiet {
                 continue;
             }

@@ -140,14 +140,21 @@ impl Search<'_> {
         let tt_move = tt_hit.and_then(|hit| hit.mv);
         node.depth = self.reduce_without_table_move(depth, tt_move);
         let eval = self.node_eval(pos, &node, tt_hit);
+        self.mate_threat[ply] = false;
         if let Some(v) = self.prune_before_moves(pos, &node, &eval, null_ok) {
             return v;
+        }
+        let threat = self.mate_threat[ply];
+        if threat && self.threat_mode >= 2 && ply < MAX_PLY / 2 {
+            node.depth += 1;
         }
         let singular = match self.singular(pos, node.depth, beta, ply, in_check, tt_hit) {
             Singular::Cut(v) => return v,
             Singular::Extend => tt_move,
             Singular::No => None,
         };
+        // The singularity test searched this ply again.
+        self.mate_threat[ply] = threat;
 
         let rules = self.rules;
         rules.legal_moves(pos, &mut self.moves[ply]);
@@ -304,6 +311,9 @@ impl Search<'_> {
         if self.stopped {
             return Some(0);
         }
+        if v <= -MATE_BOUND {
+            self.mate_threat[ply] = true;
+        }
         (v >= beta).then_some(if v >= MATE_BOUND { beta } else { v })
     }
 
@@ -326,7 +336,8 @@ impl Search<'_> {
             ..
         } = node;
         let rules = self.rules;
-        let quiet_window = eval.quiet_window;
+        let threat = self.mate_threat[ply] && self.threat_mode >= 1;
+        let quiet_window = eval.quiet_window && !threat;
         let mut found = Found {
             best: -INFINITY,
             best_move: None,
@@ -468,6 +479,7 @@ impl Search<'_> {
                 // keep failing more.
                 r -= c.stat / HISTORY_PER_PLY;
                 r += (self.trusts_static_trend() && !eval.improving) as i32;
+                r -= (self.mate_threat[ply] && self.threat_mode >= 1) as i32;
                 r.min(nd - 1).max(0)
             } else {
                 0

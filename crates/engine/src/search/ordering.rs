@@ -68,7 +68,7 @@ impl Search<'_> {
         let before = self.before(ply);
         for j in 0..upto {
             let mv = self.moves[ply][j];
-            if (mv.promotion.is_none() || mv.is_drop())
+            if (mv.promotion.is_none() || (self.drop_fix && mv.is_drop()))
                 && victim(pos, &mv).is_none()
                 && let Some(p) = mover(pos, &mv)
             {
