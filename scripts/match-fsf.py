@@ -23,7 +23,8 @@ Options: --engine (target/release/chess4d), --fsf (/usr/games/fairy-stockfish),
 --fsf-variant (Fairy-Stockfish's name when it differs: orthodox is `chess`),
 --referee (target/release/examples/referee, else the debug one), --book FILE,
 --level and --level2 (8), --hash MiB (16), --threads (1), --max-plies (600),
---option2 NAME=VALUE for the second engine (repeatable), --sprt-min-pairs (10: no
+--option2 NAME=VALUE for the second engine (repeatable), --nodes N (`go nodes N`
+instead of a move time: self-play that a busy machine does not skew), --sprt-min-pairs (10: no
 SPRT verdict before that many game pairs, whose variance is too small to trust).
 """
 
@@ -113,15 +114,15 @@ class Uci:
         self.send("ucinewgame")
         self.ready()
 
-    def best_move(self, fen, moves, movetime_ms):
+    def best_move(self, fen, moves, movetime_ms, nodes=None):
         pos = "position startpos" if fen is None else f"position fen {fen}"
         if moves:
             pos += " moves " + " ".join(moves)
         self.send(pos)
-        self.send(f"go movetime {movetime_ms}")
+        self.send(f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}")
         self.last_info = None
         # A generous margin: a move is late only when it is far later than asked.
-        words = self.wait_for("bestmove", movetime_ms / 1000 * 3 + 5.0)
+        words = self.wait_for("bestmove", movetime_ms / 1000 * 3 + 5.0 + (nodes or 0) / 5000)
         return words[1] if len(words) > 1 else "(none)"
 
     def take_info(self):
@@ -208,7 +209,7 @@ def play_game(args, engines, referee, opening, first_white):
         if len(moves) >= args.max_plies:
             return "1/2-1/2", f"adjudicated: {args.max_plies} plies", moves, notes
         try:
-            mv = to_move.best_move(fen, moves, args.movetime)
+            mv = to_move.best_move(fen, moves, args.movetime, args.nodes)
         except EngineError as e:
             return loser_result, f"{to_move.name} failed: {e}", moves, notes
         if mv in ("(none)", "0000"):
@@ -310,6 +311,8 @@ def main():
     p.add_argument("--book")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--movetime", type=int, default=200, help="milliseconds a move")
+    p.add_argument("--nodes", type=int,
+                   help="nodes a move instead of --movetime (self-play on a busy machine)")
     p.add_argument("--level", type=int, default=8)
     p.add_argument("--level2", type=int, default=8)
     p.add_argument("--threads", type=int, default=1)

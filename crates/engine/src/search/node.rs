@@ -185,6 +185,7 @@ impl Search<'_> {
     fn probe_table(&self, node: &Node) -> Probe {
         let hit = self.tt.probe(node.hash);
         if let Some(hit) = hit
+            && self.off & 64 == 0
             && !node.pv_node
             && node.excluded.is_none()
             && hit.depth as i32 >= node.depth
@@ -204,7 +205,7 @@ impl Search<'_> {
     /// stores orders the next visit (internal iterative reduction; where the
     /// evaluation is a poor guide, as on the 4D sets, the full depth is kept).
     fn reduce_without_table_move(&self, depth: i32, tt_move: Option<MoveRef>) -> i32 {
-        if self.trusts_static_trend() && tt_move.is_none() && depth >= 4 {
+        if self.off & 32 == 0 && self.trusts_static_trend() && tt_move.is_none() && depth >= 4 {
             depth - 1
         } else {
             depth
@@ -266,21 +267,26 @@ impl Search<'_> {
         // Reverse futility: far above beta near the leaves, one quiet move will not
         // bring the opponent back.
         let (rfp_depth, rfp_margin) = if self.trusts_static_trend() {
-            (5, 100 - 30 * eval.improving as i32)
+            (5, self.rfp_m - self.rfp_imp * eval.improving as i32)
         } else {
             (3, 120)
         };
-        if eval.quiet_window && depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
+        if self.off & 1 == 0 && eval.quiet_window && depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
             return Some(static_eval);
         }
         // Razoring: far below alpha near the leaves, only captures can help.
-        if eval.quiet_window && depth <= 2 && static_eval + 300 * depth < alpha {
+        if self.off & 2 == 0
+            && eval.quiet_window
+            && depth <= self.raz_d
+            && static_eval + self.raz_m * depth < alpha
+        {
             let v = self.quiesce(pos, alpha, beta, node.ply, false, 0);
             if v < alpha {
                 return Some(v);
             }
         }
         if null_ok
+            && self.off & 4 == 0
             && node.excluded.is_none()
             && eval.quiet_window
             && depth >= 3
@@ -436,7 +442,8 @@ impl Search<'_> {
         c: &Candidate,
     ) -> bool {
         let quiet = c.quiet;
-        c.i > 0
+        self.off & 8 == 0
+            && c.i > 0
             && ((quiet && (futile || (quiet_window && depth <= self.lmp_depth && late)))
                 || (quiet && quiet_window && depth <= 3 && c.stat < -HISTORY_PRUNE * depth)
                 || (c.losing && quiet_window && depth <= 3)
@@ -472,7 +479,7 @@ impl Search<'_> {
         }
         let i = c.i;
         let r =
-            if depth >= 3 && i >= 2 + pv_node as usize && (c.quiet || c.losing) && !node.in_check {
+            if self.off & 16 == 0 && depth >= 3 && i >= 2 + pv_node as usize && (c.quiet || c.losing) && !node.in_check {
                 let mut r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
                 r -= pv_node as i32 + check as i32 + self.is_killer(ply, &c.mv) as i32;
                 // Quiet moves that have done well elsewhere are reduced less, those that
