@@ -71,8 +71,6 @@ pub(crate) struct Search<'a> {
     deadline: Option<Instant>,
     node_limit: u64,
     nodes: u64,
-    /// TEMPORARY stats.
-    pub(crate) stats: [u64; 8],
     stopped: bool,
     seldepth: usize,
     moves: Vec<Vec<Move>>,
@@ -96,25 +94,6 @@ pub(crate) struct Search<'a> {
     squares: usize,
     /// Whether the board has at most two axes: see [`Search::trusts_static_trend`].
     bold: bool,
-    /// Whether quiescence tries quiet checks at its first ply (boards of at most two
-    /// axes: on the 4D sets nearly every move checks, and quiescence would become a
-    /// full search).
-    quiet_checks: bool,
-    /// TEMPORARY knobs.
-    ext_see: bool,
-    qev: u32,
-    lmp_checks: bool,
-    lmp_depth: i32,
-    qc_drops: bool,
-    threat_mode: i32,
-    drop_fix: bool,
-    pub(crate) off: i32,
-    rfp_m: i32,
-    rfp_imp: i32,
-    raz_d: i32,
-    raz_m: i32,
-    /// Per ply: the null move showed a mate against the side to move.
-    mate_threat: Vec<bool>,
     move_limit: u16,
     /// Whether the variant can end by reaching a goal: then every node first checks for
     /// an ended game, which a static evaluation or a capture-only generation cannot
@@ -134,27 +113,15 @@ pub(crate) struct Search<'a> {
     excluded: Vec<Option<MoveRef>>,
 }
 
-/// TEMPORARY experiment knob (removed before merge).
-pub(crate) fn knob(name: &str, default: i32) -> i32 {
-    std::env::var(format!("C4D_{name}"))
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 /// The reduction table: about ln(depth) * ln(moves) / 2.25, the usual shape.
 fn reduction_table() -> Vec<[u8; 64]> {
-    let (base, div) = (
-        knob("LMRBASE", 75) as f64 / 100.0,
-        knob("LMRDIV", 225) as f64 / 100.0,
-    );
     (0..64)
         .map(|d| {
             std::array::from_fn(|m| {
                 if d == 0 || m == 0 {
                     0
                 } else {
-                    (base + (d as f64).ln() * (m as f64).ln() / div) as u8
+                    (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8
                 }
             })
         })
@@ -187,7 +154,6 @@ impl<'a> Search<'a> {
                 .map(|t| start + t - (t / 32).min(Duration::from_millis(10))),
             node_limit: limits.effective_nodes().unwrap_or(u64::MAX),
             nodes: 0,
-            stats: [0; 8],
             stopped: false,
             goals: chess4d_core::Color::ALL
                 .iter()
@@ -207,20 +173,6 @@ impl<'a> Search<'a> {
             sort_buffer: Vec::with_capacity(256),
             squares,
             bold: info.shape.axes() <= 2,
-            quiet_checks: info.shape.axes() <= 2 && knob("QCHECKS", 1) != 0,
-            ext_see: knob("EXTSEE", 0) != 0,
-            qev: knob("QEV", 6) as u32,
-            lmp_checks: knob("LMPCHK", 0) != 0,
-            lmp_depth: knob("LMPD", 4),
-            qc_drops: knob("QCDROPS", 0) != 0,
-            threat_mode: knob("THREAT", 0),
-            drop_fix: knob("DROPFIX", 0) != 0,
-            off: knob("OFF", 0),
-            rfp_m: knob("RFPM", 100),
-            rfp_imp: knob("RFPI", 30),
-            raz_d: knob("RAZD", 2),
-            raz_m: knob("RAZM", 300),
-            mate_threat: vec![false; MAX_PLY + 1],
             move_limit: info.move_limit_plies,
             exchange: Exchange::default(),
             root_side: Color::White,
@@ -391,10 +343,6 @@ impl<'a> Search<'a> {
         if self.poll() {
             return 0;
         }
-        self.stats[0] += 1;
-        if in_check {
-            self.stats[1] += 1;
-        }
         self.seldepth = self.seldepth.max(ply);
         if let Some(v) = self.goal_reached(pos, ply) {
             return v;
@@ -406,7 +354,7 @@ impl<'a> Search<'a> {
         // with every move would make quiescence a full search. Past the first plies a
         // check is judged like any other position (the main search extends checks).
         let evasion_plies = if self.trusts_static_trend() {
-            self.qev
+            QUIESCE_EVASION_PLIES_2D
         } else {
             QUIESCE_EVASION_PLIES
         };
@@ -507,69 +455,9 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if qply == 0 && !in_check && best < beta && self.quiet_checks {
-            if let Some((v, mv)) = self.quiet_checks(pos, alpha, beta, ply) {
-                if v > best {
-                    best = v;
-                    best_move = Some(mv);
-                }
-            }
-            if self.stopped {
-                return 0;
-            }
-        }
         let bound = Bound::of(best, alpha_in, beta);
         let mv = best_move.as_ref().map(MoveRef::of);
         self.tt.store(hash, 0, to_table(best, ply), bound, mv);
-        best
-    }
-
-    /// The first quiescence ply's quiet checks (drops included) that do not lose
-    /// material in the exchange on their square: a mate or a winning attack a ply
-    /// past the horizon is what a capture-only quiescence misses most on a small
-    /// board, where the king has few squares. The best of them and its score, if any
-    /// came above `alpha`.
-    fn quiet_checks(
-        &mut self,
-        pos: &mut Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> Option<(i32, Move)> {
-        let rules = self.rules;
-        rules.legal_moves(pos, &mut self.moves[ply]);
-        let mut best = None;
-        for i in 0..self.moves[ply].len() {
-            let mv = self.moves[ply][i];
-            let quiet = (mv.promotion.is_none() || (self.qc_drops && mv.is_drop()))
-                && victim(pos, &mv).is_none();
-            if !quiet {
-                continue;
-            }
-            let undo = rules.make_move(pos, mv);
-            if !rules.in_check(pos) {
-                rules.unmake_move(pos, &undo);
-                continue;
-            }
-            rules.unmake_move(pos, &undo);
-            if !self.exchange.at_least(rules, self.eval, pos, &mv, 0) {
-                continue;
-            }
-            let undo = rules.make_move(pos, mv);
-            let v = -self.quiesce(pos, -beta, -alpha, ply + 1, true, 1);
-            rules.unmake_move(pos, &undo);
-            if self.stopped {
-                return None;
-            }
-            if v > alpha {
-                alpha = v;
-                best = Some((v, mv));
-                self.set_pv(ply, mv);
-                if v >= beta {
-                    break;
-                }
-            }
-        }
         best
     }
 }

@@ -129,10 +129,6 @@ impl Search<'_> {
             pv_node: beta - alpha > 1,
             excluded: self.excluded[ply],
         };
-        self.stats[2] += 1;
-        if depth <= 2 {
-            self.stats[3 + depth as usize] += 1;
-        }
         let tt_hit = match self.probe_table(&node) {
             Probe::Cut(v) => return v,
             Probe::Hit(hit) => hit,
@@ -140,21 +136,14 @@ impl Search<'_> {
         let tt_move = tt_hit.and_then(|hit| hit.mv);
         node.depth = self.reduce_without_table_move(depth, tt_move);
         let eval = self.node_eval(pos, &node, tt_hit);
-        self.mate_threat[ply] = false;
         if let Some(v) = self.prune_before_moves(pos, &node, &eval, null_ok) {
             return v;
-        }
-        let threat = self.mate_threat[ply];
-        if threat && self.threat_mode >= 2 && ply < MAX_PLY / 2 {
-            node.depth += 1;
         }
         let singular = match self.singular(pos, node.depth, beta, ply, in_check, tt_hit) {
             Singular::Cut(v) => return v,
             Singular::Extend => tt_move,
             Singular::No => None,
         };
-        // The singularity test searched this ply again.
-        self.mate_threat[ply] = threat;
 
         let rules = self.rules;
         rules.legal_moves(pos, &mut self.moves[ply]);
@@ -185,7 +174,6 @@ impl Search<'_> {
     fn probe_table(&self, node: &Node) -> Probe {
         let hit = self.tt.probe(node.hash);
         if let Some(hit) = hit
-            && self.off & 64 == 0
             && !node.pv_node
             && node.excluded.is_none()
             && hit.depth as i32 >= node.depth
@@ -205,7 +193,7 @@ impl Search<'_> {
     /// stores orders the next visit (internal iterative reduction; where the
     /// evaluation is a poor guide, as on the 4D sets, the full depth is kept).
     fn reduce_without_table_move(&self, depth: i32, tt_move: Option<MoveRef>) -> i32 {
-        if self.off & 32 == 0 && self.trusts_static_trend() && tt_move.is_none() && depth >= 4 {
+        if self.trusts_static_trend() && tt_move.is_none() && depth >= 4 {
             depth - 1
         } else {
             depth
@@ -267,26 +255,21 @@ impl Search<'_> {
         // Reverse futility: far above beta near the leaves, one quiet move will not
         // bring the opponent back.
         let (rfp_depth, rfp_margin) = if self.trusts_static_trend() {
-            (5, self.rfp_m - self.rfp_imp * eval.improving as i32)
+            (5, 100 - 30 * eval.improving as i32)
         } else {
             (3, 120)
         };
-        if self.off & 1 == 0 && eval.quiet_window && depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
+        if eval.quiet_window && depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
             return Some(static_eval);
         }
         // Razoring: far below alpha near the leaves, only captures can help.
-        if self.off & 2 == 0
-            && eval.quiet_window
-            && depth <= self.raz_d
-            && static_eval + self.raz_m * depth < alpha
-        {
+        if eval.quiet_window && depth <= 2 && static_eval + 300 * depth < alpha {
             let v = self.quiesce(pos, alpha, beta, node.ply, false, 0);
             if v < alpha {
                 return Some(v);
             }
         }
         if null_ok
-            && self.off & 4 == 0
             && node.excluded.is_none()
             && eval.quiet_window
             && depth >= 3
@@ -317,9 +300,6 @@ impl Search<'_> {
         if self.stopped {
             return Some(0);
         }
-        if v <= -MATE_BOUND {
-            self.mate_threat[ply] = true;
-        }
         (v >= beta).then_some(if v >= MATE_BOUND { beta } else { v })
     }
 
@@ -342,8 +322,7 @@ impl Search<'_> {
             ..
         } = node;
         let rules = self.rules;
-        let threat = self.mate_threat[ply] && self.threat_mode >= 1;
-        let quiet_window = eval.quiet_window && !threat;
+        let quiet_window = eval.quiet_window;
         let mut found = Found {
             best: -INFINITY,
             best_move: None,
@@ -388,18 +367,15 @@ impl Search<'_> {
             let late = quiets > late_quiets;
             let prunable = found.best > -MATE_BOUND
                 && self.may_prune(pos, depth, quiet_window, futile, late, &candidate);
-            let safe = !self.ext_see
-                || !self.trusts_static_trend()
-                || self.exchange.at_least(self.rules, self.eval, pos, &mv, 0);
             let undo = rules.make_move(pos, mv);
             let check = rules.in_check(pos);
-            if prunable && (!check || (self.lmp_checks && late && quiet && !safe)) {
+            if prunable && !check {
                 rules.unmake_move(pos, &undo);
                 continue;
             }
             self.path.push(hash);
             self.played[ply] = mover.map(|p| (p.code(), mv.to.0));
-            let extend = ((check && safe) || singular.is_some_and(|s| s.matches(&mv))) && ply < MAX_PLY / 2;
+            let extend = (check || singular.is_some_and(|s| s.matches(&mv))) && ply < MAX_PLY / 2;
             let nd = depth - 1 + extend as i32;
             let v = self.search_child(pos, &node, alpha, eval, &candidate, check, nd);
             self.path.pop();
@@ -442,9 +418,8 @@ impl Search<'_> {
         c: &Candidate,
     ) -> bool {
         let quiet = c.quiet;
-        self.off & 8 == 0
-            && c.i > 0
-            && ((quiet && (futile || (quiet_window && depth <= self.lmp_depth && late)))
+        c.i > 0
+            && ((quiet && (futile || (quiet_window && depth <= 4 && late)))
                 || (quiet && quiet_window && depth <= 3 && c.stat < -HISTORY_PRUNE * depth)
                 || (c.losing && quiet_window && depth <= 3)
                 || (quiet
@@ -479,14 +454,13 @@ impl Search<'_> {
         }
         let i = c.i;
         let r =
-            if self.off & 16 == 0 && depth >= 3 && i >= 2 + pv_node as usize && (c.quiet || c.losing) && !node.in_check {
+            if depth >= 3 && i >= 2 + pv_node as usize && (c.quiet || c.losing) && !node.in_check {
                 let mut r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
                 r -= pv_node as i32 + check as i32 + self.is_killer(ply, &c.mv) as i32;
                 // Quiet moves that have done well elsewhere are reduced less, those that
                 // keep failing more.
                 r -= c.stat / HISTORY_PER_PLY;
                 r += (self.trusts_static_trend() && !eval.improving) as i32;
-                r -= (self.mate_threat[ply] && self.threat_mode >= 1) as i32;
                 r.min(nd - 1).max(0)
             } else {
                 0

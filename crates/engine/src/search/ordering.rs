@@ -61,16 +61,14 @@ impl Search<'_> {
             .update(self.slot(code, &mv), before, history::bonus(depth));
     }
 
-    /// Lowers the history of the quiet moves tried before the one that cut off (drops
-    /// included: they are rewarded under the dropped piece, so they are punished so too,
-    /// or in a drop variant every drop that once cut off would sort first for good).
+    /// Lowers the history of the quiet moves tried before the one that cut off.
     pub(super) fn punish_quiets(&mut self, pos: &Position, ply: usize, upto: usize, depth: i32) {
         let before = self.before(ply);
         for j in 0..upto {
             let mv = self.moves[ply][j];
-            if (mv.promotion.is_none() || (self.drop_fix && mv.is_drop()))
+            if mv.promotion.is_none()
                 && victim(pos, &mv).is_none()
-                && let Some(p) = mover(pos, &mv)
+                && let Some(p) = pos.piece_at(mv.from)
             {
                 let slot = self.slot(p.code(), &mv);
                 self.histories.update(slot, before, -history::bonus(depth));

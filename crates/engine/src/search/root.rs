@@ -106,9 +106,6 @@ impl Search<'_> {
         team.publish(self.nodes);
         result.nodes = team.total(self.nodes);
         result.time = self.start.elapsed();
-        if super::knob("STATS", 0) != 0 {
-            eprintln!("stats nodes {} {:?}", self.nodes, self.stats);
-        }
         Some(result)
     }
 
