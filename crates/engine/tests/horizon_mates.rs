@@ -4,14 +4,10 @@
 //! rules alone (every defence allows a mate in one), then the engine must score it as
 //! a mate at a small fixed depth.
 //!
-//! The engine's part is a known miss, kept as `#[ignore]` until the search finds it
-//! (`cargo test --release -p chess4d-engine --test horizon_mates -- --ignored`): on
-//! boards of two axes reverse futility prunes with 100 cp a ply (70 when improving),
-//! and at the defender's node after the quiet first move it returns the static
-//! score without seeing the mate in one that move threatens (without reverse futility
-//! at the defender's nodes the engine finds it at depth 4). Margins of 200 cp a ply
-//! (100 when improving) find it too but did not win in self-play
-//! (docs/src/engine/engine.md, "Against Fairy-Stockfish").
+//! The xiangqi mate was lost to reverse futility: with 100 cp a ply (70 when
+//! improving) it returned the static score at the defender's node after the quiet
+//! first move, blind to the mate in one that move threatens; Stockfish's margins
+//! (200, 100 when improving) keep the defence searched.
 
 use chess4d_core::{Move, Position, Rules, Status};
 use chess4d_engine::{Limits, search};
@@ -73,7 +69,7 @@ const MATES_IN_TWO: &[(&str, &str, &str, &str)] = &[(
     "3aka3/9/b2rb4/p1p1p3R/6p2/9/P1P1r1P1P/2c6/4N4/1R1AKA3 b - - 0 31",
     "c3g3",
     "a cannon's quiet move; reverse futility with a margin of 70 to 100 cp a ply \
-     cuts the defence",
+     cut the defence",
 )];
 
 #[test]
@@ -94,7 +90,6 @@ fn the_mates_are_forced_by_the_rules() {
 }
 
 #[test]
-#[ignore = "known miss: reverse futility prunes the defence (see the module docs)"]
 fn the_engine_sees_each_mate_in_two_at_depth_six() {
     for &(variant, fen, _, why) in MATES_IN_TWO {
         let rules = rules(variant);
