@@ -23,7 +23,9 @@ Options: --engine (target/release/chess4d), --fsf (/usr/games/fairy-stockfish),
 --fsf-variant (Fairy-Stockfish's name when it differs: orthodox is `chess`),
 --referee (target/release/examples/referee, else the debug one), --book FILE,
 --level and --level2 (8), --hash MiB (16), --threads (1), --max-plies (600),
---option2 NAME=VALUE for the second engine (repeatable).
+--option2 NAME=VALUE for the second engine (repeatable), --nodes N (`go nodes N`
+instead of a move time: self-play that a busy machine does not skew), --sprt-min-pairs (10: no
+SPRT verdict before that many game pairs, whose variance is too small to trust).
 """
 
 import argparse
@@ -78,8 +80,23 @@ class Uci:
             if line is None:
                 raise EngineError(f"{self.name}: the process ended")
             parts = line.split()
+            if parts and parts[0] == "info":
+                self.note_info(parts)
             if parts and parts[0] == word:
                 return parts
+
+    def note_info(self, parts):
+        """Keeps the depth and score of the last `info` line with a score, for the
+        PGN's move comments (where a game turned, and what each side thought)."""
+        if "score" not in parts:
+            return
+        if "multipv" in parts and parts[parts.index("multipv") + 1:][:1] != ["1"]:
+            return
+        i = parts.index("score")
+        if i + 2 < len(parts):
+            depth = parts[parts.index("depth") + 1] if "depth" in parts else "?"
+            kind, value = parts[i + 1], parts[i + 2]
+            self.last_info = f"{'#' if kind == 'mate' else ''}{value}/{depth}"
 
     def _read(self):
         for line in self.proc.stdout:
@@ -97,15 +114,22 @@ class Uci:
         self.send("ucinewgame")
         self.ready()
 
-    def best_move(self, fen, moves, movetime_ms):
+    def best_move(self, fen, moves, movetime_ms, nodes=None):
         pos = "position startpos" if fen is None else f"position fen {fen}"
         if moves:
             pos += " moves " + " ".join(moves)
         self.send(pos)
-        self.send(f"go movetime {movetime_ms}")
+        self.send(f"go nodes {nodes}" if nodes else f"go movetime {movetime_ms}")
+        self.last_info = None
         # A generous margin: a move is late only when it is far later than asked.
-        words = self.wait_for("bestmove", movetime_ms / 1000 * 3 + 5.0)
+        words = self.wait_for("bestmove", movetime_ms / 1000 * 3 + 5.0 + (nodes or 0) / 5000)
         return words[1] if len(words) > 1 else "(none)"
+
+    def take_info(self):
+        """The score/depth of the last search's last info line ("" if none): centipawns
+        or #mate, from the side to move."""
+        info, self.last_info = getattr(self, "last_info", None), None
+        return info or ""
 
     def close(self):
         try:
@@ -167,13 +191,15 @@ def read_book(path, referee, variant):
 
 
 def play_game(args, engines, referee, opening, first_white):
-    """One game; engines[0] is ours. Returns (result, termination, moves)."""
+    """One game; engines[0] is ours. Returns (result, termination, moves, notes): a
+    note per move, the mover's last reported score/depth (empty in the opening)."""
     fen = None
     referee.new(args.variant)
-    moves = []
+    moves, notes = [], []
     for mv in opening:
         referee.move(mv)
         moves.append(mv)
+        notes.append("")
     white, black = (engines[0], engines[1]) if first_white else (engines[1], engines[0])
     for e in engines:
         e.new_game()
@@ -181,23 +207,24 @@ def play_game(args, engines, referee, opening, first_white):
         to_move = white if len(moves) % 2 == 0 else black
         loser_result = "0-1" if to_move is white else "1-0"
         if len(moves) >= args.max_plies:
-            return "1/2-1/2", f"adjudicated: {args.max_plies} plies", moves
+            return "1/2-1/2", f"adjudicated: {args.max_plies} plies", moves, notes
         try:
-            mv = to_move.best_move(fen, moves, args.movetime)
+            mv = to_move.best_move(fen, moves, args.movetime, args.nodes)
         except EngineError as e:
-            return loser_result, f"{to_move.name} failed: {e}", moves
+            return loser_result, f"{to_move.name} failed: {e}", moves, notes
         if mv in ("(none)", "0000"):
-            return loser_result, f"{to_move.name} gave no move in an unfinished game", moves
+            return loser_result, f"{to_move.name} gave no move in an unfinished game", moves, notes
         verb, rest = referee.move(mv)
         if verb == "illegal":
-            return loser_result, f"{to_move.name} played an illegal move {mv}: {rest}", moves
+            return loser_result, f"{to_move.name} played an illegal move {mv}: {rest}", moves, notes
         moves.append(mv)
+        notes.append(to_move.take_info())
         if verb == "over":
             result, _, words = rest.partition(" ")
-            return result, words, moves
+            return result, words, moves, notes
 
 
-def pgn(args, names, opening, result, termination, moves, round_no):
+def pgn(args, names, opening, result, termination, moves, notes, round_no):
     tags = [("Event", f"chess4d match ({args.variant})"), ("Site", "match-fsf.py"),
             ("Round", str(round_no)), ("White", names[0]), ("Black", names[1]),
             ("Result", result), ("Variant", args.variant),
@@ -206,6 +233,8 @@ def pgn(args, names, opening, result, termination, moves, round_no):
     body = []
     for i, mv in enumerate(moves):
         body.append(f"{i // 2 + 1}. {mv}" if i % 2 == 0 else mv)
+        if i < len(notes) and notes[i]:
+            body.append("{" + notes[i] + "}")
     body.append(result)
     text, line = [], ""
     for word in body:
@@ -282,6 +311,8 @@ def main():
     p.add_argument("--book")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--movetime", type=int, default=200, help="milliseconds a move")
+    p.add_argument("--nodes", type=int,
+                   help="nodes a move instead of --movetime (self-play on a busy machine)")
     p.add_argument("--level", type=int, default=8)
     p.add_argument("--level2", type=int, default=8)
     p.add_argument("--threads", type=int, default=1)
@@ -293,6 +324,7 @@ def main():
     p.add_argument("--elo1", type=float, default=5.0)
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
+    p.add_argument("--sprt-min-pairs", type=int, default=10)
     args = p.parse_args()
 
     referee_path = args.referee
@@ -323,7 +355,8 @@ def main():
         for game in range(args.games):
             opening = openings[(game // 2) % len(openings)]
             ours_white = game % 2 == 0
-            result, termination, moves = play_game(args, engines, referee, opening, ours_white)
+            result, termination, moves, notes = play_game(args, engines, referee, opening,
+                                                          ours_white)
             names = [e.name for e in (engines if ours_white else engines[::-1])]
             ours = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
             if not ours_white:
@@ -337,7 +370,7 @@ def main():
                   f"{len(moves)} plies; {engines[0].name} {wins}-{draws}-{losses}, "
                   f"{100 * score:.1f}%, Elo {elo_difference(score):+.0f}", flush=True)
             if out:
-                out.write(pgn(args, names, opening, result, termination, moves, game + 1))
+                out.write(pgn(args, names, opening, result, termination, moves, notes, game + 1))
                 out.flush()
             if pending is None:
                 pending = ours
@@ -348,6 +381,10 @@ def main():
                 llr = sprt_llr(pair_scores, args.elo0, args.elo1)
                 print(f"  SPRT elo0 {args.elo0:g} elo1 {args.elo1:g}: LLR {llr:.3f} "
                       f"[{lower:.3f}, {upper:.3f}] after {len(pair_scores)} pairs", flush=True)
+                # A handful of pairs all alike has next to no variance, and the ratio
+                # runs off to a bound on luck alone: no verdict before --sprt-min-pairs.
+                if len(pair_scores) < args.sprt_min_pairs:
+                    continue
                 if llr >= upper:
                     print(f"SPRT: H1 accepted (the change is at least {args.elo1:g} Elo)")
                     break

@@ -14,6 +14,13 @@ use crate::score::{INFINITY, MATE, MATE_BOUND, from_table, to_table};
 use crate::tt::{Bound, Hit, MoveRef};
 use chess4d_core::{Move, Position};
 
+/// Reverse futility's margin a ply on boards of two axes, and what improving takes
+/// off it (Stockfish's size: the earlier 100 and 30 pruned mates in two).
+const RFP_MARGIN_2D: i32 = 200;
+const RFP_IMPROVING_2D: i32 = 100;
+/// Razoring's margin on boards of two axes (at depth 1 only).
+const RAZOR_MARGIN_2D: i32 = 500;
+
 /// What a node is asked: its window, depth and place on the line.
 #[derive(Clone, Copy)]
 struct Node {
@@ -253,17 +260,26 @@ impl Search<'_> {
         let (depth, alpha, beta) = (node.depth, node.alpha, node.beta);
         let static_eval = eval.guess;
         // Reverse futility: far above beta near the leaves, one quiet move will not
-        // bring the opponent back.
+        // bring the opponent back. On boards of two axes it reaches 5 plies, with
+        // margins wide enough for a quiet move that threatens mate (100 cp a ply let
+        // the defence of a xiangqi mate in two be cut: tests/horizon_mates.rs).
         let (rfp_depth, rfp_margin) = if self.trusts_static_trend() {
-            (5, 100 - 30 * eval.improving as i32)
+            (5, RFP_MARGIN_2D - RFP_IMPROVING_2D * eval.improving as i32)
         } else {
             (3, 120)
         };
         if eval.quiet_window && depth <= rfp_depth && static_eval - rfp_margin * depth >= beta {
             return Some(static_eval);
         }
-        // Razoring: far below alpha near the leaves, only captures can help.
-        if eval.quiet_window && depth <= 2 && static_eval + 300 * depth < alpha {
+        // Razoring: far below alpha near the leaves, only captures can help; on boards
+        // of two axes only a ply from the leaves and far below (a quiet check can mate
+        // there, which quiescence does not try).
+        let (razor_depth, razor_margin) = if self.trusts_static_trend() {
+            (1, RAZOR_MARGIN_2D)
+        } else {
+            (2, 300)
+        };
+        if eval.quiet_window && depth <= razor_depth && static_eval + razor_margin * depth < alpha {
             let v = self.quiesce(pos, alpha, beta, node.ply, false, 0);
             if v < alpha {
                 return Some(v);
