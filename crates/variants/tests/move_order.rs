@@ -248,3 +248,72 @@ fn the_bulk_count_equals_the_list_in_check() {
         "only {in_check} positions in check compared"
     );
 }
+
+/// Counts and lists at `fen` and at every position one and two moves on, under
+/// `name`; the variant must take the bulk path.
+fn count_equals_list_around(variants: &HashMap<String, Box<TableRules>>, name: &str, fen: &str) {
+    let rules = variants
+        .get(name)
+        .unwrap_or_else(|| panic!("no variant {name}"));
+    assert_eq!(rules.counting_path(), "bulk", "{name}");
+    let pos = rules
+        .parse_position(fen)
+        .unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
+    let (mut moves, mut replies, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    let mut check = |pos: &Position, list: &mut Vec<Move>| {
+        rules.legal_moves(pos, list);
+        assert_eq!(
+            rules.count_legal_moves(pos, &mut scratch),
+            list.len() as u64,
+            "{name}: the bulk count differs from the list at {}",
+            rules.format_position(pos)
+        );
+    };
+    check(&pos, &mut moves);
+    for &mv in &moves {
+        let mut child = pos.clone();
+        rules.make_move(&mut child, mv);
+        check(&child, &mut replies);
+        for &reply in &replies.clone() {
+            let mut grandchild = child.clone();
+            rules.make_move(&mut grandchild, reply);
+            check(&grandchild, &mut Vec::new());
+        }
+    }
+}
+
+/// Positions chosen for the bulk count's hard cases: en passant that exposes the king
+/// along a rank or diagonal or removes a checker, promotions pinned or in check,
+/// double check, a checker only a pinned piece can take, castling by lines.
+#[test]
+fn the_bulk_count_equals_the_list_in_chosen_positions() {
+    let variants: HashMap<String, Box<TableRules>> = table_variants().into_iter().collect();
+    for fen in [
+        "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+        "8/8/8/KPp4r/8/8/8/7k w - - 0 2",
+        "8/2p5/8/KP5r/8/8/8/7k b - - 0 1",
+        "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+        "8/8/8/8/1k1Pp2R/8/8/4K3 b - d3 0 1",
+        "8/8/8/8/k2Pp2Q/8/8/4K3 b - d3 0 1",
+        "8/8/8/8/3Pp3/8/1k6/4K1B1 b - d3 0 1",
+        "7k/8/8/3pP3/8/1K6/8/8 w - d6 0 1",
+        "b3k3/1P6/2K5/8/8/8/8/8 w - - 0 1",
+        "1r2k3/P7/8/8/8/8/8/1K6 w - - 0 1",
+        "r3k3/1P6/8/8/8/8/8/1K5r w - - 0 1",
+        "4k3/8/8/8/8/5n2/8/4r1K1 w - - 0 1",
+        "4r1k1/8/8/8/1b6/8/4R3/4K3 w - - 0 1",
+        "4r1k1/8/8/8/1b6/2N5/4R3/4K3 w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2r w Qkq - 0 1",
+        "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        "1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        "2r1k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        "4k3/8/8/8/8/8/8/r3K2R w K - 0 1",
+        "4k3/8/8/8/8/8/5p2/R3K2R w KQ - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ] {
+        count_equals_list_around(&variants, "orthodox", fen);
+    }
+}
