@@ -317,3 +317,36 @@ fn the_bulk_count_equals_the_list_in_chosen_positions() {
         count_equals_list_around(&variants, "orthodox", fen);
     }
 }
+
+/// The same on wrapped boards (en passant and pins round the wrap) and on boards past
+/// 64 squares (the wide sets), with castling on ten files.
+#[test]
+fn the_bulk_count_equals_the_list_on_wrapped_and_wide_boards() {
+    let variants: HashMap<String, Box<TableRules>> = table_variants().into_iter().collect();
+    for name in ["cylinder", "donut"] {
+        for fen in [
+            "7k/8/8/r1pP1KN1/8/8/8/8 w - c6 0 2",
+            "7k/8/8/r1pP1K2/8/8/8/8 w - c6 0 2",
+            "k7/8/8/1K1Pp2r/8/8/8/8 w - e6 0 2",
+            "4k3/8/8/P6p/8/8/8/4K3 w - h6 0 2",
+            "4k3/8/8/p6P/8/8/8/4K3 w - a6 0 2",
+            "4k3/8/8/8/8/8/8/r3K2R w K - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "4k3/P6r/8/8/8/8/8/K7 w - - 0 1",
+            "r6k/1P6/8/8/8/8/8/2K4b w - - 0 1",
+            "8/8/8/3k4/8/8/1r6/K6R w - - 0 1",
+            "8/8/8/3k4/8/8/8/RK5r w - - 0 1",
+        ] {
+            count_equals_list_around(&variants, name, fen);
+        }
+    }
+    for fen in [
+        "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1",
+        "r4k3r/10/10/10/10/10/10/r4K3R w K - 0 1",
+        "5k4/10/10/1KPp5r/10/10/10/10 w - d6 0 2",
+        "a4k4/1P8/2K7/10/10/10/10/10 w - - 0 1",
+        "5k4/10/10/10/10/10/10/R4K2cR w KQ - 0 1",
+    ] {
+        count_equals_list_around(&variants, "capablanca", fen);
+    }
+}
