@@ -350,3 +350,132 @@ fn the_bulk_count_equals_the_list_on_wrapped_and_wide_boards() {
         count_equals_list_around(&variants, "capablanca", fen);
     }
 }
+
+/// Plays capture-minded random games of `rules` and, at each position, puts a piece of
+/// the side to move or of its enemy (not a king) on a random empty square (checks,
+/// pins and en-passant lines no game would set up so often); the bulk count must
+/// equal the list there. Positions where the side not to move stands in check are
+/// passed over. Returns how many positions were compared.
+fn count_equals_list_with_pieces_put(
+    name: &str,
+    rules: &TableRules,
+    games: usize,
+    rng: &mut Rng,
+) -> u64 {
+    let nsq = rules.info().shape.len();
+    let holes = rules.board_look().holes;
+    let (mut moves, mut caps, mut list, mut scratch) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut compared = 0;
+    for _ in 0..games {
+        let mut pos = rules.start_position();
+        for _ in 0..200 {
+            rules.legal_moves(&pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let tries = if pos.en_passant().is_some() { 20 } else { 3 };
+            for _ in 0..tries {
+                let side = if rng.below(2) == 0 {
+                    pos.side_to_move()
+                } else {
+                    !pos.side_to_move()
+                };
+                let king = pos.king(side).and_then(|k| pos.piece_at(k));
+                let men: Vec<_> = pos
+                    .pieces()
+                    .filter(|&(_, p)| p.color() == side && Some(p) != king)
+                    .map(|(_, p)| p)
+                    .collect();
+                let sq = chess4d_core::Square(rng.below(nsq) as u16);
+                if men.is_empty()
+                    || pos.piece_at(sq).is_some()
+                    || Some(sq) == pos.en_passant()
+                    || holes.contains(&sq)
+                {
+                    continue;
+                }
+                let mut put = pos.clone();
+                put.put(sq, Some(men[rng.below(men.len())]));
+                let mut other = put.clone();
+                other.set_side_to_move(!put.side_to_move());
+                if rules.in_check(&other) {
+                    continue;
+                }
+                rules.legal_moves(&put, &mut list);
+                assert_eq!(
+                    rules.count_legal_moves(&put, &mut scratch),
+                    list.len() as u64,
+                    "{name}: the bulk count differs from the list at {}",
+                    rules.format_position(&put)
+                );
+                compared += 1;
+            }
+            rules.legal_captures(&pos, &mut caps);
+            let mv = if !caps.is_empty() && rng.below(10) < 6 {
+                caps[rng.below(caps.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            rules.make_move(&mut pos, mv);
+        }
+    }
+    compared
+}
+
+/// Every counted variant, with pieces put at random (see
+/// [`count_equals_list_with_pieces_put`]).
+#[test]
+fn the_bulk_count_equals_the_list_with_pieces_put_at_random() {
+    let mut rng = Rng(0x7777_1234_9876_0003);
+    let mut compared = 0;
+    for (name, rules) in table_variants() {
+        if rules.counting_path() == "bulk" {
+            compared += count_equals_list_with_pieces_put(&name, &rules, 3, &mut rng);
+        }
+    }
+    assert!(compared > 10_000, "only {compared} positions compared");
+}
+
+/// Boards of 63, 65 and 128 squares (one word below 64, two words at and past 65)
+/// count in bulk and agree with the list.
+#[test]
+fn the_bulk_count_equals_the_list_on_boards_either_side_of_64_squares() {
+    let base =
+        std::fs::read_to_string(root().join("variants/nocastle.toml")).expect("nocastle.toml");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    let mut rng = Rng(0x5555_1234_9876_0001);
+    for (board, fen, squares) in [
+        (
+            "[9, 7]",
+            "rnbqkbnrr/ppppppppp/9/9/9/PPPPPPPPP/RNBQKBNRR w - - 0 1",
+            63,
+        ),
+        (
+            "[13, 5]",
+            "rnbqkbnrrnbqr/ppppppppppppp/13/PPPPPPPPPPPPP/RNBQKBNRRNBQR w - - 0 1",
+            65,
+        ),
+        (
+            "[16, 8]",
+            "rnbqkbnrrnbqrbnr/pppppppppppppppp/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQKBNRRNBQRBNR w - - 0 1",
+            128,
+        ),
+    ] {
+        let text = base
+            .replace("board = [8, 8]", &format!("board = {board}"))
+            .replace(start, fen);
+        let rules = match parse_variant(&text, board) {
+            Ok(VariantSpec::Table(rules)) => rules,
+            Ok(VariantSpec::Plugin { .. }) => panic!("{board}: a plugin"),
+            Err(e) => panic!("{board}: {e}"),
+        };
+        assert_eq!(rules.info().shape.len(), squares, "{board}");
+        assert_eq!(rules.counting_path(), "bulk", "{board}");
+        let compared = count_equals_list_with_pieces_put(board, &rules, 4, &mut rng);
+        assert!(
+            compared > 500,
+            "{board}: only {compared} positions compared"
+        );
+    }
+}
