@@ -248,3 +248,234 @@ fn the_bulk_count_equals_the_list_in_check() {
         "only {in_check} positions in check compared"
     );
 }
+
+/// Counts and lists at `fen` and at every position one and two moves on, under
+/// `name`; the variant must take the bulk path.
+fn count_equals_list_around(variants: &HashMap<String, Box<TableRules>>, name: &str, fen: &str) {
+    let rules = variants
+        .get(name)
+        .unwrap_or_else(|| panic!("no variant {name}"));
+    assert_eq!(rules.counting_path(), "bulk", "{name}");
+    let pos = rules
+        .parse_position(fen)
+        .unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
+    let (mut moves, mut replies, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    let mut check = |pos: &Position, list: &mut Vec<Move>| {
+        rules.legal_moves(pos, list);
+        assert_eq!(
+            rules.count_legal_moves(pos, &mut scratch),
+            list.len() as u64,
+            "{name}: the bulk count differs from the list at {}",
+            rules.format_position(pos)
+        );
+    };
+    check(&pos, &mut moves);
+    for &mv in &moves {
+        let mut child = pos.clone();
+        rules.make_move(&mut child, mv);
+        check(&child, &mut replies);
+        for &reply in &replies.clone() {
+            let mut grandchild = child.clone();
+            rules.make_move(&mut grandchild, reply);
+            check(&grandchild, &mut Vec::new());
+        }
+    }
+}
+
+/// Positions chosen for the bulk count's hard cases: en passant that exposes the king
+/// along a rank or diagonal or removes a checker, promotions pinned or in check,
+/// double check, a checker only a pinned piece can take, castling by lines.
+#[test]
+fn the_bulk_count_equals_the_list_in_chosen_positions() {
+    let variants: HashMap<String, Box<TableRules>> = table_variants().into_iter().collect();
+    for fen in [
+        "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+        "8/8/8/KPp4r/8/8/8/7k w - - 0 2",
+        "8/2p5/8/KP5r/8/8/8/7k b - - 0 1",
+        "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+        "8/8/8/8/1k1Pp2R/8/8/4K3 b - d3 0 1",
+        "8/8/8/8/k2Pp2Q/8/8/4K3 b - d3 0 1",
+        "8/8/8/8/3Pp3/8/1k6/4K1B1 b - d3 0 1",
+        "7k/8/8/3pP3/8/1K6/8/8 w - d6 0 1",
+        "b3k3/1P6/2K5/8/8/8/8/8 w - - 0 1",
+        "1r2k3/P7/8/8/8/8/8/1K6 w - - 0 1",
+        "r3k3/1P6/8/8/8/8/8/1K5r w - - 0 1",
+        "4k3/8/8/8/8/5n2/8/4r1K1 w - - 0 1",
+        "4r1k1/8/8/8/1b6/8/4R3/4K3 w - - 0 1",
+        "4r1k1/8/8/8/1b6/2N5/4R3/4K3 w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2r w Qkq - 0 1",
+        "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        "1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        "2r1k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        "4k3/8/8/8/8/8/8/r3K2R w K - 0 1",
+        "4k3/8/8/8/8/8/5p2/R3K2R w KQ - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ] {
+        count_equals_list_around(&variants, "orthodox", fen);
+    }
+}
+
+/// The same on wrapped boards (en passant and pins round the wrap) and on boards past
+/// 64 squares (the wide sets), with castling on ten files.
+#[test]
+fn the_bulk_count_equals_the_list_on_wrapped_and_wide_boards() {
+    let variants: HashMap<String, Box<TableRules>> = table_variants().into_iter().collect();
+    for name in ["cylinder", "donut"] {
+        for fen in [
+            "7k/8/8/r1pP1KN1/8/8/8/8 w - c6 0 2",
+            "7k/8/8/r1pP1K2/8/8/8/8 w - c6 0 2",
+            "k7/8/8/1K1Pp2r/8/8/8/8 w - e6 0 2",
+            "4k3/8/8/P6p/8/8/8/4K3 w - h6 0 2",
+            "4k3/8/8/p6P/8/8/8/4K3 w - a6 0 2",
+            "4k3/8/8/8/8/8/8/r3K2R w K - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "4k3/P6r/8/8/8/8/8/K7 w - - 0 1",
+            "r6k/1P6/8/8/8/8/8/2K4b w - - 0 1",
+            "8/8/8/3k4/8/8/1r6/K6R w - - 0 1",
+            "8/8/8/3k4/8/8/8/RK5r w - - 0 1",
+        ] {
+            count_equals_list_around(&variants, name, fen);
+        }
+    }
+    for fen in [
+        "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1",
+        "r4k3r/10/10/10/10/10/10/r4K3R w K - 0 1",
+        "5k4/10/10/1KPp5r/10/10/10/10 w - d6 0 2",
+        "a4k4/1P8/2K7/10/10/10/10/10 w - - 0 1",
+        "5k4/10/10/10/10/10/10/R4K2cR w KQ - 0 1",
+    ] {
+        count_equals_list_around(&variants, "capablanca", fen);
+    }
+}
+
+/// Plays capture-minded random games of `rules` and, at each position, puts a piece of
+/// the side to move or of its enemy (not a king) on a random empty square (checks,
+/// pins and en-passant lines no game would set up so often); the bulk count must
+/// equal the list there. Positions where the side not to move stands in check are
+/// passed over. Returns how many positions were compared.
+fn count_equals_list_with_pieces_put(
+    name: &str,
+    rules: &TableRules,
+    games: usize,
+    rng: &mut Rng,
+) -> u64 {
+    let nsq = rules.info().shape.len();
+    let holes = rules.board_look().holes;
+    let (mut moves, mut caps, mut list, mut scratch) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut compared = 0;
+    for _ in 0..games {
+        let mut pos = rules.start_position();
+        for _ in 0..200 {
+            rules.legal_moves(&pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let tries = if pos.en_passant().is_some() { 20 } else { 3 };
+            for _ in 0..tries {
+                let side = if rng.below(2) == 0 {
+                    pos.side_to_move()
+                } else {
+                    !pos.side_to_move()
+                };
+                let king = pos.king(side).and_then(|k| pos.piece_at(k));
+                let men: Vec<_> = pos
+                    .pieces()
+                    .filter(|&(_, p)| p.color() == side && Some(p) != king)
+                    .map(|(_, p)| p)
+                    .collect();
+                let sq = chess4d_core::Square(rng.below(nsq) as u16);
+                if men.is_empty()
+                    || pos.piece_at(sq).is_some()
+                    || Some(sq) == pos.en_passant()
+                    || holes.contains(&sq)
+                {
+                    continue;
+                }
+                let mut put = pos.clone();
+                put.put(sq, Some(men[rng.below(men.len())]));
+                let mut other = put.clone();
+                other.set_side_to_move(!put.side_to_move());
+                if rules.in_check(&other) {
+                    continue;
+                }
+                rules.legal_moves(&put, &mut list);
+                assert_eq!(
+                    rules.count_legal_moves(&put, &mut scratch),
+                    list.len() as u64,
+                    "{name}: the bulk count differs from the list at {}",
+                    rules.format_position(&put)
+                );
+                compared += 1;
+            }
+            rules.legal_captures(&pos, &mut caps);
+            let mv = if !caps.is_empty() && rng.below(10) < 6 {
+                caps[rng.below(caps.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            rules.make_move(&mut pos, mv);
+        }
+    }
+    compared
+}
+
+/// Every counted variant, with pieces put at random (see
+/// [`count_equals_list_with_pieces_put`]).
+#[test]
+fn the_bulk_count_equals_the_list_with_pieces_put_at_random() {
+    let mut rng = Rng(0x7777_1234_9876_0003);
+    let mut compared = 0;
+    for (name, rules) in table_variants() {
+        if rules.counting_path() == "bulk" {
+            compared += count_equals_list_with_pieces_put(&name, &rules, 3, &mut rng);
+        }
+    }
+    assert!(compared > 10_000, "only {compared} positions compared");
+}
+
+/// Boards of 63, 65 and 128 squares (one word below 64, two words at and past 65)
+/// count in bulk and agree with the list.
+#[test]
+fn the_bulk_count_equals_the_list_on_boards_either_side_of_64_squares() {
+    let base =
+        std::fs::read_to_string(root().join("variants/nocastle.toml")).expect("nocastle.toml");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    let mut rng = Rng(0x5555_1234_9876_0001);
+    for (board, fen, squares) in [
+        (
+            "[9, 7]",
+            "rnbqkbnrr/ppppppppp/9/9/9/PPPPPPPPP/RNBQKBNRR w - - 0 1",
+            63,
+        ),
+        (
+            "[13, 5]",
+            "rnbqkbnrrnbqr/ppppppppppppp/13/PPPPPPPPPPPPP/RNBQKBNRRNBQR w - - 0 1",
+            65,
+        ),
+        (
+            "[16, 8]",
+            "rnbqkbnrrnbqrbnr/pppppppppppppppp/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQKBNRRNBQRBNR w - - 0 1",
+            128,
+        ),
+    ] {
+        let text = base
+            .replace("board = [8, 8]", &format!("board = {board}"))
+            .replace(start, fen);
+        let rules = match parse_variant(&text, board) {
+            Ok(VariantSpec::Table(rules)) => rules,
+            Ok(VariantSpec::Plugin { .. }) => panic!("{board}: a plugin"),
+            Err(e) => panic!("{board}: {e}"),
+        };
+        assert_eq!(rules.info().shape.len(), squares, "{board}");
+        assert_eq!(rules.counting_path(), "bulk", "{board}");
+        let compared = count_equals_list_with_pieces_put(board, &rules, 4, &mut rng);
+        assert!(
+            compared > 500,
+            "{board}: only {compared} positions compared"
+        );
+    }
+}
