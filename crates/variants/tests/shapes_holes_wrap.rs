@@ -111,17 +111,19 @@ fn a_piece_on_a_hole_and_a_wrap_the_board_lacks_are_located_errors() {
     assert!(e.message.contains("wrap: the board has no z axis"), "{e}");
 }
 
+/// A variant file of the repository's `variants/` folder.
+fn load(file: &str) -> Box<dyn Rules> {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../variants")
+            .join(file),
+    )
+    .unwrap();
+    rules(&text)
+}
+
 #[test]
 fn the_cylinder_and_donut_variants_count_as_by_hand() {
-    let load = |file: &str| {
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../variants")
-                .join(file),
-        )
-        .unwrap();
-        rules(&text)
-    };
     // Cylinder: 20 first moves as in chess; 20 replies each, except after c3, c4, g3 and
     // g4, which open a diagonal around the edge (d1-a4-h5-f7, f1-h3-a4-d7) that pins a
     // black pawn against e8: 400 - 4 * 2.
@@ -135,4 +137,15 @@ fn the_cylinder_and_donut_variants_count_as_by_hand() {
     let mut pos = donut.start_position();
     assert_eq!(perft(&*donut, &mut pos, 1), 18);
     assert_eq!(perft(&*donut, &mut pos, 2), 18 * 18);
+}
+
+#[test]
+fn a_position_with_a_piece_on_a_hole_is_refused_with_the_square() {
+    let donut = load("donut.toml");
+    // d5 is one of donut's four holes; the same position with the queen on d6 is fine.
+    let on_hole = "1r1q1b1r/3kp2p/1pp2p1p/3Q4/1PP5/8/1P1PPP1P/1NBQK1NR b K - 0 11";
+    let beside = "1r1q1b1r/3kp2p/1ppQ1p1p/8/1PP5/8/1P1PPP1P/1NBQK1NR b K - 0 11";
+    let err = donut.parse_position(on_hole).unwrap_err().to_string();
+    assert!(err.contains("d5") && err.contains("hole"), "{err}");
+    donut.parse_position(beside).unwrap();
 }

@@ -11,6 +11,7 @@ impl TableRules {
     /// Every check of [`crate::check_position`], with this variant's own squares.
     pub(super) fn checked(&self, pos: &Position) -> Result<(), PositionError> {
         check_board(self, pos)?;
+        self.check_holes(pos)?;
         check_royals(self, pos)?;
         if !self.promotion.is_empty() {
             // Where promotion is optional (grand), a pawn may stand in the zone short of
@@ -42,6 +43,25 @@ impl TableRules {
         self.check_castling(pos)?;
         check_clocks(self, pos)?;
         check_opposite(self, pos)
+    }
+
+    /// No piece stands on a square the board does not have (donut's centre).
+    fn check_holes(&self, pos: &Position) -> Result<(), PositionError> {
+        let (holes, _) = self.rays.board();
+        match pos
+            .pieces()
+            .find(|(sq, _)| holes.get(sq.index()) == Some(&true))
+        {
+            Some((sq, _)) => Err(PositionError::new(
+                PositionErrorKind::WrongBoard,
+                format!(
+                    "a piece stands on {}, a hole: {}'s board has no such square",
+                    self.info.shape.square_name(sq),
+                    self.info.name
+                ),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// With a double-step region (horde: the first two ranks) the en-passant square is
