@@ -147,6 +147,9 @@ pub(crate) struct Family {
     pub(crate) net: Option<&'static [u8]>,
     /// The square corrections (`nets/NAME.squares`), if the family has them.
     pub(crate) squares: Option<&'static str>,
+    /// The material corrections (`nets/NAME.values`, see [`super::values`]), if the
+    /// family has them.
+    pub(crate) values: Option<&'static str>,
 }
 
 impl Family {
@@ -169,6 +172,7 @@ pub(crate) static FAMILIES: [Family; FAMILY_COUNT] = [Family {
     print: include_str!("../../nets/chess.print"),
     net: Some(include_bytes!("../../nets/orthodox.net")),
     squares: Some(include_str!("../../nets/orthodox.squares")),
+    values: None,
 }];
 
 /// The family whose rules `rules` has, if any.

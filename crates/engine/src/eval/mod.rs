@@ -23,6 +23,7 @@ pub mod squares;
 mod static_eval;
 mod tables;
 mod terms;
+pub mod values;
 mod weights;
 
 pub use static_eval::StaticEval;
@@ -78,6 +79,9 @@ pub(crate) struct Kind {
     role: Option<usize>,
     /// The mobility weight per safe move, middlegame and endgame.
     mobility: [i32; 2],
+    /// What one in hand is worth: its value and the family's correction
+    /// ([`values`]).
+    hand_value: i32,
 }
 
 /// A variant's evaluation tables.
@@ -318,10 +322,11 @@ impl Evaluator {
             for c in Color::ALL {
                 let s = &mut side[c.index()];
                 for (k, kind) in self.kinds.iter().enumerate() {
-                    let held = kind.value * pos.in_hand(c, PieceKind(k as u8)) as i32;
+                    let n = pos.in_hand(c, PieceKind(k as u8)) as i32;
+                    let held = kind.value * n;
                     s.material += held;
-                    s.mg += held;
-                    s.eg += held;
+                    s.mg += kind.hand_value * n;
+                    s.eg += kind.hand_value * n;
                     s.mater |= held > 0;
                 }
             }

@@ -1,0 +1,169 @@
+//! Material learnt per variant family: how much more or less than the variant's own
+//! value each kind is worth on the board (middlegame and endgame) and in hand, fitted
+//! to Fairy-Stockfish's evaluation of its own games (`scripts/gen-fsf-data.py`, then
+//! `examples/tune_values.rs`). A family's file (`nets/NAME.values`) gives the rules'
+//! fingerprint first, then one line a kind: `LETTER MG EG HAND` in centipawns.
+//!
+//! The corrections go into the per-square table and the pocket values; what the rest of
+//! the evaluation and the search take a kind's value to be (exchanges, threats, the
+//! phase, which material mates) stays the variant's own.
+
+use chess4d_core::{PieceKind, Position, Rules};
+
+/// One kind's corrections: on the board (middlegame, endgame) and in hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KindValue {
+    /// On the board: middlegame, endgame.
+    pub board: [i32; 2],
+    /// In hand.
+    pub hand: i32,
+}
+
+/// Per kind of the variant (`PieceKind(i)` is entry `i`): the corrections a family's
+/// file gives, zero for kinds it does not name.
+pub fn read(text: &str, rules: &dyn Rules) -> Result<Vec<KindValue>, String> {
+    let info = rules.info();
+    let mut out = vec![KindValue::default(); info.pieces.len()];
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    // The fingerprint (read by `Family::print`).
+    lines.next().ok_or("no fingerprint line")?;
+    for line in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [letter, mg, eg, hand] = words[..] else {
+            return Err(format!("'{line}': want LETTER MG EG HAND"));
+        };
+        let num = |w: &str| {
+            w.parse::<i32>()
+                .map_err(|e| format!("'{line}': {w} is not a number ({e})"))
+        };
+        let value = KindValue {
+            board: [num(mg)?, num(eg)?],
+            hand: num(hand)?,
+        };
+        let mut chars = letter.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err(format!("'{line}': {letter} is not one letter"));
+        };
+        if let Some(k) = info
+            .pieces
+            .iter()
+            .position(|p| p.letter.eq_ignore_ascii_case(&c))
+        {
+            out[k] = value;
+        }
+    }
+    Ok(out)
+}
+
+/// The fingerprint of `rules` that a family's file names (see `eval/family.rs`).
+pub fn fingerprint(rules: &dyn Rules) -> u64 {
+    super::family::rules_print(rules)
+}
+
+/// A family's file: the fingerprint and the corrections, each kind by its letter.
+pub fn write(print: u64, rules: &dyn Rules, values: &[KindValue], header: &str) -> String {
+    let mut text = String::new();
+    for line in header.lines() {
+        text.push_str(&format!("# {line}\n"));
+    }
+    text.push_str(&format!("{print:016x}\n"));
+    for (piece, v) in rules.info().pieces.iter().zip(values) {
+        text.push_str(&format!(
+            "{} {} {} {}\n",
+            piece.letter.to_ascii_uppercase(),
+            v.board[0],
+            v.board[1],
+            v.hand
+        ));
+    }
+    text
+}
+
+/// What a position's material is, as the corrections see it: per kind, White's men
+/// on the board less Black's, and White's in hand less Black's; and the phase the
+/// evaluation blends middlegame and endgame by (256 the start, 0 no pieces).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Material {
+    /// Per kind, White's men on the board less Black's.
+    pub board: Vec<i32>,
+    /// Per kind, White's men in hand less Black's.
+    pub hand: Vec<i32>,
+    /// 256 with all the start's pieces (not pawns) on the board, 0 with none.
+    pub phase: i32,
+}
+
+impl Material {
+    /// The corrections' worth in `pos` for White, in centipawns.
+    pub fn score(&self, values: &[KindValue]) -> i32 {
+        let mut mg = 0;
+        let mut eg = 0;
+        let mut hand = 0;
+        for (k, v) in values.iter().enumerate() {
+            let on = self.board.get(k).copied().unwrap_or(0);
+            mg += on * v.board[0];
+            eg += on * v.board[1];
+            hand += self.hand.get(k).copied().unwrap_or(0) * v.hand;
+        }
+        (mg * self.phase + eg * (256 - self.phase)) / 256 + hand
+    }
+}
+
+/// Per kind, the men on the board and in hand of White less Black's.
+pub(super) fn counts(pos: &Position, kinds: usize) -> (Vec<i32>, Vec<i32>) {
+    let mut board = vec![0; kinds];
+    let mut hand = vec![0; kinds];
+    for (_, p) in pos.pieces() {
+        if let Some(b) = board.get_mut(p.kind().index()) {
+            *b += if p.color() == chess4d_core::Color::White {
+                1
+            } else {
+                -1
+            };
+        }
+    }
+    if pos.has_pockets() {
+        for (k, h) in hand.iter_mut().enumerate() {
+            let kind = PieceKind(k as u8);
+            *h = pos.in_hand(chess4d_core::Color::White, kind) as i32
+                - pos.in_hand(chess4d_core::Color::Black, kind) as i32;
+        }
+    }
+    (board, hand)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(name: &str) -> std::sync::Arc<dyn Rules> {
+        let mut catalog = chess4d_variants::Catalog::embedded();
+        catalog.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
+        catalog.resolve(name).expect("catalog variant")
+    }
+
+    #[test]
+    fn a_file_reads_back_as_written() {
+        let rules = rules("shogi");
+        let n = rules.info().pieces.len();
+        let values: Vec<KindValue> = (0..n as i32)
+            .map(|k| KindValue {
+                board: [k * 3 - 7, 11 - k],
+                hand: k * k,
+            })
+            .collect();
+        let text = write(0xabc, &*rules, &values, "a test");
+        assert!(text.starts_with("# a test\n0000000000000abc\n"));
+        assert_eq!(read(&text, &*rules), Ok(values));
+    }
+
+    #[test]
+    fn a_bad_line_is_an_error_with_the_line() {
+        let rules = rules("shogi");
+        let err = read("abc\nG 1 x 3\n", &*rules).expect_err("bad number");
+        assert!(err.contains("G 1 x 3"), "{err}");
+        assert!(read("abc\nG 1 2\n", &*rules).is_err());
+    }
+}
