@@ -164,16 +164,33 @@ impl Family {
 }
 
 /// How many families are built in.
-pub(crate) const FAMILY_COUNT: usize = 1;
+pub(crate) const FAMILY_COUNT: usize = 3;
+
+/// A family with material corrections alone (`nets/NAME.values`, whose first line is
+/// the fingerprint).
+macro_rules! values_family {
+    ($file:literal) => {
+        Family {
+            print: include_str!(concat!("../../nets/", $file, ".values")),
+            net: None,
+            squares: None,
+            values: Some(include_str!(concat!("../../nets/", $file, ".values"))),
+        }
+    };
+}
 
 /// The built-in families (a static: [`NetEval`](super::net) keeps one network per
 /// family, found by address).
-pub(crate) static FAMILIES: [Family; FAMILY_COUNT] = [Family {
-    print: include_str!("../../nets/chess.print"),
-    net: Some(include_bytes!("../../nets/orthodox.net")),
-    squares: Some(include_str!("../../nets/orthodox.squares")),
-    values: None,
-}];
+pub(crate) static FAMILIES: [Family; FAMILY_COUNT] = [
+    Family {
+        print: include_str!("../../nets/chess.print"),
+        net: Some(include_bytes!("../../nets/orthodox.net")),
+        squares: Some(include_str!("../../nets/orthodox.squares")),
+        values: None,
+    },
+    values_family!("capablanca"),
+    values_family!("shogi"),
+];
 
 /// The family whose rules `rules` has, if any.
 pub(crate) fn family_of(rules: &dyn Rules) -> Option<&'static Family> {

@@ -159,6 +159,62 @@ mod tests {
         assert_eq!(read(&text, &*rules), Ok(values));
     }
 
+    /// The variant a family's file names in its header (`` `name` ``).
+    fn variant_of(text: &str) -> &str {
+        let start = text.find('`').expect("a variant in backquotes") + 1;
+        let len = text[start..].find('`').expect("closing backquote");
+        &text[start..start + len]
+    }
+
+    #[test]
+    fn every_family_file_round_trips_and_fits_its_variant_s_rules() {
+        let families = super::super::family::FAMILIES.iter();
+        let mut seen = 0;
+        for text in families.filter_map(|f| f.values) {
+            let name = variant_of(text);
+            let rules = rules(name);
+            // The fingerprint is the rules' own: a change to the rules shows here
+            // rather than as corrections silently left out.
+            let print = fingerprint(&*rules);
+            assert_eq!(
+                super::super::family::family_of(&*rules).and_then(|f| f.print()),
+                Some(print),
+                "{name}: the file's fingerprint should read {print:016x}"
+            );
+            let values = read(text, &*rules).expect("the file reads");
+            assert!(values.iter().any(|v| *v != KindValue::default()), "{name}");
+            let again = write(print, &*rules, &values, "again");
+            assert_eq!(read(&again, &*rules), Ok(values), "{name}");
+            seen += 1;
+        }
+        assert!(seen > 0);
+    }
+
+    #[test]
+    fn the_corrections_reach_the_search_s_evaluation_by_rules_not_name() {
+        use crate::eval::StaticEval;
+        let capablanca = rules("capablanca");
+        let rules: &dyn Rules = &*capablanca;
+        let family = super::super::family::family_of(rules).expect("capablanca's family");
+        let v = read(family.values.expect("its corrections"), rules).expect("they read");
+        let searched = StaticEval::searched(rules);
+        let plain = StaticEval::searched_with_values(rules, &[]);
+        // Black without its chancellor: the search's evaluation differs from the plain
+        // one by the corrections of the material (within the rounding of the blend).
+        let pos = rules
+            .parse_position("rnabqkb1nr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1")
+            .expect("position");
+        let m = plain.material(&pos);
+        let c = rules.info().pieces.iter().position(|p| p.letter == 'C');
+        assert_eq!(m.board[c.expect("a chancellor")], 1);
+        let d = searched.white_score(&pos) - plain.white_score(&pos);
+        assert!((d - m.score(&v)).abs() <= 1, "{d} {}", m.score(&v));
+        // Orthodox chess's family has none.
+        let chess = self::rules("orthodox");
+        let chess = super::super::family::family_of(&*chess).expect("chess's family");
+        assert!(chess.values.is_none());
+    }
+
     #[test]
     fn a_bad_line_is_an_error_with_the_line() {
         let rules = rules("shogi");
