@@ -171,6 +171,8 @@ struct Side {
     count: i32,
     /// Whether one of them could mate with the king's help alone.
     mater: bool,
+    /// The value of its pieces in hand (not pawns): still in play, for the phase.
+    held: i32,
 }
 
 impl Evaluator {
@@ -258,7 +260,7 @@ impl Evaluator {
             mg += m;
             eg += e;
         }
-        let phase = ((side[0].pieces + side[1].pieces) * 256 / self.phase_total).min(256);
+        let phase = self.phase(&side);
         let mut white = (mg * phase + eg * (256 - phase)) / 256;
         match net {
             Some((net::Mode::Correction, correction)) => white += correction,
@@ -268,6 +270,14 @@ impl Evaluator {
         white += self.mop_up(pos, &side);
         white = material::scale(white, &side);
         (if us == Color::White { white } else { -white }, keys)
+    }
+
+    /// How much of the start's pieces (not pawns) is still in play, on the board or in
+    /// hand: 256 the middlegame, 0 the endgame. A drop game whose captures fill the
+    /// hands stays a middlegame, its kings as much in danger as at the start.
+    fn phase(&self, side: &[Side; 2]) -> i32 {
+        let in_play = side.iter().map(|s| s.pieces + s.held).sum::<i32>();
+        (in_play * 256 / self.phase_total).min(256)
     }
 
     /// One walk over the board (and the pockets): each side's tallies and per-square
@@ -317,7 +327,8 @@ impl Evaluator {
                 }
             }
         }
-        // Pieces in hand (crazyhouse, shogi) count at their value, and can mate.
+        // Pieces in hand (crazyhouse, shogi) count at their value, and can mate; they
+        // are still in play, so the game's phase counts them too.
         if pos.has_pockets() {
             for c in Color::ALL {
                 let s = &mut side[c.index()];
@@ -328,6 +339,9 @@ impl Evaluator {
                     s.mg += kind.hand_value * n;
                     s.eg += kind.hand_value * n;
                     s.mater |= held > 0;
+                    if !kind.pawn {
+                        s.held += held;
+                    }
                 }
             }
         }

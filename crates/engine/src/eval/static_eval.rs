@@ -87,8 +87,7 @@ impl StaticEval {
     /// `examples/tune_values.rs` fits them on.
     pub fn material(&self, pos: &Position) -> Material {
         let walk = self.eval.walk(pos);
-        let pieces = walk.side[0].pieces + walk.side[1].pieces;
-        let phase = (pieces * 256 / self.eval.phase_total).min(256);
+        let phase = self.eval.phase(&walk.side);
         let (board, hand) = super::values::counts(pos, self.eval.kinds.len());
         Material { board, hand, phase }
     }
