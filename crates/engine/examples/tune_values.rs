@@ -1,11 +1,16 @@
 //! Material learnt per variant family from Fairy-Stockfish's evaluations: how much
 //! more or less than the variant's own value each kind is worth on the board
-//! (middlegame, endgame) and in hand, written as the family's `nets/NAME.values`.
+//! (middlegame, endgame) and in hand, written as the family's `nets/NAME.values`
+//! together with the family's weights when `examples/tune.rs` fitted them (`WEIGHTS`,
+//! its output).
 //!
 //! ```text
 //! scripts/gen-fsf-data.py --variant shogi --games 400 --depth 8 --out /tmp/shogi.fsf
-//! cargo run --release -p chess4d-engine --example tune_values -- shogi /tmp/shogi.fsf \
-//!     > crates/engine/nets/shogi.values
+//! awk 'NR % 10' /tmp/shogi.fsf > /tmp/train; awk 'NR % 10 == 0' /tmp/shogi.fsf > /tmp/held
+//! CP=1 PASSES=2 VALIDATE=variants/shogi.toml:/tmp/held cargo run --release \
+//!     -p chess4d-engine --example tune -- variants/shogi.toml:/tmp/train > /tmp/shogi.w
+//! WEIGHTS=/tmp/shogi.w cargo run --release -p chess4d-engine --example tune_values -- \
+//!     shogi /tmp/shogi.fsf > crates/engine/nets/shogi.values
 //! ```
 //!
 //! Each input line is `FEN;CP`, CP Fairy-Stockfish's centipawns for the side to move.
@@ -21,12 +26,13 @@
 //! compared with what was fitted.
 
 use chess4d_core::{Color, Rules};
-use chess4d_engine::StaticEval;
 use chess4d_engine::material_values::{self, KindValue, Material};
+use chess4d_engine::{StaticEval, Weights};
 use chess4d_variants::Catalog;
 
-/// Per correction, the penalty per squared centipawn (against an error of about 0.1).
-const PENALTY: f64 = 2e-9;
+/// Per correction, the penalty per squared centipawn (against a mean squared error of
+/// about 0.02); `PENALTY` sets another.
+const PENALTY: f64 = 2e-10;
 /// The largest correction, in centipawns either way.
 const LIMIT: i32 = 1500;
 
@@ -57,7 +63,14 @@ fn run() -> Result<(), String> {
     catalog.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
     let rules = catalog.resolve(variant).map_err(|e| e.to_string())?;
     let kinds = rules.info().pieces.len();
-    let samples = load(&*rules, files)?;
+    // The family's weights: those `examples/tune.rs` fitted (its output, `WEIGHTS`),
+    // else the set for the board's axes.
+    let base = Weights::for_axes(rules.info().shape.axes());
+    let weights = match std::env::var("WEIGHTS") {
+        Ok(file) => tuned_weights(&file, &base)?,
+        Err(_) => base.clone(),
+    };
+    let samples = load(&*rules, &weights, files)?;
     let (fit, held): (Vec<_>, Vec<_>) = samples
         .into_iter()
         .enumerate()
@@ -125,16 +138,16 @@ fn run() -> Result<(), String> {
          games by examples/tune_values.rs (scripts/gen-fsf-data.py made them).",
         fit.len()
     );
-    let text = material_values::write(material_values::fingerprint(&*rules), &*rules, &v, &header);
-    check(&*rules, &text, &v)?;
+    let print = material_values::fingerprint(&*rules);
+    let text = material_values::write(print, &*rules, (&weights, &base), &v, &header);
+    check(&*rules, &text, &weights, &v)?;
     print!("{text}");
     Ok(())
 }
 
 /// The quiet positions of the files, scored without corrections.
-fn load(rules: &dyn Rules, files: &[String]) -> Result<Vec<Sample>, String> {
-    let kinds = rules.info().pieces.len();
-    let zero = StaticEval::searched_with_values(rules, &vec![KindValue::default(); kinds]);
+fn load(rules: &dyn Rules, weights: &Weights, files: &[String]) -> Result<Vec<Sample>, String> {
+    let zero = StaticEval::searched_with_values(rules, weights.clone(), &[]);
     let mut out = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
@@ -180,13 +193,17 @@ fn error(samples: &[Sample], v: &[KindValue], k: f64) -> f64 {
 }
 
 fn penalty(v: &[KindValue]) -> f64 {
+    let weight = std::env::var("PENALTY")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(PENALTY);
     v.iter()
         .map(|c| {
             let [a, b] = c.board.map(f64::from);
             a * a + b * b + f64::from(c.hand).powi(2)
         })
         .sum::<f64>()
-        * PENALTY
+        * weight
 }
 
 /// The scale that fits the evaluation without corrections best (golden-section search).
@@ -206,10 +223,26 @@ fn fit_k(samples: &[Sample]) -> f64 {
     (a + b) / 2.0
 }
 
+/// `base` with the weights of `examples/tune.rs`'s output (`    NAME = VALUE,` lines).
+fn tuned_weights(file: &str, base: &Weights) -> Result<Weights, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut lines = String::new();
+    for line in text.lines() {
+        if let Some((name, value)) = line.trim().trim_end_matches(',').split_once(" = ") {
+            lines.push_str(&format!("weight {name} {value}\n"));
+        }
+    }
+    material_values::read_weights(&lines, base.clone())
+}
+
 /// The written file, read back by the engine's own reader, gives the fitted values.
-fn check(rules: &dyn Rules, text: &str, v: &[KindValue]) -> Result<(), String> {
+fn check(rules: &dyn Rules, text: &str, weights: &Weights, v: &[KindValue]) -> Result<(), String> {
     if material_values::read(text, rules)? != v {
         return Err("the written file reads back otherwise".into());
+    }
+    let base = Weights::for_axes(rules.info().shape.axes());
+    if material_values::read_weights(text, base.clone())? != *weights {
+        return Err("the written file's weights read back otherwise".into());
     }
     Ok(())
 }

@@ -75,11 +75,16 @@ impl StaticEval {
         }
     }
 
-    /// The evaluation a search would use with `values` in place of the material
-    /// corrections of the variant's family (`examples/tune_values.rs`).
-    pub fn searched_with_values(rules: &dyn Rules, values: &[KindValue]) -> StaticEval {
+    /// The evaluation a search would use with `weights` and `values` in place of the
+    /// weights and material corrections of the variant's family
+    /// (`examples/tune_values.rs`).
+    pub fn searched_with_values(
+        rules: &dyn Rules,
+        weights: Weights,
+        values: &[KindValue],
+    ) -> StaticEval {
         StaticEval {
-            eval: Evaluator::with_values(rules, values),
+            eval: Evaluator::with_values(rules, weights, values),
         }
     }
 

@@ -27,35 +27,31 @@ impl Evaluator {
         let family = super::family::family_of(rules);
         let corrections = family.and_then(|f| squares::for_family(rules, f));
         // The default weights were fitted together with the square corrections; a
-        // variant without them gets the set fitted alone.
+        // variant without them gets the set fitted alone, or its family's own.
         let weights = if corrections.is_some() {
             Weights::default()
         } else {
             Weights::for_axes(rules.info().shape.axes())
         };
+        // A family's file is checked by a test; one that cannot be read adds nothing.
+        let text = family.and_then(|f| f.values);
+        let weights = text
+            .and_then(|t| values::read_weights(t, weights.clone()).ok())
+            .unwrap_or(weights);
         let mut eval = Evaluator::with_weights(rules, weights).corrected(corrections);
         eval.net = family.and_then(|f| net::NetEval::for_family(rules, f));
-        // A family's file is checked by a test; one that cannot be read adds nothing.
-        if let Some(Ok(v)) = family
-            .and_then(|f| f.values)
-            .map(|t| values::read(t, rules))
-        {
+        if let Some(Ok(v)) = text.map(|t| values::read(t, rules)) {
             eval.add_values(&v);
         }
         eval
     }
 
-    /// The evaluator for `values` in place of the family's own material corrections
-    /// (what `examples/tune_values.rs` checks its fit with).
-    pub(crate) fn with_values(rules: &dyn Rules, v: &[values::KindValue]) -> Evaluator {
+    /// The evaluator for `w` and `values` in place of the family's own weights and
+    /// material corrections (what `examples/tune_values.rs` fits).
+    pub(crate) fn with_values(rules: &dyn Rules, w: Weights, v: &[values::KindValue]) -> Evaluator {
         let family = super::family::family_of(rules);
         let corrections = family.and_then(|f| squares::for_family(rules, f));
-        let weights = if corrections.is_some() {
-            Weights::default()
-        } else {
-            Weights::for_axes(rules.info().shape.axes())
-        };
-        let mut eval = Evaluator::with_weights(rules, weights).corrected(corrections);
+        let mut eval = Evaluator::with_weights(rules, w).corrected(corrections);
         eval.add_values(v);
         eval
     }

@@ -1,13 +1,17 @@
 //! Material learnt per variant family: how much more or less than the variant's own
 //! value each kind is worth on the board (middlegame and endgame) and in hand, fitted
 //! to Fairy-Stockfish's evaluation of its own games (`scripts/gen-fsf-data.py`, then
-//! `examples/tune_values.rs`). A family's file (`nets/NAME.values`) gives the rules'
-//! fingerprint first, then one line a kind: `LETTER MG EG HAND` in centipawns.
+//! `examples/tune_values.rs`), and the family's own set of [`Weights`] where one was
+//! fitted there too (`examples/tune.rs`). A family's file (`nets/NAME.values`) gives
+//! the rules' fingerprint first, then `weight NAME VALUE` for each weight that differs
+//! from the set for the board's axes, and one line a kind: `LETTER MG EG HAND` in
+//! centipawns.
 //!
 //! The corrections go into the per-square table and the pocket values; what the rest of
 //! the evaluation and the search take a kind's value to be (exchanges, threats, the
 //! phase, which material mates) stays the variant's own.
 
+use super::Weights;
 use chess4d_core::{PieceKind, Position, Rules};
 
 /// One kind's corrections: on the board (middlegame, endgame) and in hand.
@@ -30,7 +34,7 @@ pub fn read(text: &str, rules: &dyn Rules) -> Result<Vec<KindValue>, String> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'));
     // The fingerprint (read by `Family::print`).
     lines.next().ok_or("no fingerprint line")?;
-    for line in lines {
+    for line in lines.filter(|l| !l.starts_with("weight ")) {
         let words: Vec<&str> = line.split_whitespace().collect();
         let [letter, mg, eg, hand] = words[..] else {
             return Err(format!("'{line}': want LETTER MG EG HAND"));
@@ -58,18 +62,57 @@ pub fn read(text: &str, rules: &dyn Rules) -> Result<Vec<KindValue>, String> {
     Ok(out)
 }
 
+/// `base` with the weights a family's file sets (`weight NAME VALUE` lines).
+pub fn read_weights(text: &str, base: Weights) -> Result<Weights, String> {
+    let mut list = base.to_vec();
+    for line in text.lines().map(str::trim) {
+        let Some(rest) = line.strip_prefix("weight ") else {
+            continue;
+        };
+        let (name, value) = rest
+            .trim()
+            .split_once(' ')
+            .ok_or_else(|| format!("'{line}': want weight NAME VALUE"))?;
+        let i = Weights::NAMES
+            .iter()
+            .position(|n| *n == name)
+            .ok_or_else(|| format!("'{line}': no weight named {name}"))?;
+        list[i] = value
+            .trim()
+            .parse()
+            .map_err(|e| format!("'{line}': {value} is not a number ({e})"))?;
+    }
+    Ok(Weights::from_slice(&list))
+}
+
 /// The fingerprint of `rules` that a family's file names (see `eval/family.rs`).
 pub fn fingerprint(rules: &dyn Rules) -> u64 {
     super::family::rules_print(rules)
 }
 
 /// A family's file: the fingerprint and the corrections, each kind by its letter.
-pub fn write(print: u64, rules: &dyn Rules, values: &[KindValue], header: &str) -> String {
+/// Only the weights that differ from `base` are written.
+pub fn write(
+    print: u64,
+    rules: &dyn Rules,
+    (weights, base): (&Weights, &Weights),
+    values: &[KindValue],
+    header: &str,
+) -> String {
     let mut text = String::new();
     for line in header.lines() {
         text.push_str(&format!("# {line}\n"));
     }
     text.push_str(&format!("{print:016x}\n"));
+    for ((name, w), b) in Weights::NAMES
+        .iter()
+        .zip(weights.to_vec())
+        .zip(base.to_vec())
+    {
+        if w != b {
+            text.push_str(&format!("weight {name} {w}\n"));
+        }
+    }
     for (piece, v) in rules.info().pieces.iter().zip(values) {
         text.push_str(&format!(
             "{} {} {} {}\n",
@@ -154,9 +197,16 @@ mod tests {
                 hand: k * k,
             })
             .collect();
-        let text = write(0xabc, &*rules, &values, "a test");
-        assert!(text.starts_with("# a test\n0000000000000abc\n"));
+        let base = Weights::for_axes(2);
+        let weights = Weights {
+            tempo: 77,
+            king_attack_mg: -99,
+            ..base.clone()
+        };
+        let text = write(0xabc, &*rules, (&weights, &base), &values, "a test");
+        assert!(text.starts_with("# a test\n0000000000000abc\nweight tempo 77\n"));
         assert_eq!(read(&text, &*rules), Ok(values));
+        assert_eq!(read_weights(&text, base), Ok(weights));
     }
 
     /// The variant a family's file names in its header (`` `name` ``).
@@ -183,8 +233,11 @@ mod tests {
             );
             let values = read(text, &*rules).expect("the file reads");
             assert!(values.iter().any(|v| *v != KindValue::default()), "{name}");
-            let again = write(print, &*rules, &values, "again");
+            let base = Weights::for_axes(rules.info().shape.axes());
+            let weights = read_weights(text, base.clone()).expect("its weights read");
+            let again = write(print, &*rules, (&weights, &base), &values, "again");
             assert_eq!(read(&again, &*rules), Ok(values), "{name}");
+            assert_eq!(read_weights(&again, base), Ok(weights), "{name}");
             seen += 1;
         }
         assert!(seen > 0);
@@ -198,7 +251,8 @@ mod tests {
         let family = super::super::family::family_of(rules).expect("capablanca's family");
         let v = read(family.values.expect("its corrections"), rules).expect("they read");
         let searched = StaticEval::searched(rules);
-        let plain = StaticEval::searched_with_values(rules, &[]);
+        let weights = read_weights(family.values.expect("its file"), Weights::for_axes(2));
+        let plain = StaticEval::searched_with_values(rules, weights.expect("weights"), &[]);
         // Black without its chancellor: the search's evaluation differs from the plain
         // one by the corrections of the material (within the rounding of the blend).
         let pos = rules
@@ -221,5 +275,9 @@ mod tests {
         let err = read("abc\nG 1 x 3\n", &*rules).expect_err("bad number");
         assert!(err.contains("G 1 x 3"), "{err}");
         assert!(read("abc\nG 1 2\n", &*rules).is_err());
+        let base = Weights::for_axes(2);
+        let err = read_weights("abc\nweight no_such 3\n", base.clone()).expect_err("name");
+        assert!(err.contains("no_such"), "{err}");
+        assert!(read_weights("abc\nweight tempo x\n", base).is_err());
     }
 }
