@@ -164,7 +164,7 @@ impl Family {
 }
 
 /// How many families are built in.
-pub(crate) const FAMILY_COUNT: usize = 3;
+pub(crate) const FAMILY_COUNT: usize = 5;
 
 /// A family with material corrections alone (`nets/NAME.values`, whose first line is
 /// the fingerprint).
@@ -190,6 +190,8 @@ pub(crate) static FAMILIES: [Family; FAMILY_COUNT] = [
     },
     values_family!("capablanca"),
     values_family!("shogi"),
+    values_family!("crazyhouse"),
+    values_family!("makruk"),
 ];
 
 /// The family whose rules `rules` has, if any.
