@@ -171,8 +171,6 @@ struct Side {
     count: i32,
     /// Whether one of them could mate with the king's help alone.
     mater: bool,
-    /// The value of its pieces in hand (not pawns): still in play, for the phase.
-    held: i32,
 }
 
 impl Evaluator {
@@ -272,12 +270,12 @@ impl Evaluator {
         (if us == Color::White { white } else { -white }, keys)
     }
 
-    /// How much of the start's pieces (not pawns) is still in play, on the board or in
-    /// hand: 256 the middlegame, 0 the endgame. A drop game whose captures fill the
-    /// hands stays a middlegame, its kings as much in danger as at the start.
+    /// How much of the start's pieces (not pawns) is still on the board: 256 the
+    /// middlegame, 0 the endgame. (Counting the pieces in hand too, so that a drop game
+    /// stays a middlegame, did not win in self-play: see the guide.)
     fn phase(&self, side: &[Side; 2]) -> i32 {
-        let in_play = side.iter().map(|s| s.pieces + s.held).sum::<i32>();
-        (in_play * 256 / self.phase_total).min(256)
+        let on_board = side.iter().map(|s| s.pieces).sum::<i32>();
+        (on_board * 256 / self.phase_total).min(256)
     }
 
     /// One walk over the board (and the pockets): each side's tallies and per-square
@@ -327,8 +325,7 @@ impl Evaluator {
                 }
             }
         }
-        // Pieces in hand (crazyhouse, shogi) count at their value, and can mate; they
-        // are still in play, so the game's phase counts them too.
+        // Pieces in hand (crazyhouse, shogi) count at their value, and can mate.
         if pos.has_pockets() {
             for c in Color::ALL {
                 let s = &mut side[c.index()];
@@ -339,9 +336,6 @@ impl Evaluator {
                     s.mg += kind.hand_value * n;
                     s.eg += kind.hand_value * n;
                     s.mater |= held > 0;
-                    if !kind.pawn {
-                        s.held += held;
-                    }
                 }
             }
         }
