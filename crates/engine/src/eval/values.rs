@@ -275,6 +275,30 @@ mod tests {
     }
 
     #[test]
+    fn corrections_count_on_the_board_and_in_hand() {
+        use crate::eval::StaticEval;
+        let rules = rules("shogi");
+        let info = rules.info();
+        let gold = info.pieces.iter().position(|p| p.letter == 'G');
+        let rook = info.pieces.iter().position(|p| p.letter == 'R');
+        let mut v = vec![KindValue::default(); info.pieces.len()];
+        v[gold.expect("a gold")] = KindValue {
+            board: [30, 30],
+            hand: 70,
+        };
+        v[rook.expect("a rook")].board = [-40, -40];
+        let with = StaticEval::searched_with_values(&*rules, Weights::for_axes(2), &v);
+        let without = StaticEval::searched_with_values(&*rules, Weights::for_axes(2), &[]);
+        // White has a gold in hand more, Black a rook on the board less.
+        let pos = rules
+            .parse_position("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[G] w - - 0 1")
+            .expect("position");
+        let m = without.material(&pos);
+        assert_eq!(m.score(&v), 70 - 40);
+        assert_eq!(with.white_score(&pos) - without.white_score(&pos), 30);
+    }
+
+    #[test]
     fn corrections_are_chosen_by_the_rules_alone() {
         // Chess's family has none; a variant whose rules no family has gets none.
         let chess = rules("orthodox");
