@@ -1,7 +1,7 @@
 //! What the rules are, as the evaluation asks it: a fingerprint of the board, the
-//! piece set and how the rules behave, never the variant's name. A network or a table
-//! of square corrections ([`Family`]) was fitted for one fingerprint, and serves every
-//! variant that has it (orthodox chess and Chess960 have the same rules; a copy of
+//! piece set and how the rules behave, never the variant's name. A network, a table of
+//! square corrections or material corrections ([`Family`]) were fitted for one
+//! fingerprint, and serve every variant that has it (orthodox chess and Chess960 have the same rules; a copy of
 //! chess's file under another name is still chess), and no variant that plays
 //! otherwise on the same board (three-check, king of the hill, crazyhouse).
 //!

@@ -10,7 +10,9 @@
 //! and endgame weights are blended by the non-pawn material left; the weights are in
 //! [`Weights`]. Where the rules are chess's ([`family`]: by what they are, never by
 //! name), corrections fitted to Stockfish's own evaluations ([`squares`]) add what the
-//! geometric terms cannot say, and a network trained on them ([`net`]) joins in.
+//! geometric terms cannot say, and a network trained on them ([`net`]) joins in; where
+//! a family's material was fitted to Fairy-Stockfish's evaluations ([`values`]), its
+//! corrections join the per-square table.
 //! [`kept`] and [`pawn_cache`] are the caches that spare a game relearning.
 
 mod family;
