@@ -164,7 +164,7 @@ impl Family {
 }
 
 /// How many families are built in.
-pub(crate) const FAMILY_COUNT: usize = 3;
+pub(crate) const FAMILY_COUNT: usize = 2;
 
 /// A family with material corrections alone (`nets/NAME.values`, whose first line is
 /// the fingerprint).
@@ -189,9 +189,8 @@ pub(crate) static FAMILIES: [Family; FAMILY_COUNT] = [
         values: None,
     },
     // Capablanca's, shogi's and crazyhouse's corrections were fitted the same way and
-    // did not win in self-play (the guide's table): they are not built in.
+    // did not win (the guide's table, "Against Fairy-Stockfish"): not built in.
     values_family!("makruk"),
-    values_family!("crazyhouse"),
 ];
 
 /// The family whose rules `rules` has, if any.
