@@ -44,6 +44,7 @@ mod tt;
 
 pub use eval::net as network;
 pub use eval::squares as square_corrections;
+pub use eval::values as material_values;
 pub use eval::{StaticEval, Weights};
 pub use gentle::{QUIET_MOVES, gentle_level, gentle_limits};
 pub use limits::{Level, LevelError, Limits, MAX_CONTEMPT, MAX_DEPTH, MAX_THREADS, allot};

@@ -1,7 +1,7 @@
 //! What the rules are, as the evaluation asks it: a fingerprint of the board, the
-//! piece set and how the rules behave, never the variant's name. A network or a table
-//! of square corrections ([`Family`]) was fitted for one fingerprint, and serves every
-//! variant that has it (orthodox chess and Chess960 have the same rules; a copy of
+//! piece set and how the rules behave, never the variant's name. A network, a table of
+//! square corrections or material corrections ([`Family`]) were fitted for one
+//! fingerprint, and serve every variant that has it (orthodox chess and Chess960 have the same rules; a copy of
 //! chess's file under another name is still chess), and no variant that plays
 //! otherwise on the same board (three-check, king of the hill, crazyhouse).
 //!
@@ -147,6 +147,9 @@ pub(crate) struct Family {
     pub(crate) net: Option<&'static [u8]>,
     /// The square corrections (`nets/NAME.squares`), if the family has them.
     pub(crate) squares: Option<&'static str>,
+    /// The material corrections (`nets/NAME.values`, see [`super::values`]), if the
+    /// family has them.
+    pub(crate) values: Option<&'static str>,
 }
 
 impl Family {
@@ -161,15 +164,34 @@ impl Family {
 }
 
 /// How many families are built in.
-pub(crate) const FAMILY_COUNT: usize = 1;
+pub(crate) const FAMILY_COUNT: usize = 2;
+
+/// A family with material corrections alone (`nets/NAME.values`, whose first line is
+/// the fingerprint).
+macro_rules! values_family {
+    ($file:literal) => {
+        Family {
+            print: include_str!(concat!("../../nets/", $file, ".values")),
+            net: None,
+            squares: None,
+            values: Some(include_str!(concat!("../../nets/", $file, ".values"))),
+        }
+    };
+}
 
 /// The built-in families (a static: [`NetEval`](super::net) keeps one network per
 /// family, found by address).
-pub(crate) static FAMILIES: [Family; FAMILY_COUNT] = [Family {
-    print: include_str!("../../nets/chess.print"),
-    net: Some(include_bytes!("../../nets/orthodox.net")),
-    squares: Some(include_str!("../../nets/orthodox.squares")),
-}];
+pub(crate) static FAMILIES: [Family; FAMILY_COUNT] = [
+    Family {
+        print: include_str!("../../nets/chess.print"),
+        net: Some(include_bytes!("../../nets/orthodox.net")),
+        squares: Some(include_str!("../../nets/orthodox.squares")),
+        values: None,
+    },
+    // Capablanca's, shogi's and crazyhouse's corrections were fitted the same way and
+    // did not win (the guide's table, "Against Fairy-Stockfish"): not built in.
+    values_family!("makruk"),
+];
 
 /// The family whose rules `rules` has, if any.
 pub(crate) fn family_of(rules: &dyn Rules) -> Option<&'static Family> {

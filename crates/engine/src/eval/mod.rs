@@ -10,7 +10,9 @@
 //! and endgame weights are blended by the non-pawn material left; the weights are in
 //! [`Weights`]. Where the rules are chess's ([`family`]: by what they are, never by
 //! name), corrections fitted to Stockfish's own evaluations ([`squares`]) add what the
-//! geometric terms cannot say, and a network trained on them ([`net`]) joins in.
+//! geometric terms cannot say, and a network trained on them ([`net`]) joins in; where
+//! a family's material was fitted to Fairy-Stockfish's evaluations ([`values`]), its
+//! corrections join the per-square table.
 //! [`kept`] and [`pawn_cache`] are the caches that spare a game relearning.
 
 mod family;
@@ -23,6 +25,7 @@ pub mod squares;
 mod static_eval;
 mod tables;
 mod terms;
+pub mod values;
 mod weights;
 
 pub use static_eval::StaticEval;
@@ -78,6 +81,9 @@ pub(crate) struct Kind {
     role: Option<usize>,
     /// The mobility weight per safe move, middlegame and endgame.
     mobility: [i32; 2],
+    /// What one in hand is worth: its value and the family's correction
+    /// ([`values`]).
+    hand_value: i32,
 }
 
 /// A variant's evaluation tables.
@@ -254,7 +260,7 @@ impl Evaluator {
             mg += m;
             eg += e;
         }
-        let phase = ((side[0].pieces + side[1].pieces) * 256 / self.phase_total).min(256);
+        let phase = self.phase(&side);
         let mut white = (mg * phase + eg * (256 - phase)) / 256;
         match net {
             Some((net::Mode::Correction, correction)) => white += correction,
@@ -264,6 +270,14 @@ impl Evaluator {
         white += self.mop_up(pos, &side);
         white = material::scale(white, &side);
         (if us == Color::White { white } else { -white }, keys)
+    }
+
+    /// How much of the start's pieces (not pawns) is still on the board: 256 the
+    /// middlegame, 0 the endgame. (Counting the pieces in hand too, so that a drop game
+    /// stays a middlegame, did not win in self-play: see the guide.)
+    fn phase(&self, side: &[Side; 2]) -> i32 {
+        let on_board = side.iter().map(|s| s.pieces).sum::<i32>();
+        (on_board * 256 / self.phase_total).min(256)
     }
 
     /// One walk over the board (and the pockets): each side's tallies and per-square
@@ -318,10 +332,11 @@ impl Evaluator {
             for c in Color::ALL {
                 let s = &mut side[c.index()];
                 for (k, kind) in self.kinds.iter().enumerate() {
-                    let held = kind.value * pos.in_hand(c, PieceKind(k as u8)) as i32;
+                    let n = pos.in_hand(c, PieceKind(k as u8)) as i32;
+                    let held = kind.value * n;
                     s.material += held;
-                    s.mg += held;
-                    s.eg += held;
+                    s.mg += kind.hand_value * n;
+                    s.eg += kind.hand_value * n;
                     s.mater |= held > 0;
                 }
             }

@@ -1,6 +1,7 @@
 //! The static evaluation as a public value, for the tuners and trainers in
 //! `examples/` and for tests.
 
+use super::values::{KindValue, Material};
 use super::{Evaluator, Weights};
 use chess4d_core::{Color, Position, Rules};
 
@@ -72,6 +73,28 @@ impl StaticEval {
         StaticEval {
             eval: Evaluator::corrected_with(rules, weights),
         }
+    }
+
+    /// The evaluation a search would use with `weights` and `values` in place of the
+    /// weights and material corrections of the variant's family
+    /// (`examples/tune_values.rs`).
+    pub fn searched_with_values(
+        rules: &dyn Rules,
+        weights: Weights,
+        values: &[KindValue],
+    ) -> StaticEval {
+        StaticEval {
+            eval: Evaluator::with_values(rules, weights, values),
+        }
+    }
+
+    /// The position's material as the material corrections see it: what
+    /// `examples/tune_values.rs` fits them on.
+    pub fn material(&self, pos: &Position) -> Material {
+        let walk = self.eval.walk(pos);
+        let phase = self.eval.phase(&walk.side);
+        let (board, hand) = super::values::counts(pos, self.eval.kinds.len());
+        Material { board, hand, phase }
     }
 
     /// The evaluation from White's view, in centipawns (the tempo bonus included).

@@ -7,7 +7,7 @@ use super::family::Family;
 use super::geometry::{self, Masks, PawnGeometry, RayTable};
 use super::{
     CodeInfo, Evaluator, GEOMETRY_SQUARES, GOAL_STEP, Kind, chebyshev, material, net, pawn_cache,
-    squares,
+    squares, values,
 };
 use crate::eval::Weights;
 use chess4d_core::{Color, Piece, PieceKind, Position, Rules};
@@ -27,15 +27,48 @@ impl Evaluator {
         let family = super::family::family_of(rules);
         let corrections = family.and_then(|f| squares::for_family(rules, f));
         // The default weights were fitted together with the square corrections; a
-        // variant without them gets the set fitted alone.
+        // variant without them gets the set fitted alone, or its family's own.
         let weights = if corrections.is_some() {
             Weights::default()
         } else {
             Weights::for_axes(rules.info().shape.axes())
         };
+        // A family's file is checked by a test; one that cannot be read adds nothing.
+        let text = family.and_then(|f| f.values);
+        let weights = text
+            .and_then(|t| values::read_weights(t, weights.clone()).ok())
+            .unwrap_or(weights);
         let mut eval = Evaluator::with_weights(rules, weights).corrected(corrections);
         eval.net = family.and_then(|f| net::NetEval::for_family(rules, f));
+        if let Some(Ok(v)) = text.map(|t| values::read(t, rules)) {
+            eval.add_values(&v);
+        }
         eval
+    }
+
+    /// The evaluator for `w` and `values` in place of the family's own weights and
+    /// material corrections (what `examples/tune_values.rs` fits).
+    pub(crate) fn with_values(rules: &dyn Rules, w: Weights, v: &[values::KindValue]) -> Evaluator {
+        let family = super::family::family_of(rules);
+        let corrections = family.and_then(|f| squares::for_family(rules, f));
+        let mut eval = Evaluator::with_weights(rules, w).corrected(corrections);
+        eval.add_values(v);
+        eval
+    }
+
+    /// `v` added to the material of each kind on every square and in hand.
+    fn add_values(&mut self, v: &[values::KindValue]) {
+        let n = self.squares;
+        for (k, kv) in v.iter().enumerate().take(self.kinds.len()) {
+            for color in Color::ALL {
+                let code = Piece::new(PieceKind(k as u8), color).code() as usize;
+                for cell in self.table.iter_mut().skip(code * n).take(n) {
+                    cell[0] += kv.board[0];
+                    cell[1] += kv.board[1];
+                }
+            }
+            self.kinds[k].hand_value += kv.hand;
+        }
     }
 
     /// The evaluator for `w` with the square corrections of the variant's family, if
@@ -350,6 +383,7 @@ fn learn_kinds(rules: &dyn Rules, w: &Weights, squares: usize, words: usize) -> 
             bound: bound[k],
             role: role[k],
             mobility: mobility[k],
+            hand_value: value[k],
         })
         .collect();
     Learned {
