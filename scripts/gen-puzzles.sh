@@ -28,7 +28,7 @@ declare -A CHUNKS=(
   [raumschach]="1:20 2:13 3:67"
   [xiangqi]="1:53 2:47"
   [shogi]="1:20 2:80"
-  [orthodox]="1:100"
+  [orthodox]="1:50 2:50"
   [crazyhouse]="1:100"
 )
 # crazyhouse has chunks but is not in the default order: Fairy-Stockfish disputes most

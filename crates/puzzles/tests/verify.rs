@@ -79,7 +79,7 @@ fn the_generator_is_deterministic_from_its_seed_and_its_puzzles_verify() {
 
 /// `scripts/gen-puzzles.sh` builds each shipped set from chunks `seed:count` and relies
 /// on the generator's first K puzzles not depending on the count: a count-2 run from
-/// seed 1 makes the first two puzzles of the shipped orthodox set (a count-100 run).
+/// seed 1 makes the first two puzzles of the shipped orthodox set (its chunk 1:50).
 /// It fails when the engine's search changes: then the sets must be regenerated.
 #[test]
 fn the_first_puzzles_of_a_seed_are_the_shipped_sets_prefix() {
