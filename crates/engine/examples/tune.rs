@@ -38,6 +38,10 @@ use chess4d_engine::{StaticEval, Weights};
 use chess4d_variants::Catalog;
 use std::sync::Arc;
 
+#[path = "shared/descend.rs"]
+mod descend;
+use descend::descend;
+
 struct Set {
     rules: Arc<dyn Rules>,
     /// Whether the weights are fitted under the square corrections (`SQUARES=1`).
@@ -61,7 +65,9 @@ fn run() -> Result<(), String> {
     if args.is_empty() {
         return Err("usage: tune VARIANT:FILE...".into());
     }
-    let catalog = Catalog::embedded();
+    // The repository's variant files too (shogi, xiangqi), as tune_values.rs reads them.
+    let mut catalog = Catalog::embedded();
+    catalog.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
     let mut sets = Vec::new();
     for a in &args {
         sets.push(load(&catalog, a)?);
@@ -92,43 +98,16 @@ fn run() -> Result<(), String> {
     .to_vec();
     let mut w = start.clone();
     let k = fit_k(&sets, &w);
-    let mut best = error(&sets, &w, k);
-    eprintln!("k = {k:.3}, error {best:.6} with the default weights");
-    for pass in 0..passes {
-        let mut improved = false;
-        for i in 0..w.len() {
-            if frozen.iter().any(|n| n == Weights::NAMES[i]) {
-                continue;
-            }
-            let step = (w[i].abs() / 8).max(2);
-            for dir in [1, -1] {
-                // A step that helps is followed by doubled steps the same way while
-                // they still help: a weight far from its best gets there in one pass.
-                let mut stride = step;
-                let mut moved = false;
-                loop {
-                    let mut trial = w.clone();
-                    trial[i] += dir * stride;
-                    let e = error(&sets, &trial, k);
-                    if e >= best {
-                        break;
-                    }
-                    best = e;
-                    w = trial;
-                    moved = true;
-                    stride *= 2;
-                }
-                if moved {
-                    improved = true;
-                    break;
-                }
-            }
-        }
-        eprintln!("pass {}: error {best:.6}", pass + 1);
-        if !improved {
-            break;
-        }
-    }
+    eprintln!(
+        "k = {k:.3}, error {:.6} with the default weights",
+        error(&sets, &w, k)
+    );
+    let step = |i: usize, v: i32| {
+        (!frozen.iter().any(|n| n == Weights::NAMES[i])).then_some((v.abs() / 8).max(2))
+    };
+    descend(&mut w, passes, step, i32::MAX, |trial| {
+        error(&sets, trial, k)
+    });
     if !held_out.is_empty() {
         eprintln!(
             "held-out positions: error {:.6} before, {:.6} after",

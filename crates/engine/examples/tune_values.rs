@@ -30,6 +30,10 @@ use chess4d_engine::material_values::{self, KindValue, Material};
 use chess4d_engine::{StaticEval, Weights};
 use chess4d_variants::Catalog;
 
+#[path = "shared/descend.rs"]
+mod descend;
+use descend::descend;
+
 /// Per correction, the penalty per squared centipawn (against a mean squared error of
 /// about 0.02); `PENALTY` sets another.
 const PENALTY: f64 = 2e-10;
@@ -84,48 +88,27 @@ fn run() -> Result<(), String> {
     );
     let zero = vec![KindValue::default(); kinds];
     let k = fit_k(&fit);
-    let mut v = zero.clone();
-    let mut best = error(&fit, &v, k) + penalty(&v);
-    eprintln!("k = {k:.3}, error {best:.6} without corrections");
+    eprintln!(
+        "k = {k:.3}, error {:.6} without corrections",
+        error(&fit, &zero, k) + penalty(&zero)
+    );
     let passes: usize = std::env::var("PASSES")
         .ok()
         .and_then(|p| p.parse().ok())
         .unwrap_or(8);
-    for pass in 0..passes {
-        let mut improved = false;
-        for i in 0..kinds * 3 {
-            for dir in [1, -1] {
-                let mut stride = 4;
-                let mut moved = false;
-                loop {
-                    let mut trial = v.clone();
-                    let cell = match i % 3 {
-                        0 => &mut trial[i / 3].board[0],
-                        1 => &mut trial[i / 3].board[1],
-                        _ => &mut trial[i / 3].hand,
-                    };
-                    *cell += dir * stride;
-                    if cell.abs() > LIMIT {
-                        break;
-                    }
-                    let e = error(&fit, &trial, k) + penalty(&trial);
-                    if e >= best {
-                        break;
-                    }
-                    (best, v, moved) = (e, trial, true);
-                    stride *= 2;
-                }
-                if moved {
-                    improved = true;
-                    break;
-                }
-            }
-        }
-        eprintln!("pass {}: error {best:.6}", pass + 1);
-        if !improved {
-            break;
-        }
-    }
+    // Each kind's three corrections in a row: board middlegame, board endgame, hand.
+    let mut flat = vec![0; kinds * 3];
+    descend(
+        &mut flat,
+        passes,
+        |_, _| Some(4),
+        LIMIT,
+        |f| {
+            let v = unflatten(f);
+            error(&fit, &v, k) + penalty(&v)
+        },
+    );
+    let v = unflatten(&flat);
     eprintln!(
         "held-out positions: error {:.6} before, {:.6} after",
         error(&held, &zero, k),
@@ -177,6 +160,16 @@ fn load(rules: &dyn Rules, weights: &Weights, files: &[String]) -> Result<Vec<Sa
         return Err("no quiet positions in the files".into());
     }
     Ok(out)
+}
+
+/// The corrections from the fit's flat list (three a kind).
+fn unflatten(flat: &[i32]) -> Vec<KindValue> {
+    flat.chunks_exact(3)
+        .map(|c| KindValue {
+            board: [c[0], c[1]],
+            hand: c[2],
+        })
+        .collect()
 }
 
 fn predict(s: &Sample, v: &[KindValue], k: f64) -> f64 {

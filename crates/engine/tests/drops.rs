@@ -3,20 +3,9 @@
 
 use chess4d_core::{Move, Rules, Status};
 use chess4d_engine::{Limits, search};
-use chess4d_variants::{VariantSpec, parse_variant};
-use std::path::PathBuf;
 
-fn rules(name: &str) -> Box<dyn Rules> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../variants")
-        .join(format!("{name}.toml"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    match parse_variant(&text, &path.display().to_string()) {
-        Ok(VariantSpec::Table(r)) => r,
-        Ok(_) => panic!("{name} is not a table variant"),
-        Err(e) => panic!("{e}"),
-    }
-}
+mod common;
+use common::rules;
 
 fn mates(rules: &dyn Rules, pos: &chess4d_core::Position, mv: Move) -> bool {
     let mut after = pos.clone();

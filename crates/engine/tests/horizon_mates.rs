@@ -11,26 +11,9 @@
 
 use chess4d_core::{Move, Position, Rules, Status};
 use chess4d_engine::{Limits, search};
-use chess4d_variants::{VariantSpec, parse_variant};
-use std::path::PathBuf;
 
-fn rules(name: &str) -> Box<dyn Rules> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../variants")
-        .join(format!("{name}.toml"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    match parse_variant(&text, &path.display().to_string()) {
-        Ok(VariantSpec::Table(r)) => r,
-        Ok(_) => panic!("{name} is not a table variant"),
-        Err(e) => panic!("{e}"),
-    }
-}
-
-fn legal(rules: &dyn Rules, pos: &Position) -> Vec<Move> {
-    let mut v = Vec::new();
-    rules.legal_moves(pos, &mut v);
-    v
-}
+mod common;
+use common::{legal, rules};
 
 /// Whether the side to move has a move after which the game is won (checkmate, or a
 /// side left without moves where that loses, as in xiangqi).

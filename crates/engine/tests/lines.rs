@@ -7,17 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-fn rules(name: &str) -> Arc<dyn Rules> {
-    chess4d_variants::Catalog::embedded()
-        .resolve(name)
-        .expect("built-in variant")
-}
-
-fn legal(rules: &dyn Rules, pos: &Position) -> Vec<Move> {
-    let mut v = Vec::new();
-    rules.legal_moves(pos, &mut v);
-    v
-}
+mod common;
+use common::{legal, rules};
 
 /// Searches on a fresh table, collecting every info.
 fn run(rules: &dyn Rules, pos: &Position, limits: &Limits) -> (Vec<SearchInfo>, Move) {

@@ -3,19 +3,9 @@
 use chess4d_core::{Move, Position, Rules};
 use chess4d_engine::{Level, Limits, Rng, SearchError, search};
 use proptest::prelude::*;
-use std::sync::Arc;
 
-fn rules(name: &str) -> Arc<dyn Rules> {
-    chess4d_variants::Catalog::embedded()
-        .resolve(name)
-        .expect("built-in variant")
-}
-
-fn legal(rules: &dyn Rules, pos: &Position) -> Vec<Move> {
-    let mut v = Vec::new();
-    rules.legal_moves(pos, &mut v);
-    v
-}
+mod common;
+use common::{legal, rules};
 
 /// The start position after up to `plies` random legal moves (fewer if the game ends).
 fn random_position(rules: &dyn Rules, seed: u64, plies: usize) -> Position {

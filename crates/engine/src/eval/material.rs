@@ -8,10 +8,15 @@ use super::Side;
 /// Without pawns, a side needs more than a minor piece's worth over the other side's
 /// pieces to force mate (a lone bishop or knight, a rook against a minor piece, two
 /// minor pieces against one, are drawn with correct defence); with every piece of that
-/// size gone, only pawns can promote into a win.
+/// size gone, only pawns can promote into a win. A side holding pieces in hand
+/// (crazyhouse, shogi) is never scaled: a drop can land where it mates, so no count
+/// of the board's material says the game is drawn.
 pub(super) fn scale(white: i32, side: &[Side; 2]) -> i32 {
     let strong = if white >= 0 { 0 } else { 1 };
     let (s, w) = (&side[strong], &side[1 - strong]);
+    if s.held > 0 {
+        return white;
+    }
     if s.pawns > 0 {
         // A single pawn against a piece that can give itself up for it: hard to win.
         if s.pawns == 1 && s.pieces <= w.pieces && w.pieces > 0 {

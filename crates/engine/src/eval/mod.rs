@@ -173,6 +173,8 @@ struct Side {
     count: i32,
     /// Whether one of them could mate with the king's help alone.
     mater: bool,
+    /// The value of its pieces in hand (drop variants).
+    held: i32,
 }
 
 impl Evaluator {
@@ -335,6 +337,7 @@ impl Evaluator {
                     let n = pos.in_hand(c, PieceKind(k as u8)) as i32;
                     let held = kind.value * n;
                     s.material += held;
+                    s.held += held;
                     s.mg += kind.hand_value * n;
                     s.eg += kind.hand_value * n;
                     s.mater |= held > 0;

@@ -317,6 +317,20 @@ fn material_that_cannot_mate_scores_near_a_draw() {
 }
 
 #[test]
+fn pieces_in_hand_keep_an_advantage_from_being_scaled_towards_a_draw() {
+    // White has no pawn on the board and a knight's worth more there: drawn by the
+    // board's material alone, but the four pawns in hand can be dropped.
+    let (rules, e) = setup("crazyhouse");
+    let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN")) - e.w.tempo;
+    let bare = score("4k3/8/8/8/8/8/8/4K1N1[] w - - 0 1");
+    assert!(bare.abs() < 80, "a lone knight: {bare}");
+    let held = score("4k3/8/8/8/8/8/8/4K1N1[PPPP] w - - 0 1");
+    let queen = score("4k3/8/8/8/8/8/8/4K1N1[Q] w - - 0 1");
+    assert!(queen > held, "a queen in hand {queen}, four pawns {held}");
+    assert!(held > 400, "a knight and four pawns in hand: {held}");
+}
+
+#[test]
 fn a_passed_pawn_is_worth_more_the_closer_it_is_to_promotion() {
     let (rules, e) = setup("orthodox");
     let score = |fen: &str| e.evaluate(&rules.parse_position(fen).expect("test FEN"));
