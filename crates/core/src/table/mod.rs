@@ -18,6 +18,7 @@ mod file_rights;
 mod forms;
 mod gating;
 mod geometry;
+mod king_guard;
 mod make;
 mod movegen;
 mod passing;

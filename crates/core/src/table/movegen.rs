@@ -11,6 +11,7 @@
 
 use super::attacks::{Checks, PinList, attacked, checks, pinned};
 use super::bits::{self, WALK_MAILBOX, each_own};
+use super::king_guard::KingGuard;
 use super::{Mode, Span, TableRules};
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -195,6 +196,7 @@ fn legal_moves_in_full(
 ) {
     let us = pos.side_to_move();
     let them = !us;
+    let guard = KingGuard::new(rules, pos, king, them);
     each_own(pos, us, |from, p| {
         let first = out.len();
         piece_moves(rules, pos, us, from, p, wanted, out);
@@ -203,23 +205,21 @@ fn legal_moves_in_full(
         let mut keep = first;
         for j in first..out.len() {
             let m = out[j];
-            let target = if royal { m.to } else { king };
-            if !attacked_after(rules, pos, m, p, target, them) {
+            let safe = match guard.answer(m, royal) {
+                Some(in_check) => !in_check,
+                None => {
+                    let target = if royal { m.to } else { king };
+                    !attacked_after(rules, pos, m, p, target, them)
+                }
+            };
+            if safe {
                 out[keep] = m;
                 keep += 1;
             }
         }
         out.truncate(keep);
     });
-    if wanted == Wanted::All
-        && !attacked(
-            rules,
-            &|s| pos.piece_at(s),
-            king,
-            them,
-            pos.castling_rights(),
-        )
-    {
+    if wanted == Wanted::All && !guard.in_check {
         castling_moves(rules, pos, us, Some(king), out);
     }
 }
