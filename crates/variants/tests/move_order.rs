@@ -378,10 +378,31 @@ fn count_equals_list_with_pieces_put(
     games: usize,
     rng: &mut Rng,
 ) -> u64 {
+    let mut list = Vec::new();
+    let mut scratch = Vec::new();
+    let count_equals_list = |put: &Position| {
+        rules.legal_moves(put, &mut list);
+        assert_eq!(
+            rules.count_legal_moves(put, &mut scratch),
+            list.len() as u64,
+            "{name}: the bulk count differs from the list at {}",
+            rules.format_position(put)
+        );
+    };
+    with_pieces_put(rules, games, rng, count_equals_list)
+}
+
+/// Plays the games of [`count_equals_list_with_pieces_put`] and hands `check` each
+/// position with a piece put; returns how many it was handed.
+fn with_pieces_put(
+    rules: &TableRules,
+    games: usize,
+    rng: &mut Rng,
+    mut check: impl FnMut(&Position),
+) -> u64 {
     let nsq = rules.info().shape.len();
     let holes = rules.board_look().holes;
-    let (mut moves, mut caps, mut list, mut scratch) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut moves, mut caps) = (Vec::new(), Vec::new());
     let mut compared = 0;
     for _ in 0..games {
         let mut pos = rules.start_position();
@@ -418,13 +439,7 @@ fn count_equals_list_with_pieces_put(
                 if rules.in_check(&other) {
                     continue;
                 }
-                rules.legal_moves(&put, &mut list);
-                assert_eq!(
-                    rules.count_legal_moves(&put, &mut scratch),
-                    list.len() as u64,
-                    "{name}: the bulk count differs from the list at {}",
-                    rules.format_position(&put)
-                );
+                check(&put);
                 compared += 1;
             }
             rules.legal_captures(&pos, &mut caps);
@@ -451,6 +466,35 @@ fn the_bulk_count_equals_the_list_with_pieces_put_at_random() {
         }
     }
     assert!(compared > 10_000, "only {compared} positions compared");
+}
+
+/// Every variant whose moves are judged in full (hops, lame leaps, confinement: the
+/// xiangqi and janggi families), with pieces put at random (see
+/// [`count_equals_list_with_pieces_put`]): the king's guard, which judges a move by the
+/// parts of the attack test whose squares it touches, gives the reference's moves.
+#[test]
+fn the_kings_guard_gives_the_reference_moves_with_pieces_put_at_random() {
+    let mut rng = Rng(0x5EED_6A4D_0000_0038);
+    let mut compared = 0;
+    let mut in_check = 0;
+    let mut names = Vec::new();
+    for (name, rules) in table_variants() {
+        if rules.generation_path().ends_with("full legality") {
+            compared += with_pieces_put(&rules, 3, &mut rng, |put| {
+                in_check += u64::from(rules.in_check(put));
+                same_order(&name, &rules, put);
+            });
+            names.push(name);
+        }
+    }
+    for name in ["xiangqi", "janggi", "manchu", "minixiangqi"] {
+        assert!(
+            names.iter().any(|n| n == name),
+            "{name} is not judged in full"
+        );
+    }
+    assert!(compared > 5_000, "only {compared} positions compared");
+    assert!(in_check > 200, "only {in_check} positions in check");
 }
 
 /// Boards of 63, 65 and 128 squares (one word below 64, two words at and past 65)

@@ -18,6 +18,19 @@ pub(super) fn attacked(
     by: Color,
     rights: u32,
 ) -> bool {
+    attacked_along_lines(rules, at, target, by)
+        || rules.special.any_moves && super::special::attacked(rules, at, target, by, rights)
+}
+
+/// Whether `by` attacks `target` by the board's ordinary movements (steps, leaps and
+/// slides; no special movement).
+#[inline]
+pub(super) fn attacked_along_lines(
+    rules: &TableRules,
+    at: &impl Fn(Square) -> Option<Piece>,
+    target: Square,
+    by: Color,
+) -> bool {
     let ranges = &rules.attack_range[by.index()];
     let mins = &rules.attack_min[by.index()];
     let attacks = |p: Piece, dir: usize, k: usize| {
@@ -26,7 +39,7 @@ pub(super) fn attacked(
             && k + 1 >= mins[dir] as usize
             && (!rules.special.any_confined || rules.special.may_stand(p, target))
     };
-    let found = match rules.attack_steps_of(by, target) {
+    match rules.attack_steps_of(by, target) {
         // The spans' squares in one run: the same squares in the same order as the
         // walk below, with a blocked span's rest skipped.
         Some(steps) => {
@@ -51,8 +64,7 @@ pub(super) fn attacked(
                 .find_map(|(k, &sq)| at(sq).map(|p| (k, p)))
                 .is_some_and(|(k, p)| attacks(p, span.dir as usize, k))
         }),
-    };
-    found || rules.special.any_moves && super::special::attacked(rules, at, target, by, rights)
+    }
 }
 
 /// Every square holding a piece of `by` that attacks `target`.

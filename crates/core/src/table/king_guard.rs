@@ -1,28 +1,40 @@
 //! The king's guard where every move is judged on the board after it (hops, lame
 //! leaps, confinement): which squares decide whether the king is attacked, so that a
-//! move touching none of them is judged without looking.
+//! move touching none of them is judged without looking, and one touching a few is
+//! judged by the attack lines that read them alone.
 
 use super::TableRules;
-use super::attacks::attacked;
+use super::attacks::{attacked, attacked_along_lines};
+use super::special;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::piece::Color;
+use crate::piece::{Color, Piece};
 use crate::position::Position;
 
-/// Whether the king is attacked now, and which squares the attack test read to decide
-/// it.
+/// The groups the attack test is split into: the ordinary lines, then one a special
+/// attack line, the last holding every line past it.
+const GROUPS: usize = 32;
+
+/// Whether the king is attacked now, and which squares each part of the attack test
+/// read to decide it.
 ///
-/// The test is a pure function of the squares it reads, so a move that changes none of
-/// them (and does not move the king) leaves its answer as it is: such a move is legal
-/// exactly when the king is not in check now. This spares the judgement on the board
-/// after the move for most moves where hops, lame leaps or confinement keep the line
-/// shortcuts away, whatever those rules are: a cannon's screen and a horse's leg are
-/// squares the test reads, and a palace confines by the king's own square, which only
-/// the king's moves change (those are always looked at).
+/// Each part of the test (the ordinary lines; each special attack line) is a pure
+/// function of the squares it reads, and the king is attacked when any part says so.
+/// A move that changes none of a part's squares leaves that part's answer as it is. So
+/// a move that touches no square read (and does not move the king) is legal exactly
+/// when the king is not in check now; and when the king is not in check, a move is legal
+/// when the parts whose squares it touches still say "not attacked" on the board after
+/// it. Whatever the rules are, this holds: a cannon's screen and a horse's leg are
+/// squares a part reads, and a palace confines by the king's own square, which only the
+/// king's moves change (those are always judged in full).
 pub(super) struct KingGuard {
     pub(super) in_check: bool,
-    /// The squares read, as bits; `None` on boards of more than 128 squares.
-    read: Option<u128>,
+    /// The squares each group read, as bits; `None` on boards of more than 128 squares.
+    read: Option<[u128; GROUPS]>,
+    /// Every square read.
+    any_read: u128,
+    /// How many groups are in use.
+    groups: usize,
 }
 
 impl KingGuard {
@@ -33,30 +45,100 @@ impl KingGuard {
             return KingGuard {
                 in_check,
                 read: None,
+                any_read: 0,
+                groups: 0,
             };
         }
-        let read = std::cell::Cell::new(0u128);
-        let view = |s: Square| {
-            read.set(read.get() | 1u128 << s.index());
-            pos.piece_at(s)
+        let lines = if rules.special.any_moves {
+            special::lines(rules, them)
+        } else {
+            0
         };
-        let in_check = attacked(rules, &view, king, them, rights);
+        let groups = 1 + lines.min(GROUPS - 1);
+        let mut read = [0u128; GROUPS];
+        let mut in_check = false;
+        for (g, read) in read.iter_mut().enumerate().take(groups) {
+            let seen = std::cell::Cell::new(0u128);
+            let view = |s: Square| {
+                seen.set(seen.get() | 1u128 << s.index());
+                pos.piece_at(s)
+            };
+            in_check |= attacked_in_group(rules, g, lines, &view, king, them, rights);
+            *read = seen.get();
+        }
         KingGuard {
             in_check,
-            read: Some(read.get()),
+            read: Some(read),
+            any_read: read.iter().fold(0, |a, r| a | r),
+            groups,
         }
     }
 
-    /// Whether the king is in check after `m`, where the squares read decide it without
-    /// looking at the board after the move; `None` where it must be looked at.
+    /// Whether `target` is attacked by `them` after `m` (as [`super::movegen`]'s full
+    /// judgement says), looking at the board after the move only where the squares
+    /// read say it must.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub(super) fn answer(&self, m: Move, royal: bool) -> Option<bool> {
-        let read = self.read?;
-        if royal || m.second.is_some() {
-            return None;
+    pub(super) fn attacked_after(
+        &self,
+        rules: &TableRules,
+        pos: &Position,
+        m: Move,
+        moving: Piece,
+        royal: bool,
+        king: Square,
+        them: Color,
+    ) -> bool {
+        let target = if royal { m.to } else { king };
+        // A pass leaves the board as it is.
+        if m.from == m.to && m.capture.is_none() && m.second.is_none() && target == king {
+            return self.in_check;
         }
+        let after = |s: Square| {
+            if s == m.to {
+                Some(moving)
+            } else if s == m.from || Some(s) == m.capture {
+                None
+            } else {
+                pos.piece_at(s)
+            }
+        };
+        let rights = pos.castling_rights();
+        let Some(read) = self.read.as_ref().filter(|_| !royal && m.second.is_none()) else {
+            return attacked(rules, &after, target, them, rights);
+        };
         let bit = |s: Square| 1u128 << s.index();
         let touched = bit(m.from) | bit(m.to) | m.capture.map_or(0, bit);
-        (touched & read == 0).then_some(self.in_check)
+        if touched & self.any_read == 0 {
+            return self.in_check;
+        }
+        if self.in_check {
+            // Which part saw the check is not kept: judge the whole test.
+            return attacked(rules, &after, target, them, rights);
+        }
+        let lines = special::lines(rules, them);
+        (0..self.groups).any(|g| {
+            read[g] & touched != 0
+                && attacked_in_group(rules, g, lines, &after, target, them, rights)
+        })
     }
+}
+
+/// Whether group `g` of the attack test says `target` is attacked: group 0 is the
+/// ordinary lines, group `g` the special line `g - 1`, and the last group every line
+/// from its own on.
+fn attacked_in_group(
+    rules: &TableRules,
+    g: usize,
+    lines: usize,
+    at: &impl Fn(Square) -> Option<Piece>,
+    target: Square,
+    by: Color,
+    rights: u32,
+) -> bool {
+    if g == 0 {
+        return attacked_along_lines(rules, at, target, by);
+    }
+    let last = if g == GROUPS - 1 { lines } else { g };
+    (g - 1..last).any(|i| special::attacked_on_line(rules, i, at, target, by, rights))
 }

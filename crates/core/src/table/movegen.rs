@@ -185,7 +185,8 @@ pub(super) fn safe_piece_moves(
 
 /// Legal moves where hops, lame leaps or confinement escape the line-walk shortcuts
 /// (moving any piece may open or close a screen or a leg): every move is judged on the
-/// board after it.
+/// board after it, by the king's guard, which looks only at the parts of the attack
+/// test whose squares the move touches.
 #[inline(never)]
 fn legal_moves_in_full(
     rules: &TableRules,
@@ -205,14 +206,7 @@ fn legal_moves_in_full(
         let mut keep = first;
         for j in first..out.len() {
             let m = out[j];
-            let safe = match guard.answer(m, royal) {
-                Some(in_check) => !in_check,
-                None => {
-                    let target = if royal { m.to } else { king };
-                    !attacked_after(rules, pos, m, p, target, them)
-                }
-            };
-            if safe {
+            if !guard.attacked_after(rules, pos, m, p, royal, king, them) {
                 out[keep] = m;
                 keep += 1;
             }

@@ -474,38 +474,50 @@ pub(super) fn attacked(
     by: Color,
     rights: u32,
 ) -> bool {
-    for line in &rules.special.attacks[by.index()] {
-        if line.along.as_ref().is_some_and(|a| !a.contains(target)) {
+    (0..lines(rules, by)).any(|i| attacked_on_line(rules, i, at, target, by, rights))
+}
+
+/// How many attack lines of special movements `by` has (see [`attacked_on_line`]).
+pub(super) fn lines(rules: &TableRules, by: Color) -> usize {
+    rules.special.attacks[by.index()].len()
+}
+
+/// Whether `by` attacks `target` along its special attack line `i` (of [`lines`]), on
+/// the board `at` describes: [`attacked`] is this for any line.
+#[inline]
+pub(super) fn attacked_on_line(
+    rules: &TableRules,
+    i: usize,
+    at: &impl Fn(Square) -> Option<Piece>,
+    target: Square,
+    by: Color,
+    rights: u32,
+) -> bool {
+    let line = &rules.special.attacks[by.index()][i];
+    if line.along.as_ref().is_some_and(|a| !a.contains(target)) {
+        return false;
+    }
+    let (start, full) = rules.rays.span(line.dir, target);
+    if line.path == Path::Grasshopper {
+        let ray = rules.rays.squares(start, hopper::reach(full, line.range));
+        let found = hopper::attacks(line, ray, at, by);
+        return found.is_some_and(|(sq, p)| {
+            line.within.as_ref().is_none_or(|w| w.contains(sq))
+                && rules.special.may_stand(p, target)
+        });
+    }
+    let ray = rules.rays.squares(start, full.min(line.range as usize));
+    let mut screen = None;
+    for &sq in ray {
+        if line.along.as_ref().is_some_and(|a| !a.contains(sq)) {
+            return false;
+        }
+        let Some(p) = at(sq) else { continue };
+        if line.path == Path::Hop && screen.is_none() {
+            screen = Some(p);
             continue;
         }
-        let (start, full) = rules.rays.span(line.dir, target);
-        if line.path == Path::Grasshopper {
-            let ray = rules.rays.squares(start, hopper::reach(full, line.range));
-            let found = hopper::attacks(line, ray, at, by);
-            if found.is_some_and(|(sq, p)| {
-                line.within.as_ref().is_none_or(|w| w.contains(sq))
-                    && rules.special.may_stand(p, target)
-            }) {
-                return true;
-            }
-            continue;
-        }
-        let ray = rules.rays.squares(start, full.min(line.range as usize));
-        let mut screen = None;
-        for &sq in ray {
-            if line.along.as_ref().is_some_and(|a| !a.contains(sq)) {
-                break;
-            }
-            let Some(p) = at(sq) else { continue };
-            if line.path == Path::Hop && screen.is_none() {
-                screen = Some(p);
-                continue;
-            }
-            if attacks_from(rules, line, at, (sq, p), (target, by), rights, screen) {
-                return true;
-            }
-            break;
-        }
+        return attacks_from(rules, line, at, (sq, p), (target, by), rights, screen);
     }
     false
 }
