@@ -1,7 +1,7 @@
 //! Perft speed of every Fairy-Stockfish variant in the catalog against
 //! `fairy-stockfish`'s own `go perft`, on the start position, in one run.
 //!
-//! `cargo bench -p chess4d-variants --bench fsf_perft [-- VARIANT ...]` (release build).
+//! `cargo bench -p chess4d-variants --bench fsf_perft [-- [--depth N] VARIANT ...]` (release build).
 //! The variants are those with a `tests/fsf/<name>.perft` file; the depth is the
 //! smallest that reaches 1.5 million leaves (at most 6). Fairy-Stockfish plays every
 //! move out, we count the last ply in bulk, as the perft bench does against cozy-chess;
@@ -90,9 +90,19 @@ fn start_fen(file: &PathBuf) -> Option<String> {
 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let wanted: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
+    // `--depth N` fixes the depth (for `valgrind --tool=callgrind` with
+    // `FAIRY_STOCKFISH=none`, whose instruction counts do not depend on the load).
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let fixed_depth = args
+        .iter()
+        .position(|a| a == "--depth")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|d| d.parse::<u32>().ok());
+    let wanted: Vec<String> = args
+        .iter()
+        .enumerate()
+        .filter(|&(i, a)| !a.starts_with('-') && (i == 0 || args[i - 1] != "--depth"))
+        .map(|(_, a)| a.clone())
         .collect();
     let fsf_path =
         std::env::var("FAIRY_STOCKFISH").unwrap_or_else(|_| "/usr/games/fairy-stockfish".into());
@@ -120,8 +130,8 @@ fn main() {
         let Ok(mut pos) = rules.parse_position(&fen) else {
             continue;
         };
-        let mut depth = 1;
-        while depth < 6 && perft(&*rules, &mut pos, depth) < 1_500_000 {
+        let mut depth = fixed_depth.unwrap_or(1);
+        while fixed_depth.is_none() && depth < 6 && perft(&*rules, &mut pos, depth) < 1_500_000 {
             depth += 1;
         }
         let t = Instant::now();

@@ -29,12 +29,12 @@ const GROUPS: usize = 32;
 /// king's moves change (those are always judged in full).
 pub(super) struct KingGuard {
     pub(super) in_check: bool,
-    /// The squares each group read, as bits; `None` on boards of more than 128 squares.
-    read: Option<[u128; GROUPS]>,
+    /// Whether the squares read are known (boards of up to 128 squares).
+    known: bool,
     /// Every square read.
     any_read: u128,
-    /// How many groups are in use.
-    groups: usize,
+    /// By square: the groups that read it, as bits.
+    readers: [u32; 128],
 }
 
 impl KingGuard {
@@ -44,9 +44,9 @@ impl KingGuard {
             let in_check = attacked(rules, &|s| pos.piece_at(s), king, them, rights);
             return KingGuard {
                 in_check,
-                read: None,
+                known: false,
                 any_read: 0,
-                groups: 0,
+                readers: [0; 128],
             };
         }
         let lines = if rules.special.any_moves {
@@ -66,11 +66,19 @@ impl KingGuard {
             in_check |= attacked_in_group(rules, g, lines, &view, king, them, rights);
             *read = seen.get();
         }
+        let mut readers = [0u32; 128];
+        for (g, &squares) in read.iter().enumerate().take(groups) {
+            let mut rest = squares;
+            while rest != 0 {
+                readers[rest.trailing_zeros() as usize] |= 1 << g;
+                rest &= rest - 1;
+            }
+        }
         KingGuard {
             in_check,
-            read: Some(read),
+            known: true,
             any_read: read.iter().fold(0, |a, r| a | r),
-            groups,
+            readers,
         }
     }
 
@@ -104,9 +112,9 @@ impl KingGuard {
             }
         };
         let rights = pos.castling_rights();
-        let Some(read) = self.read.as_ref().filter(|_| !royal && m.second.is_none()) else {
+        if !self.known || royal || m.second.is_some() {
             return attacked(rules, &after, target, them, rights);
-        };
+        }
         let bit = |s: Square| 1u128 << s.index();
         let touched = bit(m.from) | bit(m.to) | m.capture.map_or(0, bit);
         if touched & self.any_read == 0 {
@@ -117,10 +125,16 @@ impl KingGuard {
             return attacked(rules, &after, target, them, rights);
         }
         let lines = special::lines(rules, them);
-        (0..self.groups).any(|g| {
-            read[g] & touched != 0
-                && attacked_in_group(rules, g, lines, &after, target, them, rights)
-        })
+        let reader = |s: Square| self.readers[s.index()];
+        let mut groups = reader(m.from) | reader(m.to) | m.capture.map_or(0, reader);
+        while groups != 0 {
+            let g = groups.trailing_zeros() as usize;
+            if attacked_in_group(rules, g, lines, &after, target, them, rights) {
+                return true;
+            }
+            groups &= groups - 1;
+        }
+        false
     }
 }
 
