@@ -192,7 +192,14 @@ fn the_counting_path_is_named_per_variant() {
     for name in ["orthodox", "full", "classic", "capablanca", "fischerandom"] {
         assert_eq!(path(name), "bulk", "{name}");
     }
-    for name in ["crazyhouse", "shogi", "xiangqi", "3check", "giveaway"] {
+    // Drops by square rules alone are counted by masks beside the board moves, and a
+    // game end before the move (three checks, a king on the hill) needs no list.
+    for name in ["crazyhouse", "loop", "3check", "kingofthehill"] {
+        assert_eq!(path(name), "bulk", "{name}");
+    }
+    // Promotion choices, one pawn per file, drops that must come first, hops,
+    // obligations to capture.
+    for name in ["shogi", "placement", "xiangqi", "giveaway"] {
         assert_eq!(path(name), "list", "{name}");
     }
     let bulk: Vec<&str> = variants
@@ -495,6 +502,60 @@ fn the_kings_guard_gives_the_reference_moves_with_pieces_put_at_random() {
     }
     assert!(compared > 5_000, "only {compared} positions compared");
     assert!(in_check > 200, "only {in_check} positions in check");
+}
+
+/// Drops counted by masks: in random games of every variant whose drops are counted,
+/// with each kind put in the hand of the side to move (pawns near their first and last
+/// ranks, kings in check, boards of 64 and 80 squares), the count equals the list.
+#[test]
+fn the_drop_count_equals_the_list_with_full_hands() {
+    let mut rng = Rng(0xD409_0000_0033_0001);
+    let (mut moves, mut list, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut compared, mut with_drops) = (0u64, 0u64);
+    let mut names = Vec::new();
+    for (name, rules) in table_variants() {
+        if rules.counting_path() != "bulk" || !rules.start_position().has_pockets() {
+            continue;
+        }
+        names.push(name.clone());
+        let kinds = rules.info().pieces.len();
+        for _ in 0..4 {
+            let mut pos = rules.start_position();
+            for _ in 0..120 {
+                rules.legal_moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mut full = pos.clone();
+                let us = full.side_to_move();
+                let king = full
+                    .king(us)
+                    .and_then(|k| full.piece_at(k))
+                    .map(|p| p.kind());
+                for k in 0..kinds {
+                    let kind = chess4d_core::PieceKind(k as u8);
+                    if Some(kind) != king && rng.below(3) > 0 {
+                        full.set_in_hand(us, kind, 1 + rng.below(2) as u8);
+                    }
+                }
+                rules.legal_moves(&full, &mut list);
+                with_drops += list.iter().filter(|m| m.is_drop()).count() as u64;
+                assert_eq!(
+                    rules.count_legal_moves(&full, &mut scratch),
+                    list.len() as u64,
+                    "{name}: the count with drops differs from the list at {}",
+                    rules.format_position(&full)
+                );
+                compared += 1;
+                rules.make_move(&mut pos, moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    for name in ["crazyhouse", "loop", "capahouse"] {
+        assert!(names.iter().any(|n| n == name), "{name}: drops not counted");
+    }
+    assert!(compared > 1_000, "only {compared} positions compared");
+    assert!(with_drops > 50_000, "only {with_drops} drops listed");
 }
 
 /// Boards of 63, 65 and 128 squares (one word below 64, two words at and past 65)

@@ -97,20 +97,20 @@ pub(super) struct Bulk {
 
 /// Whether the variant's legal moves are the board moves alone, so that counting them
 /// needs no list: a board that fits the bits, no move kinds or rules that adjust the
-/// list after the board moves are found.
+/// list after the board moves are found. Drops that are counted by masks beside the
+/// board moves and game ends decided before any move is made do not adjust it.
 pub(super) fn plain(rules: &TableRules) -> bool {
     rules.info.shape.len() <= MAX_BITS
         && !rules.special.full_legality
         && !rules.special.any_moves
         && !rules.special.any_confined
         && !rules.special.flying_general
-        && !rules.ends.immediate
         && !rules.ends.obliged
         && !rules.promotion_rules.active
         && !rules.forms.active
         && !rules.promotion_move.active
         && !rules.gating.active
-        && !rules.drops.active
+        && (!rules.drops.active || super::drops::countable(rules))
         && !rules.passing.active
 }
 

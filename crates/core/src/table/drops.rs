@@ -72,6 +72,9 @@ pub(super) struct Drops {
     first_rank: [SquareSet; 2],
     /// The kinds a hand may hold, in the order a pocket is written (the variant's order).
     kinds: Vec<PieceKind>,
+    /// By kind and colour: the squares a drop may go to by the square rules alone, as
+    /// bits, where drops are counted without a list ([`countable`]); else empty.
+    places: Vec<[u128; 2]>,
 }
 
 impl Drops {
@@ -148,6 +151,7 @@ impl Drops {
                 .collect(),
             first_rank,
             kinds: (0..info.pieces.len()).map(|k| PieceKind(k as u8)).collect(),
+            places: Vec::new(),
         })
     }
 
@@ -195,6 +199,84 @@ impl Drops {
             && (self.first_rank_pawn_drops || !self.first_rank[us.index()].contains(sq))
             && (self.promotion_zone_pawn_drops || !rules.in_promotion_zone(sq, us))
     }
+}
+
+/// Whether the side to move's drops can be counted by masks ([`count`]): drop rules
+/// that depend on the square alone (regions, a pawn's first rank and promotion zone), a
+/// board that fits the bits, and no rule that asks more of a drop (one pawn per file,
+/// no pawn drop mate, bishops on both colours, castling by drops, drops that must come
+/// first, pieces that cannot move from where they land, every move judged in full).
+pub(super) fn countable(rules: &TableRules) -> bool {
+    let d = &rules.drops;
+    d.active
+        && rules.info.shape.len() <= 128
+        && !d.must_drop
+        && !d.one_pawn_per_file
+        && !d.no_pawn_drop_mate
+        && d.opposite_colors.is_none()
+        && d.castling_rook.is_none()
+        && !rules.forms.active
+        && !rules.special.full_legality
+}
+
+/// The squares each kind may be dropped on by the square rules alone, by colour, for
+/// [`count`]: the squares [`generate`] walks that [`Drops::may_place`] allows. Empty
+/// where the drops are not [`countable`].
+pub(super) fn places(rules: &TableRules) -> Vec<[u128; 2]> {
+    if !countable(rules) {
+        return Vec::new();
+    }
+    let d = &rules.drops;
+    (0..rules.info.pieces.len())
+        .map(|k| {
+            Color::ALL.map(|us| {
+                rules
+                    .info
+                    .shape
+                    .squares()
+                    .filter(|&sq| d.may_place(rules, us, PieceKind(k as u8), sq))
+                    .fold(0u128, |bits, sq| bits | 1u128 << sq.index())
+            })
+        })
+        .collect()
+}
+
+impl Drops {
+    /// Sets the squares [`count`] counts on (see [`places`]).
+    pub(super) fn set_places(&mut self, places: Vec<[u128; 2]>) {
+        self.places = places;
+    }
+}
+
+/// How many legal drops the side to move has, counted by masks where the drops are
+/// [`countable`] and its king is not in check (a drop only adds a piece, so it never
+/// uncovers the king; in check each drop would be judged); `None` where they must be
+/// listed.
+pub(super) fn count(rules: &TableRules, pos: &Position) -> Option<u64> {
+    let d = &rules.drops;
+    if d.places.is_empty() {
+        return None;
+    }
+    let us = pos.side_to_move();
+    let mut hand = [PieceKind(0); crate::piece::MAX_KINDS];
+    let n = kinds_in_hand(rules, pos, us, &mut hand);
+    if n == 0 {
+        return Some(0);
+    }
+    let king = pos.king(us).filter(|&k| {
+        pos.piece_at(k)
+            .is_some_and(|p| p.color() == us && rules.is_royal(p))
+    });
+    if king.is_some_and(|k| attacked(rules, &|s| pos.piece_at(s), k, !us, pos.castling_rights())) {
+        return None;
+    }
+    let empty = !(pos.occupancy(Color::White) | pos.occupancy(Color::Black));
+    Some(
+        hand[..n]
+            .iter()
+            .map(|k| u64::from((d.places[k.index()][us.index()] & empty).count_ones()))
+            .sum(),
+    )
 }
 
 /// Adds the side to move's legal drops to `out` (which holds its board moves); where

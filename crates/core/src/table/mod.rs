@@ -325,6 +325,8 @@ impl TableRules {
             promotion_move,
             bulk: count::Bulk::default(),
         };
+        let places = drops::places(&rules);
+        rules.drops.set_places(places);
         rules.bulk = count::Bulk::new(&rules);
         rules.finish(&def.start)?;
         Ok(rules)
@@ -568,13 +570,25 @@ impl Rules for TableRules {
     }
 
     fn count_legal_moves(&self, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
-        match count::count_legal(self, pos, scratch) {
-            Some(n) => n,
-            None => {
-                self.legal_moves(pos, scratch);
-                scratch.len() as u64
+        if self.bulk.active {
+            // A game that has ended has no moves (what the list would say).
+            if self.ends.immediate && ends::immediate_end(self, pos).is_some() {
+                return 0;
+            }
+            // The board moves in bulk and, beside them, the drops by masks.
+            let drops = if self.drops.active {
+                drops::count(self, pos)
+            } else {
+                Some(0)
+            };
+            if let Some(drops) = drops
+                && let Some(board) = count::count_legal(self, pos, scratch)
+            {
+                return board + drops;
             }
         }
+        self.legal_moves(pos, scratch);
+        scratch.len() as u64
     }
 
     fn status(&self, pos: &Position) -> crate::rules::Status {
