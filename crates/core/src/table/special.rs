@@ -572,8 +572,38 @@ pub(super) fn flying_general(rules: &TableRules, pos: &Position, moves: &mut Vec
             _ => None,
         }
     };
+    // The squares between the kings as they stand, walked once: a move that leaves our
+    // king where it is changes what stands between them only on its own squares.
     let ours_axis = line_axis(ours);
-    moves.retain(|m| {
+    let between = ours_axis.filter(|_| shape.len() <= 128).and_then(|axis| {
+        let mut set = 0u128;
+        let mut men = 0u32;
+        let off_board = walk_between(rules, ours, theirs, axis, |sq| {
+            set |= 1u128 << sq.index();
+            men += u32::from(pos.piece_at(sq).is_some());
+            false
+        });
+        (!off_board).then_some((set, men))
+    });
+    // Most moves need no look: our king stays, and two men between the kings (or none
+    // on a line) cannot all leave by one move that captures where it lands.
+    let stays_covered = |m: &Move| {
+        m.from != ours
+            && (ours_axis.is_none()
+                || between.is_some_and(|(_, men)| men >= 2) && m.capture.is_none_or(|c| c == m.to))
+    };
+    let keeps_kings_apart = |m: &Move| {
+        if m.from != ours
+            && let Some((set, men)) = between
+        {
+            // A man more where the move lands, one less where it leaves and where it
+            // captures off its landing square.
+            let on = |sq: Square| set >> sq.index() & 1 == 1;
+            let landed = on(m.to) && pos.piece_at(m.to).is_none();
+            let left = on(m.from) && m.from != m.to;
+            let taken = m.capture.is_some_and(|c| c != m.to && on(c));
+            return men + u32::from(landed) > u32::from(left) + u32::from(taken);
+        }
         let king = if m.from == ours { m.to } else { ours };
         let axis = if king == ours {
             ours_axis
@@ -583,32 +613,56 @@ pub(super) fn flying_general(rules: &TableRules, pos: &Position, moves: &mut Vec
         let Some(axis) = axis else {
             return true;
         };
-        // The kings differ along `axis` alone, so the squares between them lie one
-        // index stride apart (no division per step, no edge before their king).
-        let a = rules.coords(king);
-        let stride: usize = shape.sizes()[..axis].iter().map(|&n| n as usize).product();
-        let up = b[axis] > a[axis];
-        let mut sq = king.index();
-        loop {
-            sq = if up {
-                sq + stride
-            } else {
-                sq.wrapping_sub(stride)
-            };
-            let next = Square(sq as u16);
-            if next == theirs || sq >= shape.len() {
-                return sq >= shape.len();
-            }
-            let occupied = if next == m.to {
+        let after = |next: Square| {
+            if next == m.to {
                 true
             } else if next == m.from || Some(next) == m.capture {
                 false
             } else {
                 pos.piece_at(next).is_some()
-            };
-            if occupied {
-                return true;
             }
+        };
+        walk_between(rules, king, theirs, axis, after)
+    };
+    if moves
+        .iter()
+        .all(|m| stays_covered(m) || keeps_kings_apart(m))
+    {
+        return;
+    }
+    moves.retain(keeps_kings_apart);
+}
+
+/// Walks the squares from `king` towards `theirs` along `axis` (the one axis on which
+/// they differ), stopping at the first square where `occupied` says yes; returns
+/// whether it stopped there (or left the board) before reaching `theirs`.
+fn walk_between(
+    rules: &TableRules,
+    king: Square,
+    theirs: Square,
+    axis: usize,
+    mut occupied: impl FnMut(Square) -> bool,
+) -> bool {
+    let shape = &rules.info.shape;
+    // The kings differ along `axis` alone, so the squares between them lie one index
+    // stride apart (no division per step, no edge before their king).
+    let a = rules.coords(king);
+    let b = rules.coords(theirs);
+    let stride: usize = shape.sizes()[..axis].iter().map(|&n| n as usize).product();
+    let up = b[axis] > a[axis];
+    let mut sq = king.index();
+    loop {
+        sq = if up {
+            sq + stride
+        } else {
+            sq.wrapping_sub(stride)
+        };
+        let next = Square(sq as u16);
+        if next == theirs || sq >= shape.len() {
+            return sq >= shape.len();
         }
-    });
+        if occupied(next) {
+            return true;
+        }
+    }
 }
