@@ -14,6 +14,8 @@
 //! or immediate ends, which adjust the list afterwards. Sets are one `u64` on boards of
 //! up to 64 squares (`bitset.rs`).
 
+mod lean;
+
 use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX};
 use super::bitset::BitSet;
 use super::count_castling::CastleMasks;
@@ -24,6 +26,7 @@ use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
+use lean::{LISTED, LeanPair, LeanPawn, MASKED, PAWN, PAWN_SLOW, Source, Width};
 
 /// Not counted (or attacks not found) by masks.
 const NONE: u8 = 0;
@@ -32,14 +35,10 @@ const LEAPS: u8 = 1;
 /// Each line's reach up to its first blocker.
 const LINES: u8 = 2;
 
-/// How one piece's moves and attacks from one square are found.
+/// How one piece's attacks from one square are found (packed for the count in
+/// `count/lean.rs`, with whether its moves are the attacks: `countable`).
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
-    /// Whether its moves are counted by masks: `NONE`, or `LEAPS` / `LINES` where
-    /// every line moves and captures, walks by bits, and no two lines share a square
-    /// unless the piece's moves are made distinct anyway (then the moves are the
-    /// attacks).
-    moves: u8,
     /// How its attacks are found: `NONE` (a capturing line that is not a mask),
     /// `LEAPS` (every capturing line is one square) or `LINES` (`leaps` and each
     /// longer line's reach).
@@ -83,16 +82,12 @@ pub(super) struct Bulk {
     pawns: Vec<PawnMasks>,
     /// By colour: its promotion zone as bits (empty where nothing promotes).
     zone: [u128; 2],
-    /// By `code * squares + square`: how that piece's moves and attacks from there
-    /// are found (one entry, read at once in the hot loop).
-    entries: Vec<Entry>,
-    /// The capturing lines of two squares or more where an entry's attacks are
-    /// `LINES` (each entry's `long` range).
-    attack_long: Vec<BulkSpan>,
     /// By castling option (as `TableRules::castling`): its squares as bits.
     pub(super) castles: Vec<CastleMasks>,
     /// By colour: the squares its castling king crosses or lands on.
     castle_zone: [u128; 2],
+    /// The entries again, packed in the board's word for the hot loops.
+    lean: LeanPair,
 }
 
 /// Whether the variant's legal moves are the board moves alone, so that counting them
@@ -189,7 +184,6 @@ impl Bulk {
             }
             let long = &attack_long[start as usize..];
             entries.push(Entry {
-                moves: by_mask[i],
                 attacks: attacks_by_mask[i],
                 long: (start, attack_long.len() as u32),
                 leaps: attack_leaps[i],
@@ -210,8 +204,18 @@ impl Bulk {
                 .flat_map(|o| o.king_path.iter().chain([&o.def.king_to]))
                 .fold(0u128, |m, s| m | 1u128 << s.0)
         });
+        let lean = lean_tables(
+            rules,
+            &entries,
+            &attack_long,
+            &by_mask,
+            &pawn_by_mask,
+            &pawns,
+            zone,
+        );
         Bulk {
             active: true,
+            lean,
             castle_zone,
             castles,
             spans,
@@ -219,10 +223,88 @@ impl Bulk {
             pawn_by_mask,
             pawns,
             zone,
-            entries,
-            attack_long,
         }
     }
+}
+
+/// The entries packed in the word that fits the board (see `lean.rs`).
+fn lean_tables(
+    rules: &TableRules,
+    entries: &[Entry],
+    attack_long: &[BulkSpan],
+    by_mask: &[u8],
+    pawn_by_mask: &[bool],
+    pawns: &[PawnMasks],
+    zone: [u128; 2],
+) -> LeanPair {
+    let nsq = rules.info.shape.len().max(1);
+    let mut lean = LeanPair::default();
+    for (i, e) in entries.iter().enumerate() {
+        let piece = Piece::from_code((i / nsq) as u8);
+        let long: Vec<(u128, bool)> = attack_long
+            .get(e.long.0 as usize..e.long.1 as usize)
+            .unwrap_or(&[])
+            .iter()
+            .map(|s| (s.mask, s.down))
+            .collect();
+        let pawn = piece
+            .filter(|_| pawn_by_mask.get(i).copied().unwrap_or(false))
+            .and_then(|p| lean_pawn(pawns.get(i)?, zone[p.color().index()]));
+        let moves = if by_mask.get(i).is_some_and(|&m| m != NONE) {
+            MASKED
+        } else if pawn.is_some() {
+            PAWN
+        } else if pawn_by_mask.get(i).copied().unwrap_or(false) {
+            PAWN_SLOW
+        } else {
+            LISTED
+        };
+        let source = Source {
+            leaps: e.leaps,
+            reach: e.reach,
+            lines: e.lines,
+            long: &long,
+            // An empty square's code has no entry to read: the count is not taken.
+            attacks: e.attacks != NONE && piece.is_some(),
+            moves,
+            royal: piece
+                .is_some_and(|p| rules.royal.get(p.kind().index()).copied().unwrap_or(false)),
+            pawn: pawn.unwrap_or_default(),
+        };
+        if rules.info.shape.len() <= 64 {
+            lean.narrow.push(source);
+        } else {
+            lean.wide.push(source);
+        }
+    }
+    lean
+}
+
+/// A pawn's masks as [`LeanPawn`] where they fit it: exact, at most one double step,
+/// and no square within reach in its promotion `zone` (else `pawn_masks.rs` counts
+/// it, each promotion once per choice).
+fn lean_pawn(m: &PawnMasks, zone: u128) -> Option<LeanPawn<u128>> {
+    if !m.exact || m.ndoubles > 1 {
+        return None;
+    }
+    let d = m
+        .doubles
+        .first()
+        .filter(|_| m.ndoubles == 1)
+        .copied()
+        .unwrap_or_default();
+    let reach = m.captures | m.pushes | m.both | d.beyond.mask;
+    if reach & zone != 0 {
+        return None;
+    }
+    Some(LeanPawn {
+        captures: m.captures,
+        pushes: m.pushes,
+        both: m.both,
+        double: d.push,
+        beyond: d.beyond.mask,
+        beyond_down: d.beyond.down,
+    })
 }
 
 /// Span `i`'s squares as bits with its walk (one square walks either way).
@@ -317,34 +399,6 @@ fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan])
     }
 }
 
-/// The squares `p`'s lines from `from` reach on a board occupied as `occ` (own pieces
-/// included); `None`: not counted by masks.
-#[inline(always)]
-fn targets<B: BitSet>(rules: &TableRules, p: Piece, from: Square, occ: B) -> Option<B> {
-    let i = p.code() as usize * rules.info.shape.len() + from.index();
-    let e = rules.bulk.entries.get(i)?;
-    if e.moves == NONE {
-        return None;
-    }
-    // Every line moves and captures, so the moves are the attacks.
-    rules.bulk.attacks(e, occ)
-}
-
-impl Bulk {
-    /// The squares the piece of entry `e` attacks on a board occupied as `occ`, where
-    /// its attacks are masks (`LEAPS`, `LINES`).
-    #[inline(always)]
-    fn attacks<B: BitSet>(&self, e: &Entry, occ: B) -> Option<B> {
-        let leaps = B::narrow(e.leaps);
-        Some(
-            self.attack_long
-                .get(e.long.0 as usize..e.long.1 as usize)?
-                .iter()
-                .fold(leaps, |set, s| set | s.reach(occ)),
-        )
-    }
-}
-
 impl BulkSpan {
     /// A line of `squares` as bits, walked in the direction they run (mask empty where
     /// they bend, wrap or lie beyond the bits).
@@ -365,15 +419,11 @@ impl BulkSpan {
     pub(super) fn reach<B: BitSet>(&self, occ: B) -> B {
         let mask = B::narrow(self.mask);
         let blockers = occ & mask;
-        if blockers == B::ZERO {
-            mask
-        } else if self.down {
-            // Squares from the highest blocker up.
-            mask & B::ALL.shl(blockers.highest())
-        } else {
-            // Squares up to the lowest blocker.
-            mask & B::ALL.shr(B::TOP - blockers.lowest())
-        }
+        // Both ends without a branch (an open line is the whole mask either way): the
+        // test of an empty line mispredicts often, a select does not.
+        let down = mask & blockers.up_from_highest();
+        let up = mask & blockers.through_lowest();
+        if self.down { down } else { up }
     }
 }
 
@@ -388,23 +438,24 @@ impl BulkSpan {
 ///
 /// With it, the squares of the long lines of those pieces (on an empty board): a pin
 /// needs one through the king's square.
-fn enemy_attacks<B: BitSet>(rules: &TableRules, pos: &Position, occ: B, zone: B) -> Option<(B, B)> {
-    let them = !pos.side_to_move();
+fn enemy_attacks<B: Width>(rules: &TableRules, pos: &Position, occ: B, zone: B) -> Option<(B, B)> {
+    let t = B::tables(&rules.bulk.lean);
     let nsq = rules.info.shape.len();
-    let mut bits = B::narrow(pos.occupancy(them));
+    let codes = pos.board_codes();
+    let mut bits = B::narrow(pos.occupancy(!pos.side_to_move()));
     let mut set = B::ZERO;
     let mut lines = B::ZERO;
     while bits != B::ZERO {
         let sq = bits.lowest() as usize;
         bits = bits.without_lowest();
-        let p = pos.piece_at(Square(sq as u16))?;
-        let e = rules.bulk.entries.get(p.code() as usize * nsq + sq)?;
-        if e.attacks == NONE {
+        let code = usize::from(*codes.get(sq)?);
+        let e = t.entries.get(code * nsq + sq)?;
+        if !e.attacks {
             return None;
         }
-        if B::narrow(e.reach) & zone != B::ZERO {
-            set |= rules.bulk.attacks(e, occ)?;
-            lines |= B::narrow(e.lines);
+        if e.reach & zone != B::ZERO {
+            set |= t.attacks(e, occ)?;
+            lines |= e.lines;
         }
     }
     Some((set, lines))
@@ -453,7 +504,7 @@ fn count_legal_sized(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>
 struct Guard<B> {
     /// The enemy's attacks with the king lifted, where they are masks.
     danger: Option<B>,
-    safety: Safety,
+    in_check: bool,
     /// Where a piece that shields nothing may land (`None`: listed).
     evasions: Option<B>,
     /// The pinned pieces; every square where they are not known.
@@ -464,7 +515,18 @@ struct Guard<B> {
 /// step, and whether it is in check at all: a line to the king's square does not pass
 /// the king), the checks and pins, and where free pieces may land.
 #[inline(always)]
-fn guard<B: BitSet>(rules: &TableRules, pos: &Position, king: Square, occ: B) -> Option<Guard<B>> {
+///
+/// The checks and pins for listing a piece go to `safety`, left `None` where the king
+/// is not in check and no enemy line passes through its square: then it is made only
+/// if a piece must be listed (most positions list none, and it is a few hundred bytes,
+/// too many to move about for nothing).
+fn guard<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    king: Square,
+    occ: B,
+    safety: &mut Option<Safety>,
+) -> Option<Guard<B>> {
     let us = pos.side_to_move();
     let king_piece = pos.piece_at(king)?;
     let king_bit = B::bit(u32::from(king.0));
@@ -480,12 +542,20 @@ fn guard<B: BitSet>(rules: &TableRules, pos: &Position, king: Square, occ: B) ->
         );
     let attacks = enemy_attacks(rules, pos, occ & !king_bit, zone);
     let danger = attacks.map(|(set, _)| set);
-    let safety = match danger {
-        Some(d) if d & king_bit == B::ZERO => {
-            let pins_possible = attacks.is_none_or(|(_, lines)| lines & king_bit != B::ZERO);
-            Safety::unchecked(rules, pos, king, pins_possible)
+    let safety = match attacks {
+        Some((d, lines)) if d & king_bit == B::ZERO => {
+            if lines & king_bit == B::ZERO {
+                // Not in check, and no line that could pin: every piece is free.
+                return Some(Guard {
+                    danger,
+                    in_check: false,
+                    evasions: Some(B::ALL),
+                    pinned: B::ZERO,
+                });
+            }
+            safety.insert(Safety::unchecked(rules, pos, king, true))
         }
-        _ => Safety::new(rules, pos, king),
+        _ => safety.insert(Safety::new(rules, pos, king)),
     };
     // Where a piece that shields nothing may land: anywhere out of check, on the
     // checker or between it and the king in a single check whose squares are known,
@@ -517,7 +587,7 @@ fn guard<B: BitSet>(rules: &TableRules, pos: &Position, king: Square, occ: B) ->
     });
     Some(Guard {
         danger,
-        safety,
+        in_check: safety.in_check(),
         evasions,
         pinned,
     })
@@ -526,7 +596,7 @@ fn guard<B: BitSet>(rules: &TableRules, pos: &Position, king: Square, occ: B) ->
 /// The body of [`count_legal`], inlined into each build of it (with the helpers it
 /// calls per piece, so that their popcounts take the caller's instruction set).
 #[inline(always)]
-fn count_legal_in<B: BitSet>(
+fn count_legal_in<B: Width>(
     rules: &TableRules,
     pos: &Position,
     scratch: &mut Vec<Move>,
@@ -538,49 +608,30 @@ fn count_legal_in<B: BitSet>(
     let us = pos.side_to_move();
     let own = B::narrow(pos.occupancy(us));
     let occ = own | B::narrow(pos.occupancy(!us));
-    let Guard {
-        danger,
-        safety,
-        evasions,
-        pinned,
-    } = guard(rules, pos, king, occ)?;
+    let mut safety = None;
+    let g = guard(rules, pos, king, occ, &mut safety)?;
     scratch.clear();
+    let codes = pos.board_codes();
     let mut counted = 0u64;
     // Own pieces by bit scan (a plain variant's board fits the bits); the count needs
     // no order.
     let mut bits = own;
     while bits != B::ZERO {
-        let from = Square(bits.lowest() as u16);
+        let sq = bits.lowest() as usize;
         bits = bits.without_lowest();
-        let Some(p) = pos.piece_at(from) else {
+        let Some(p) = codes.get(sq).copied().and_then(Piece::from_code) else {
             continue;
         };
-        let free =
-            (from != king && !rules.is_royal(p) && B::bit(u32::from(from.0)) & pinned == B::ZERO)
-                .then_some(evasions)
-                .flatten();
-        let by_mask = if from == king {
-            danger.and_then(|d| Some(targets(rules, p, king, occ)? & !d))
-        } else if let Some(allowed) = free {
-            targets(rules, p, from, occ).map(|t| t & allowed)
-        } else {
-            None
-        };
-        if let Some(set) = by_mask {
-            counted += u64::from((set & !own).count());
-            continue;
-        }
-        if rules.is_pawn(p)
-            && let Some(allowed) = free
-            && let Some(n) = pawn_count(rules, pos, p, from, occ, allowed)
-        {
+        let from = Square(sq as u16);
+        if let Some(n) = count_piece(rules, pos, &g, p, from, king, occ, own) {
             counted += n;
             continue;
         }
-        safe_piece_moves(rules, pos, &safety, from, p, Wanted::All, scratch);
+        let safety = safety.get_or_insert_with(|| Safety::unchecked(rules, pos, king, false));
+        safe_piece_moves(rules, pos, safety, from, p, Wanted::All, scratch);
     }
-    if !safety.in_check() {
-        match danger {
+    if !g.in_check {
+        match g.danger {
             Some(d) if !rules.castling960.active => {
                 counted += super::count_castling::count(rules, pos, king, occ, d);
             }
@@ -588,6 +639,48 @@ fn count_legal_in<B: BitSet>(
         }
     }
     Some(counted + scratch.len() as u64)
+}
+
+/// The moves of `p` on `from` counted by masks, or `None` where it must be listed: the
+/// king's steps outside the attack set, a free piece's targets (on the evasion squares
+/// in check), a free pawn's masks.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn count_piece<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    g: &Guard<B>,
+    p: Piece,
+    from: Square,
+    king: Square,
+    occ: B,
+    own: B,
+) -> Option<u64> {
+    let t = B::tables(&rules.bulk.lean);
+    let i = p.code() as usize * rules.info.shape.len() + from.index();
+    let e = t.entries.get(i)?;
+    if from == king {
+        let d = g.danger?;
+        if e.moves != MASKED {
+            return None;
+        }
+        return Some(u64::from((t.attacks(e, occ)? & !d & !own).count()));
+    }
+    let allowed = g.evasions?;
+    if e.royal || B::bit(u32::from(from.0)) & g.pinned != B::ZERO {
+        return None;
+    }
+    match e.moves {
+        MASKED => Some(u64::from((t.attacks(e, occ)? & allowed & !own).count())),
+        PAWN => {
+            let ep = pos
+                .en_passant()
+                .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
+            t.pawns.get(i)?.count(occ, own, ep, allowed)
+        }
+        PAWN_SLOW => pawn_count(rules, pos, p, from, occ, allowed),
+        _ => None,
+    }
 }
 
 /// The number of moves of `us`'s free pawn `p` on `from` (not pinned, no check), as the
