@@ -26,7 +26,7 @@ use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
-use lean::{LISTED, LeanPair, LeanPawn, MASKED, PAWN, PAWN_SLOW, Source, Width};
+use lean::{LISTED, Lean, LeanPair, LeanPawn, MASKED, PAWN, PAWN_SLOW, Source, Width};
 
 /// Not counted (or attacks not found) by masks.
 const NONE: u8 = 0;
@@ -204,7 +204,7 @@ impl Bulk {
                 .flat_map(|o| o.king_path.iter().chain([&o.def.king_to]))
                 .fold(0u128, |m, s| m | 1u128 << s.0)
         });
-        let lean = lean_tables(
+        let mut lean = lean_tables(
             rules,
             &entries,
             &attack_long,
@@ -213,6 +213,11 @@ impl Bulk {
             &pawns,
             zone,
         );
+        if nsq <= 64 {
+            lean.narrow.near = near_tables(rules, &lean.narrow.entries, castle_zone);
+        } else {
+            lean.wide.near = near_tables(rules, &lean.wide.entries, castle_zone);
+        }
         Bulk {
             active: true,
             lean,
@@ -278,6 +283,54 @@ fn lean_tables(
         }
     }
     lean
+}
+
+/// By `code * squares + square` of a royal piece: the squares from which an enemy
+/// piece may attack what the count asks of the attack set (the king's square, its
+/// steps, its castling squares), or whose attacks are not masks; every square for
+/// pieces that are not royal. The attack set's loop visits only the enemy pieces there.
+fn near_tables<B: Width>(
+    rules: &TableRules,
+    entries: &[Lean<B>],
+    castle_zone: [u128; 2],
+) -> Vec<B> {
+    let nsq = rules.info.shape.len().max(1);
+    // By colour: each of its pieces' square, reach, and whether its attacks are masks
+    // (built once; there are many king squares to fill).
+    let mut pieces: [Vec<(usize, B, bool)>; 2] = [Vec::new(), Vec::new()];
+    for (j, e) in entries.iter().enumerate() {
+        if let Some(p) = Piece::from_code((j / nsq) as u8) {
+            pieces[p.color().index()].push((j % nsq, e.reach, e.attacks));
+        }
+    }
+    let mut near = vec![B::ALL; entries.len()];
+    for (i, slot) in near.iter_mut().enumerate() {
+        let Some(king) = Piece::from_code((i / nsq) as u8) else {
+            continue;
+        };
+        if !rules
+            .royal
+            .get(king.kind().index())
+            .copied()
+            .unwrap_or(false)
+        {
+            continue;
+        }
+        let ks = i % nsq;
+        let zone = B::narrow(
+            1u128 << ks
+                | rules.reach_masks.get(i).copied().unwrap_or(u128::MAX)
+                | castle_zone[king.color().index()],
+        );
+        let mut squares = B::ZERO;
+        for &(sq, reach, attacks) in &pieces[(!king.color()).index()] {
+            if !attacks || reach & zone != B::ZERO {
+                squares |= B::bit(sq as u32);
+            }
+        }
+        *slot = squares;
+    }
+    near
 }
 
 /// A pawn's masks as [`LeanPawn`] where they fit it: exact, at most one double step,
@@ -438,11 +491,17 @@ impl BulkSpan {
 ///
 /// With it, the squares of the long lines of those pieces (on an empty board): a pin
 /// needs one through the king's square.
-fn enemy_attacks<B: Width>(rules: &TableRules, pos: &Position, occ: B, zone: B) -> Option<(B, B)> {
+fn enemy_attacks<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    occ: B,
+    zone: B,
+    near: B,
+) -> Option<(B, B)> {
     let t = B::tables(&rules.bulk.lean);
     let nsq = rules.info.shape.len();
     let codes = pos.board_codes();
-    let mut bits = B::narrow(pos.occupancy(!pos.side_to_move()));
+    let mut bits = B::narrow(pos.occupancy(!pos.side_to_move())) & near;
     let mut set = B::ZERO;
     let mut lines = B::ZERO;
     while bits != B::ZERO {
@@ -540,7 +599,12 @@ fn guard<B: Width>(
                 .unwrap_or(u128::MAX)
                 | rules.bulk.castle_zone[us.index()],
         );
-    let attacks = enemy_attacks(rules, pos, occ & !king_bit, zone);
+    let near = B::tables(&rules.bulk.lean)
+        .near
+        .get(king_piece.code() as usize * rules.info.shape.len() + king.index())
+        .copied()
+        .unwrap_or(B::ALL);
+    let attacks = enemy_attacks(rules, pos, occ & !king_bit, zone, near);
     let danger = attacks.map(|(set, _)| set);
     let safety = match attacks {
         Some((d, lines)) if d & king_bit == B::ZERO => {
@@ -612,23 +676,55 @@ fn count_legal_in<B: Width>(
     let g = guard(rules, pos, king, occ, &mut safety)?;
     scratch.clear();
     let codes = pos.board_codes();
+    let t = B::tables(&rules.bulk.lean);
+    let nsq = rules.info.shape.len();
+    let king_bit = B::bit(u32::from(king.0));
     let mut counted = 0u64;
-    // Own pieces by bit scan (a plain variant's board fits the bits); the count needs
-    // no order.
-    let mut bits = own;
-    while bits != B::ZERO {
-        let sq = bits.lowest() as usize;
-        bits = bits.without_lowest();
+    // Listed: the king where its steps are not masks, pinned pieces, every piece in a
+    // check whose evasion squares are not known.
+    let mut listed = own & g.pinned & !king_bit;
+    match king_moves(rules, pos, &g, king, occ, own) {
+        Some(n) => counted += n,
+        None => listed |= king_bit,
+    }
+    // The other pieces by bit scan (a plain variant's board fits the bits); the count
+    // needs no order. The loop asks of each piece only its entry.
+    match g.evasions {
+        Some(allowed) => {
+            let mut bits = own & !king_bit & !listed;
+            while bits != B::ZERO {
+                let sq = bits.lowest() as usize;
+                bits = bits.without_lowest();
+                let code = codes.get(sq).copied().unwrap_or(0);
+                // No closure here: one is compiled without the caller's popcount.
+                let n = match t.entries.get(usize::from(code) * nsq + sq) {
+                    Some(e) => count_free(rules, pos, e, code, sq, occ, own, allowed),
+                    None => None,
+                };
+                match n {
+                    Some(n) => counted += n,
+                    None => listed |= B::bit(sq as u32),
+                }
+            }
+        }
+        None => listed |= own & !king_bit,
+    }
+    while listed != B::ZERO {
+        let sq = listed.lowest() as usize;
+        listed = listed.without_lowest();
         let Some(p) = codes.get(sq).copied().and_then(Piece::from_code) else {
             continue;
         };
-        let from = Square(sq as u16);
-        if let Some(n) = count_piece(rules, pos, &g, p, from, king, occ, own) {
-            counted += n;
-            continue;
-        }
         let safety = safety.get_or_insert_with(|| Safety::unchecked(rules, pos, king, false));
-        safe_piece_moves(rules, pos, safety, from, p, Wanted::All, scratch);
+        safe_piece_moves(
+            rules,
+            pos,
+            safety,
+            Square(sq as u16),
+            p,
+            Wanted::All,
+            scratch,
+        );
     }
     if !g.in_check {
         match g.danger {
@@ -641,44 +737,63 @@ fn count_legal_in<B: Width>(
     Some(counted + scratch.len() as u64)
 }
 
-/// The moves of `p` on `from` counted by masks, or `None` where it must be listed: the
-/// king's steps outside the attack set, a free piece's targets (on the evasion squares
-/// in check), a free pawn's masks.
-#[allow(clippy::too_many_arguments)]
+/// The king's steps outside the attack set, or `None` where they are not masks (then
+/// it is listed).
 #[inline(always)]
-fn count_piece<B: Width>(
+fn king_moves<B: Width>(
     rules: &TableRules,
     pos: &Position,
     g: &Guard<B>,
-    p: Piece,
-    from: Square,
     king: Square,
     occ: B,
     own: B,
 ) -> Option<u64> {
     let t = B::tables(&rules.bulk.lean);
-    let i = p.code() as usize * rules.info.shape.len() + from.index();
-    let e = t.entries.get(i)?;
-    if from == king {
-        let d = g.danger?;
-        if e.moves != MASKED {
-            return None;
-        }
-        return Some(u64::from((t.attacks(e, occ)? & !d & !own).count()));
-    }
-    let allowed = g.evasions?;
-    if e.royal || B::bit(u32::from(from.0)) & g.pinned != B::ZERO {
+    let d = g.danger?;
+    let code = pos.board_codes().get(king.index()).copied()?;
+    let e = t
+        .entries
+        .get(usize::from(code) * rules.info.shape.len() + king.index())?;
+    if e.moves != MASKED {
         return None;
     }
+    Some(u64::from((t.attacks(e, occ)? & !d & !own).count()))
+}
+
+/// The moves of the piece of entry `e` (piece `code` on square `sq`), not the king and
+/// not pinned, landing on `allowed`: its targets where its moves are masks, a pawn's
+/// masks; `None` where it must be listed (a royal piece, a pawn that may take en
+/// passant, other lines).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn count_free<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    e: &Lean<B>,
+    code: u8,
+    sq: usize,
+    occ: B,
+    own: B,
+    allowed: B,
+) -> Option<u64> {
+    if e.royal {
+        return None;
+    }
+    let t = B::tables(&rules.bulk.lean);
     match e.moves {
         MASKED => Some(u64::from((t.attacks(e, occ)? & allowed & !own).count())),
         PAWN => {
             let ep = pos
                 .en_passant()
                 .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
-            t.pawns.get(i)?.count(occ, own, ep, allowed)
+            t.pawns
+                .get(usize::from(code) * rules.info.shape.len() + sq)?
+                .count(occ, own, ep, allowed)
         }
-        PAWN_SLOW => pawn_count(rules, pos, p, from, occ, allowed),
+        PAWN_SLOW => {
+            let p = Piece::from_code(code)?;
+            pawn_count(rules, pos, p, Square(sq as u16), occ, allowed)
+        }
         _ => None,
     }
 }

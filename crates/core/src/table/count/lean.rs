@@ -50,6 +50,9 @@ pub(in crate::table) struct LeanTables<B> {
     /// By the same index: a pawn's masks where its moves are [`PAWN`] (default
     /// elsewhere).
     pub(in crate::table) pawns: Vec<LeanPawn<B>>,
+    /// By the same index, for a royal piece: the squares whose enemy pieces the
+    /// attack set must visit (`near_tables` in `count.rs`).
+    pub(in crate::table) near: Vec<B>,
 }
 
 /// A pawn on one square whose lines are all one square long, with at most one push
