@@ -32,6 +32,8 @@ pub(super) trait BitSet:
     fn lowest(self) -> u32;
     /// The set without its lowest bit.
     fn without_lowest(self) -> Self;
+    fn shl(self, n: u32) -> Self;
+    fn shr(self, n: u32) -> Self;
     /// The set of one square.
     fn bit(i: u32) -> Self;
     /// Every bit up to and including the lowest set one; every bit where none is set
@@ -67,6 +69,14 @@ macro_rules! bit_set {
             #[inline(always)]
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn shl(self, n: u32) -> Self {
+                self << n
+            }
+            #[inline(always)]
+            fn shr(self, n: u32) -> Self {
+                self >> n
             }
             #[inline(always)]
             fn bit(i: u32) -> Self {

@@ -15,6 +15,7 @@
 //! up to 64 squares (`bitset.rs`).
 
 mod lean;
+mod pawn_set;
 
 use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX};
 use super::bitset::BitSet;
@@ -265,6 +266,7 @@ fn lean_tables(
             LISTED
         };
         let source = Source {
+            code: (i / nsq) as u8,
             leaps: e.leaps,
             reach: e.reach,
             lines: e.lines,
@@ -276,10 +278,12 @@ fn lean_tables(
                 .is_some_and(|p| rules.royal.get(p.kind().index()).copied().unwrap_or(false)),
             pawn: pawn.unwrap_or_default(),
         };
+        let color = piece.map_or(0, |p| p.color().index());
+        let sq = (i % nsq) as u32;
         if rules.info.shape.len() <= 64 {
-            lean.narrow.push(source);
+            lean.narrow.push(source, color, sq);
         } else {
-            lean.wide.push(source);
+            lean.wide.push(source, color, sq);
         }
     }
     lean
@@ -688,10 +692,20 @@ fn count_legal_in<B: Width>(
         None => listed |= king_bit,
     }
     // The other pieces by bit scan (a plain variant's board fits the bits); the count
-    // needs no order. The loop asks of each piece only its entry.
+    // needs no order. The loop asks of each piece only its entry. Free pawns of the
+    // code kept as a set are counted at once, not visited.
     match g.evasions {
         Some(allowed) => {
-            let mut bits = own & !king_bit & !listed;
+            let set = &t.pawn_sets[us.index()];
+            let mut pawns = B::ZERO;
+            if let Some(squares) = pos.squares_of(set.code) {
+                let ep = pos
+                    .en_passant()
+                    .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
+                pawns = B::narrow(squares) & set.squares & !listed & !set.en_passant_takers(ep);
+                counted += set.count(pawns, occ, own, allowed);
+            }
+            let mut bits = own & !king_bit & !listed & !pawns;
             while bits != B::ZERO {
                 let sq = bits.lowest() as usize;
                 bits = bits.without_lowest();

@@ -8,6 +8,7 @@
 //! long lines are one run of masks, those whose first blocker is the lowest bit first,
 //! so that each walk is a loop without a branch on its direction.
 
+use super::pawn_set::PawnSet;
 use crate::table::bitset::BitSet;
 
 /// The piece's moves are listed by the ordinary generator and counted.
@@ -50,6 +51,8 @@ pub(in crate::table) struct LeanTables<B> {
     /// By the same index: a pawn's masks where its moves are [`PAWN`] (default
     /// elsewhere).
     pub(in crate::table) pawns: Vec<LeanPawn<B>>,
+    /// By colour: the pawns counted as one set.
+    pub(in crate::table) pawn_sets: [PawnSet<B>; 2],
     /// By the same index, for a royal piece: the squares whose enemy pieces the
     /// attack set must visit (`near_tables` in `count.rs`).
     pub(in crate::table) near: Vec<B>,
@@ -144,6 +147,7 @@ impl Width for u128 {
 /// One entry as built from the `u128` tables: the attack masks, the long lines as
 /// `(mask, walked down)`, and how the moves are counted.
 pub(in crate::table) struct Source<'a> {
+    pub(in crate::table) code: u8,
     pub(in crate::table) leaps: u128,
     pub(in crate::table) reach: u128,
     pub(in crate::table) lines: u128,
@@ -156,8 +160,15 @@ pub(in crate::table) struct Source<'a> {
 }
 
 impl<B: BitSet> LeanTables<B> {
-    /// Appends one entry (in `code * squares + square` order).
-    pub(in crate::table) fn push(&mut self, s: Source) {
+    /// Appends one entry (in `code * squares + square` order), a pawn of `color` on
+    /// square `sq` to its colour's set where its lines allow.
+    pub(in crate::table) fn push(&mut self, s: Source, color: usize, sq: u32) {
+        if s.moves == PAWN
+            && !s.royal
+            && let Some(set) = self.pawn_sets.get_mut(color)
+        {
+            set.add(s.code, sq, &s.pawn);
+        }
         let p = s.pawn;
         self.pawns.push(LeanPawn {
             captures: B::narrow(p.captures),
