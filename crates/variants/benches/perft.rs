@@ -67,6 +67,18 @@ fn main() {
             let n = perft(&*rules, &mut pos, depth);
             println!("kiwipete perft({depth}) = {n}");
         }
+        // The headline position (`--profile start 5`), ours and cozy-chess's
+        // (`--profile cozy 5`), so that both instruction counts are at hand.
+        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        if only.as_deref() == Some("start") {
+            let rules = Catalog::embedded().get("orthodox").unwrap();
+            let mut pos = rules.parse_position(START).unwrap();
+            println!("start perft({depth}) = {}", perft(&*rules, &mut pos, depth));
+        }
+        if only.as_deref() == Some("cozy") {
+            let board = cozy_chess::Board::from_fen(START, false).unwrap();
+            println!("cozy start perft({depth}) = {}", cozy_perft(&board, depth));
+        }
         if run("full") {
             let full = Catalog::embedded().get("full").unwrap();
             let mut pos = full.start_position();

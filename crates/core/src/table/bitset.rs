@@ -30,14 +30,18 @@ pub(super) trait BitSet:
     fn count(self) -> u32;
     /// The lowest set bit's index (the set is not empty).
     fn lowest(self) -> u32;
-    /// The highest set bit's index (the set is not empty).
-    fn highest(self) -> u32;
     /// The set without its lowest bit.
     fn without_lowest(self) -> Self;
     fn shl(self, n: u32) -> Self;
     fn shr(self, n: u32) -> Self;
     /// The set of one square.
     fn bit(i: u32) -> Self;
+    /// Every bit up to and including the lowest set one; every bit where none is set
+    /// (one `blsmsk`, no branch).
+    fn through_lowest(self) -> Self;
+    /// Every bit from the highest set one up; every bit where none is set (no branch:
+    /// bit 0 stands in for an empty set, and from bit 0 up is every bit).
+    fn up_from_highest(self) -> Self;
 }
 
 macro_rules! bit_set {
@@ -63,10 +67,6 @@ macro_rules! bit_set {
                 self.trailing_zeros()
             }
             #[inline(always)]
-            fn highest(self) -> u32 {
-                Self::TOP - self.leading_zeros()
-            }
-            #[inline(always)]
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
             }
@@ -81,6 +81,14 @@ macro_rules! bit_set {
             #[inline(always)]
             fn bit(i: u32) -> Self {
                 1 << i
+            }
+            #[inline(always)]
+            fn through_lowest(self) -> Self {
+                self ^ self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn up_from_highest(self) -> Self {
+                Self::MAX << (Self::TOP - (self | 1).leading_zeros())
             }
         }
     };
@@ -99,12 +107,15 @@ mod tests {
         let y = <u64 as BitSet>::narrow(x);
         assert_eq!(y.wide(), x);
         assert_eq!(
-            (y.count(), y.lowest(), y.highest()),
-            (x.count(), x.lowest(), x.highest())
+            (y.count(), y.lowest(), y.up_from_highest().wide() & x),
+            (x.count(), x.lowest(), x.up_from_highest() & x)
         );
-        assert_eq!((y.count(), y.lowest(), y.highest()), (4, 2, 11));
+        assert_eq!((y.count(), y.lowest()), (4, 2));
         assert_eq!(y.without_lowest().wide(), x.without_lowest());
-        assert_eq!(<u64 as BitSet>::ALL.shr(63 - 5).wide(), 0b11_1111);
-        assert_eq!(<u128 as BitSet>::ALL.shl(126), 3u128 << 126);
+        assert_eq!(0b1010_0000u64.through_lowest(), 0b11_1111);
+        assert_eq!(0u64.through_lowest(), u64::MAX);
+        assert_eq!(0b1010_0000u128.up_from_highest(), !0u128 << 7);
+        assert_eq!(0u64.up_from_highest(), u64::MAX);
+        assert_eq!(1u64.up_from_highest(), u64::MAX);
     }
 }

@@ -14,6 +14,9 @@
 //! or immediate ends, which adjust the list afterwards. Sets are one `u64` on boards of
 //! up to 64 squares (`bitset.rs`).
 
+mod lean;
+mod pawn_set;
+
 use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX};
 use super::bitset::BitSet;
 use super::count_castling::CastleMasks;
@@ -24,6 +27,7 @@ use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
+use lean::{LISTED, Lean, LeanPair, LeanPawn, MASKED, PAWN, PAWN_SLOW, Source, Width};
 
 /// Not counted (or attacks not found) by masks.
 const NONE: u8 = 0;
@@ -32,14 +36,10 @@ const LEAPS: u8 = 1;
 /// Each line's reach up to its first blocker.
 const LINES: u8 = 2;
 
-/// How one piece's moves and attacks from one square are found.
+/// How one piece's attacks from one square are found (packed for the count in
+/// `count/lean.rs`, with whether its moves are the attacks: `countable`).
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
-    /// Whether its moves are counted by masks: `NONE`, or `LEAPS` / `LINES` where
-    /// every line moves and captures, walks by bits, and no two lines share a square
-    /// unless the piece's moves are made distinct anyway (then the moves are the
-    /// attacks).
-    moves: u8,
     /// How its attacks are found: `NONE` (a capturing line that is not a mask),
     /// `LEAPS` (every capturing line is one square) or `LINES` (`leaps` and each
     /// longer line's reach).
@@ -83,16 +83,12 @@ pub(super) struct Bulk {
     pawns: Vec<PawnMasks>,
     /// By colour: its promotion zone as bits (empty where nothing promotes).
     zone: [u128; 2],
-    /// By `code * squares + square`: how that piece's moves and attacks from there
-    /// are found (one entry, read at once in the hot loop).
-    entries: Vec<Entry>,
-    /// The capturing lines of two squares or more where an entry's attacks are
-    /// `LINES` (each entry's `long` range).
-    attack_long: Vec<BulkSpan>,
     /// By castling option (as `TableRules::castling`): its squares as bits.
     pub(super) castles: Vec<CastleMasks>,
     /// By colour: the squares its castling king crosses or lands on.
     castle_zone: [u128; 2],
+    /// The entries again, packed in the board's word for the hot loops.
+    lean: LeanPair,
 }
 
 /// Whether the variant's legal moves are the board moves alone, so that counting them
@@ -189,7 +185,6 @@ impl Bulk {
             }
             let long = &attack_long[start as usize..];
             entries.push(Entry {
-                moves: by_mask[i],
                 attacks: attacks_by_mask[i],
                 long: (start, attack_long.len() as u32),
                 leaps: attack_leaps[i],
@@ -210,8 +205,23 @@ impl Bulk {
                 .flat_map(|o| o.king_path.iter().chain([&o.def.king_to]))
                 .fold(0u128, |m, s| m | 1u128 << s.0)
         });
+        let mut lean = lean_tables(
+            rules,
+            &entries,
+            &attack_long,
+            &by_mask,
+            &pawn_by_mask,
+            &pawns,
+            zone,
+        );
+        if nsq <= 64 {
+            lean.narrow.near = near_tables(rules, &lean.narrow.entries, castle_zone);
+        } else {
+            lean.wide.near = near_tables(rules, &lean.wide.entries, castle_zone);
+        }
         Bulk {
             active: true,
+            lean,
             castle_zone,
             castles,
             spans,
@@ -219,10 +229,139 @@ impl Bulk {
             pawn_by_mask,
             pawns,
             zone,
-            entries,
-            attack_long,
         }
     }
+}
+
+/// The entries packed in the word that fits the board (see `lean.rs`).
+fn lean_tables(
+    rules: &TableRules,
+    entries: &[Entry],
+    attack_long: &[BulkSpan],
+    by_mask: &[u8],
+    pawn_by_mask: &[bool],
+    pawns: &[PawnMasks],
+    zone: [u128; 2],
+) -> LeanPair {
+    let nsq = rules.info.shape.len().max(1);
+    let mut lean = LeanPair::default();
+    for (i, e) in entries.iter().enumerate() {
+        let piece = Piece::from_code((i / nsq) as u8);
+        let long: Vec<(u128, bool)> = attack_long
+            .get(e.long.0 as usize..e.long.1 as usize)
+            .unwrap_or(&[])
+            .iter()
+            .map(|s| (s.mask, s.down))
+            .collect();
+        let pawn = piece
+            .filter(|_| pawn_by_mask.get(i).copied().unwrap_or(false))
+            .and_then(|p| lean_pawn(pawns.get(i)?, zone[p.color().index()]));
+        let moves = if by_mask.get(i).is_some_and(|&m| m != NONE) {
+            MASKED
+        } else if pawn.is_some() {
+            PAWN
+        } else if pawn_by_mask.get(i).copied().unwrap_or(false) {
+            PAWN_SLOW
+        } else {
+            LISTED
+        };
+        let source = Source {
+            code: (i / nsq) as u8,
+            leaps: e.leaps,
+            reach: e.reach,
+            lines: e.lines,
+            long: &long,
+            // An empty square's code has no entry to read: the count is not taken.
+            attacks: e.attacks != NONE && piece.is_some(),
+            moves,
+            royal: piece
+                .is_some_and(|p| rules.royal.get(p.kind().index()).copied().unwrap_or(false)),
+            pawn: pawn.unwrap_or_default(),
+        };
+        let color = piece.map_or(0, |p| p.color().index());
+        let sq = (i % nsq) as u32;
+        if rules.info.shape.len() <= 64 {
+            lean.narrow.push(source, color, sq);
+        } else {
+            lean.wide.push(source, color, sq);
+        }
+    }
+    lean
+}
+
+/// By `code * squares + square` of a royal piece: the squares from which an enemy
+/// piece may attack what the count asks of the attack set (the king's square, its
+/// steps, its castling squares), or whose attacks are not masks; every square for
+/// pieces that are not royal. The attack set's loop visits only the enemy pieces there.
+fn near_tables<B: Width>(
+    rules: &TableRules,
+    entries: &[Lean<B>],
+    castle_zone: [u128; 2],
+) -> Vec<B> {
+    let nsq = rules.info.shape.len().max(1);
+    // By colour: each of its pieces' square, reach, and whether its attacks are masks
+    // (built once; there are many king squares to fill).
+    let mut pieces: [Vec<(usize, B, bool)>; 2] = [Vec::new(), Vec::new()];
+    for (j, e) in entries.iter().enumerate() {
+        if let Some(p) = Piece::from_code((j / nsq) as u8) {
+            pieces[p.color().index()].push((j % nsq, e.reach, e.attacks));
+        }
+    }
+    let mut near = vec![B::ALL; entries.len()];
+    for (i, slot) in near.iter_mut().enumerate() {
+        let Some(king) = Piece::from_code((i / nsq) as u8) else {
+            continue;
+        };
+        if !rules
+            .royal
+            .get(king.kind().index())
+            .copied()
+            .unwrap_or(false)
+        {
+            continue;
+        }
+        let ks = i % nsq;
+        let zone = B::narrow(
+            1u128 << ks
+                | rules.reach_masks.get(i).copied().unwrap_or(u128::MAX)
+                | castle_zone[king.color().index()],
+        );
+        let mut squares = B::ZERO;
+        for &(sq, reach, attacks) in &pieces[(!king.color()).index()] {
+            if !attacks || reach & zone != B::ZERO {
+                squares |= B::bit(sq as u32);
+            }
+        }
+        *slot = squares;
+    }
+    near
+}
+
+/// A pawn's masks as [`LeanPawn`] where they fit it: exact, at most one double step,
+/// and no square within reach in its promotion `zone` (else `pawn_masks.rs` counts
+/// it, each promotion once per choice).
+fn lean_pawn(m: &PawnMasks, zone: u128) -> Option<LeanPawn<u128>> {
+    if !m.exact || m.ndoubles > 1 {
+        return None;
+    }
+    let d = m
+        .doubles
+        .first()
+        .filter(|_| m.ndoubles == 1)
+        .copied()
+        .unwrap_or_default();
+    let reach = m.captures | m.pushes | m.both | d.beyond.mask;
+    if reach & zone != 0 {
+        return None;
+    }
+    Some(LeanPawn {
+        captures: m.captures,
+        pushes: m.pushes,
+        both: m.both,
+        double: d.push,
+        beyond: d.beyond.mask,
+        beyond_down: d.beyond.down,
+    })
 }
 
 /// Span `i`'s squares as bits with its walk (one square walks either way).
@@ -317,34 +456,6 @@ fn countable(rules: &TableRules, code: usize, spans: &[Span], bulk: &[BulkSpan])
     }
 }
 
-/// The squares `p`'s lines from `from` reach on a board occupied as `occ` (own pieces
-/// included); `None`: not counted by masks.
-#[inline(always)]
-fn targets<B: BitSet>(rules: &TableRules, p: Piece, from: Square, occ: B) -> Option<B> {
-    let i = p.code() as usize * rules.info.shape.len() + from.index();
-    let e = rules.bulk.entries.get(i)?;
-    if e.moves == NONE {
-        return None;
-    }
-    // Every line moves and captures, so the moves are the attacks.
-    rules.bulk.attacks(e, occ)
-}
-
-impl Bulk {
-    /// The squares the piece of entry `e` attacks on a board occupied as `occ`, where
-    /// its attacks are masks (`LEAPS`, `LINES`).
-    #[inline(always)]
-    fn attacks<B: BitSet>(&self, e: &Entry, occ: B) -> Option<B> {
-        let leaps = B::narrow(e.leaps);
-        Some(
-            self.attack_long
-                .get(e.long.0 as usize..e.long.1 as usize)?
-                .iter()
-                .fold(leaps, |set, s| set | s.reach(occ)),
-        )
-    }
-}
-
 impl BulkSpan {
     /// A line of `squares` as bits, walked in the direction they run (mask empty where
     /// they bend, wrap or lie beyond the bits).
@@ -365,15 +476,11 @@ impl BulkSpan {
     pub(super) fn reach<B: BitSet>(&self, occ: B) -> B {
         let mask = B::narrow(self.mask);
         let blockers = occ & mask;
-        if blockers == B::ZERO {
-            mask
-        } else if self.down {
-            // Squares from the highest blocker up.
-            mask & B::ALL.shl(blockers.highest())
-        } else {
-            // Squares up to the lowest blocker.
-            mask & B::ALL.shr(B::TOP - blockers.lowest())
-        }
+        // Both ends without a branch (an open line is the whole mask either way): the
+        // test of an empty line mispredicts often, a select does not.
+        let down = mask & blockers.up_from_highest();
+        let up = mask & blockers.through_lowest();
+        if self.down { down } else { up }
     }
 }
 
@@ -388,23 +495,30 @@ impl BulkSpan {
 ///
 /// With it, the squares of the long lines of those pieces (on an empty board): a pin
 /// needs one through the king's square.
-fn enemy_attacks<B: BitSet>(rules: &TableRules, pos: &Position, occ: B, zone: B) -> Option<(B, B)> {
-    let them = !pos.side_to_move();
+fn enemy_attacks<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    occ: B,
+    zone: B,
+    near: B,
+) -> Option<(B, B)> {
+    let t = B::tables(&rules.bulk.lean);
     let nsq = rules.info.shape.len();
-    let mut bits = B::narrow(pos.occupancy(them));
+    let codes = pos.board_codes();
+    let mut bits = B::narrow(pos.occupancy(!pos.side_to_move())) & near;
     let mut set = B::ZERO;
     let mut lines = B::ZERO;
     while bits != B::ZERO {
         let sq = bits.lowest() as usize;
         bits = bits.without_lowest();
-        let p = pos.piece_at(Square(sq as u16))?;
-        let e = rules.bulk.entries.get(p.code() as usize * nsq + sq)?;
-        if e.attacks == NONE {
+        let code = usize::from(*codes.get(sq)?);
+        let e = t.entries.get(code * nsq + sq)?;
+        if !e.attacks {
             return None;
         }
-        if B::narrow(e.reach) & zone != B::ZERO {
-            set |= rules.bulk.attacks(e, occ)?;
-            lines |= B::narrow(e.lines);
+        if e.reach & zone != B::ZERO {
+            set |= t.attacks(e, occ)?;
+            lines |= e.lines;
         }
     }
     Some((set, lines))
@@ -453,7 +567,7 @@ fn count_legal_sized(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>
 struct Guard<B> {
     /// The enemy's attacks with the king lifted, where they are masks.
     danger: Option<B>,
-    safety: Safety,
+    in_check: bool,
     /// Where a piece that shields nothing may land (`None`: listed).
     evasions: Option<B>,
     /// The pinned pieces; every square where they are not known.
@@ -464,7 +578,18 @@ struct Guard<B> {
 /// step, and whether it is in check at all: a line to the king's square does not pass
 /// the king), the checks and pins, and where free pieces may land.
 #[inline(always)]
-fn guard<B: BitSet>(rules: &TableRules, pos: &Position, king: Square, occ: B) -> Option<Guard<B>> {
+///
+/// The checks and pins for listing a piece go to `safety`, left `None` where the king
+/// is not in check and no enemy line passes through its square: then it is made only
+/// if a piece must be listed (most positions list none, and it is a few hundred bytes,
+/// too many to move about for nothing).
+fn guard<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    king: Square,
+    occ: B,
+    safety: &mut Option<Safety>,
+) -> Option<Guard<B>> {
     let us = pos.side_to_move();
     let king_piece = pos.piece_at(king)?;
     let king_bit = B::bit(u32::from(king.0));
@@ -478,14 +603,27 @@ fn guard<B: BitSet>(rules: &TableRules, pos: &Position, king: Square, occ: B) ->
                 .unwrap_or(u128::MAX)
                 | rules.bulk.castle_zone[us.index()],
         );
-    let attacks = enemy_attacks(rules, pos, occ & !king_bit, zone);
+    let near = B::tables(&rules.bulk.lean)
+        .near
+        .get(king_piece.code() as usize * rules.info.shape.len() + king.index())
+        .copied()
+        .unwrap_or(B::ALL);
+    let attacks = enemy_attacks(rules, pos, occ & !king_bit, zone, near);
     let danger = attacks.map(|(set, _)| set);
-    let safety = match danger {
-        Some(d) if d & king_bit == B::ZERO => {
-            let pins_possible = attacks.is_none_or(|(_, lines)| lines & king_bit != B::ZERO);
-            Safety::unchecked(rules, pos, king, pins_possible)
+    let safety = match attacks {
+        Some((d, lines)) if d & king_bit == B::ZERO => {
+            if lines & king_bit == B::ZERO {
+                // Not in check, and no line that could pin: every piece is free.
+                return Some(Guard {
+                    danger,
+                    in_check: false,
+                    evasions: Some(B::ALL),
+                    pinned: B::ZERO,
+                });
+            }
+            safety.insert(Safety::unchecked(rules, pos, king, true))
         }
-        _ => Safety::new(rules, pos, king),
+        _ => safety.insert(Safety::new(rules, pos, king)),
     };
     // Where a piece that shields nothing may land: anywhere out of check, on the
     // checker or between it and the king in a single check whose squares are known,
@@ -517,7 +655,7 @@ fn guard<B: BitSet>(rules: &TableRules, pos: &Position, king: Square, occ: B) ->
     });
     Some(Guard {
         danger,
-        safety,
+        in_check: safety.in_check(),
         evasions,
         pinned,
     })
@@ -526,7 +664,7 @@ fn guard<B: BitSet>(rules: &TableRules, pos: &Position, king: Square, occ: B) ->
 /// The body of [`count_legal`], inlined into each build of it (with the helpers it
 /// calls per piece, so that their popcounts take the caller's instruction set).
 #[inline(always)]
-fn count_legal_in<B: BitSet>(
+fn count_legal_in<B: Width>(
     rules: &TableRules,
     pos: &Position,
     scratch: &mut Vec<Move>,
@@ -538,49 +676,72 @@ fn count_legal_in<B: BitSet>(
     let us = pos.side_to_move();
     let own = B::narrow(pos.occupancy(us));
     let occ = own | B::narrow(pos.occupancy(!us));
-    let Guard {
-        danger,
-        safety,
-        evasions,
-        pinned,
-    } = guard(rules, pos, king, occ)?;
+    let mut safety = None;
+    let g = guard(rules, pos, king, occ, &mut safety)?;
     scratch.clear();
+    let codes = pos.board_codes();
+    let t = B::tables(&rules.bulk.lean);
+    let nsq = rules.info.shape.len();
+    let king_bit = B::bit(u32::from(king.0));
     let mut counted = 0u64;
-    // Own pieces by bit scan (a plain variant's board fits the bits); the count needs
-    // no order.
-    let mut bits = own;
-    while bits != B::ZERO {
-        let from = Square(bits.lowest() as u16);
-        bits = bits.without_lowest();
-        let Some(p) = pos.piece_at(from) else {
-            continue;
-        };
-        let free =
-            (from != king && !rules.is_royal(p) && B::bit(u32::from(from.0)) & pinned == B::ZERO)
-                .then_some(evasions)
-                .flatten();
-        let by_mask = if from == king {
-            danger.and_then(|d| Some(targets(rules, p, king, occ)? & !d))
-        } else if let Some(allowed) = free {
-            targets(rules, p, from, occ).map(|t| t & allowed)
-        } else {
-            None
-        };
-        if let Some(set) = by_mask {
-            counted += u64::from((set & !own).count());
-            continue;
-        }
-        if rules.is_pawn(p)
-            && let Some(allowed) = free
-            && let Some(n) = pawn_count(rules, pos, p, from, occ, allowed)
-        {
-            counted += n;
-            continue;
-        }
-        safe_piece_moves(rules, pos, &safety, from, p, Wanted::All, scratch);
+    // Listed: the king where its steps are not masks, pinned pieces, every piece in a
+    // check whose evasion squares are not known.
+    let mut listed = own & g.pinned & !king_bit;
+    match king_moves(rules, pos, &g, king, occ, own) {
+        Some(n) => counted += n,
+        None => listed |= king_bit,
     }
-    if !safety.in_check() {
-        match danger {
+    // The other pieces by bit scan (a plain variant's board fits the bits); the count
+    // needs no order. The loop asks of each piece only its entry. Free pawns of the
+    // code kept as a set are counted at once, not visited.
+    match g.evasions {
+        Some(allowed) => {
+            let set = &t.pawn_sets[us.index()];
+            let mut pawns = B::ZERO;
+            if let Some(squares) = pos.squares_of(set.code) {
+                let ep = pos
+                    .en_passant()
+                    .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
+                pawns = B::narrow(squares) & set.squares & !listed & !set.en_passant_takers(ep);
+                counted += set.count(pawns, occ, own, allowed);
+            }
+            let mut bits = own & !king_bit & !listed & !pawns;
+            while bits != B::ZERO {
+                let sq = bits.lowest() as usize;
+                bits = bits.without_lowest();
+                let code = codes.get(sq).copied().unwrap_or(0);
+                // No closure here: one is compiled without the caller's popcount.
+                let n = match t.entries.get(usize::from(code) * nsq + sq) {
+                    Some(e) => count_free(rules, pos, e, code, sq, occ, own, allowed),
+                    None => None,
+                };
+                match n {
+                    Some(n) => counted += n,
+                    None => listed |= B::bit(sq as u32),
+                }
+            }
+        }
+        None => listed |= own & !king_bit,
+    }
+    while listed != B::ZERO {
+        let sq = listed.lowest() as usize;
+        listed = listed.without_lowest();
+        let Some(p) = codes.get(sq).copied().and_then(Piece::from_code) else {
+            continue;
+        };
+        let safety = safety.get_or_insert_with(|| Safety::unchecked(rules, pos, king, false));
+        safe_piece_moves(
+            rules,
+            pos,
+            safety,
+            Square(sq as u16),
+            p,
+            Wanted::All,
+            scratch,
+        );
+    }
+    if !g.in_check {
+        match g.danger {
             Some(d) if !rules.castling960.active => {
                 counted += super::count_castling::count(rules, pos, king, occ, d);
             }
@@ -588,6 +749,67 @@ fn count_legal_in<B: BitSet>(
         }
     }
     Some(counted + scratch.len() as u64)
+}
+
+/// The king's steps outside the attack set, or `None` where they are not masks (then
+/// it is listed).
+#[inline(always)]
+fn king_moves<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    g: &Guard<B>,
+    king: Square,
+    occ: B,
+    own: B,
+) -> Option<u64> {
+    let t = B::tables(&rules.bulk.lean);
+    let d = g.danger?;
+    let code = pos.board_codes().get(king.index()).copied()?;
+    let e = t
+        .entries
+        .get(usize::from(code) * rules.info.shape.len() + king.index())?;
+    if e.moves != MASKED {
+        return None;
+    }
+    Some(u64::from((t.attacks(e, occ)? & !d & !own).count()))
+}
+
+/// The moves of the piece of entry `e` (piece `code` on square `sq`), not the king and
+/// not pinned, landing on `allowed`: its targets where its moves are masks, a pawn's
+/// masks; `None` where it must be listed (a royal piece, a pawn that may take en
+/// passant, other lines).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn count_free<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    e: &Lean<B>,
+    code: u8,
+    sq: usize,
+    occ: B,
+    own: B,
+    allowed: B,
+) -> Option<u64> {
+    if e.royal {
+        return None;
+    }
+    let t = B::tables(&rules.bulk.lean);
+    match e.moves {
+        MASKED => Some(u64::from((t.attacks(e, occ)? & allowed & !own).count())),
+        PAWN => {
+            let ep = pos
+                .en_passant()
+                .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
+            t.pawns
+                .get(usize::from(code) * rules.info.shape.len() + sq)?
+                .count(occ, own, ep, allowed)
+        }
+        PAWN_SLOW => {
+            let p = Piece::from_code(code)?;
+            pawn_count(rules, pos, p, Square(sq as u16), occ, allowed)
+        }
+        _ => None,
+    }
 }
 
 /// The number of moves of `us`'s free pawn `p` on `from` (not pinned, no check), as the
