@@ -197,6 +197,10 @@ fn the_counting_path_is_named_per_variant() {
     for name in ["crazyhouse", "loop", "3check", "kingofthehill"] {
         assert_eq!(path(name), "bulk", "{name}");
     }
+    // No king to keep safe: every piece is free.
+    for name in ["extinction", "threekings"] {
+        assert_eq!(path(name), "bulk", "{name}");
+    }
     // Promotion choices, one pawn per file, drops that must come first, hops,
     // obligations to capture.
     for name in ["shogi", "placement", "xiangqi", "giveaway"] {

@@ -20,7 +20,7 @@ mod pawn_set;
 use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX};
 use super::bitset::BitSet;
 use super::count_castling::CastleMasks;
-use super::movegen::{Safety, Wanted, castling_moves, own_king, safe_piece_moves};
+use super::movegen::{Safety, Wanted, castling_moves, own_king, piece_moves, safe_piece_moves};
 use super::pawn_masks::PawnMasks;
 use super::{Mode, Span, TableRules};
 use crate::geometry::Square;
@@ -672,7 +672,9 @@ fn count_legal_in<B: Width>(
     if !rules.bulk.active {
         return None;
     }
-    let king = own_king(rules, pos)?;
+    let Some(king) = own_king(rules, pos) else {
+        return Some(count_kingless::<B>(rules, pos, scratch));
+    };
     let us = pos.side_to_move();
     let own = B::narrow(pos.occupancy(us));
     let occ = own | B::narrow(pos.occupancy(!us));
@@ -749,6 +751,54 @@ fn count_legal_in<B: Width>(
         }
     }
     Some(counted + scratch.len() as u64)
+}
+
+/// [`count_legal_in`] where the side has no king to keep safe (breakthrough, clobber,
+/// extinction, the piece explorer): every piece is free, as the list's own walk without
+/// a king takes it.
+#[inline(always)]
+fn count_kingless<B: Width>(rules: &TableRules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
+    let us = pos.side_to_move();
+    let own = B::narrow(pos.occupancy(us));
+    let occ = own | B::narrow(pos.occupancy(!us));
+    let codes = pos.board_codes();
+    let t = B::tables(&rules.bulk.lean);
+    let nsq = rules.info.shape.len();
+    scratch.clear();
+    let mut counted = 0u64;
+    let mut listed = B::ZERO;
+    let set = &t.pawn_sets[us.index()];
+    let mut pawns = B::ZERO;
+    if let Some(squares) = pos.squares_of(set.code) {
+        let ep = pos
+            .en_passant()
+            .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
+        pawns = B::narrow(squares) & set.squares & !set.en_passant_takers(ep);
+        counted += set.count(pawns, occ, own, B::ALL);
+    }
+    let mut bits = own & !pawns;
+    while bits != B::ZERO {
+        let sq = bits.lowest() as usize;
+        bits = bits.without_lowest();
+        let code = codes.get(sq).copied().unwrap_or(0);
+        let n = match t.entries.get(usize::from(code) * nsq + sq) {
+            Some(e) => count_free(rules, pos, e, code, sq, occ, own, B::ALL),
+            None => None,
+        };
+        match n {
+            Some(n) => counted += n,
+            None => listed |= B::bit(sq as u32),
+        }
+    }
+    while listed != B::ZERO {
+        let sq = listed.lowest() as usize;
+        listed = listed.without_lowest();
+        if let Some(p) = codes.get(sq).copied().and_then(Piece::from_code) {
+            piece_moves(rules, pos, us, Square(sq as u16), p, Wanted::All, scratch);
+        }
+    }
+    castling_moves(rules, pos, us, None, scratch);
+    counted + scratch.len() as u64
 }
 
 /// The king's steps outside the attack set, or `None` where they are not masks (then
