@@ -682,8 +682,6 @@ fn count_legal_in<B: Width>(
     let g = guard(rules, pos, king, occ, &mut safety)?;
     scratch.clear();
     let codes = pos.board_codes();
-    let t = B::tables(&rules.bulk.lean);
-    let nsq = rules.info.shape.len();
     let king_bit = B::bit(u32::from(king.0));
     let mut counted = 0u64;
     // Listed: the king where its steps are not masks, pinned pieces, every piece in a
@@ -698,30 +696,10 @@ fn count_legal_in<B: Width>(
     // code kept as a set are counted at once, not visited.
     match g.evasions {
         Some(allowed) => {
-            let set = &t.pawn_sets[us.index()];
-            let mut pawns = B::ZERO;
-            if let Some(squares) = pos.squares_of(set.code) {
-                let ep = pos
-                    .en_passant()
-                    .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
-                pawns = B::narrow(squares) & set.squares & !listed & !set.en_passant_takers(ep);
-                counted += set.count(pawns, occ, own, allowed);
-            }
-            let mut bits = own & !king_bit & !listed & !pawns;
-            while bits != B::ZERO {
-                let sq = bits.lowest() as usize;
-                bits = bits.without_lowest();
-                let code = codes.get(sq).copied().unwrap_or(0);
-                // No closure here: one is compiled without the caller's popcount.
-                let n = match t.entries.get(usize::from(code) * nsq + sq) {
-                    Some(e) => count_free(rules, pos, e, code, sq, occ, own, allowed),
-                    None => None,
-                };
-                match n {
-                    Some(n) => counted += n,
-                    None => listed |= B::bit(sq as u32),
-                }
-            }
+            let (n, unknown) =
+                count_free_pieces(rules, pos, own & !king_bit & !listed, occ, own, allowed);
+            counted += n;
+            listed |= unknown;
         }
         None => listed |= own & !king_bit,
     }
@@ -762,34 +740,8 @@ fn count_kingless<B: Width>(rules: &TableRules, pos: &Position, scratch: &mut Ve
     let own = B::narrow(pos.occupancy(us));
     let occ = own | B::narrow(pos.occupancy(!us));
     let codes = pos.board_codes();
-    let t = B::tables(&rules.bulk.lean);
-    let nsq = rules.info.shape.len();
     scratch.clear();
-    let mut counted = 0u64;
-    let mut listed = B::ZERO;
-    let set = &t.pawn_sets[us.index()];
-    let mut pawns = B::ZERO;
-    if let Some(squares) = pos.squares_of(set.code) {
-        let ep = pos
-            .en_passant()
-            .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
-        pawns = B::narrow(squares) & set.squares & !set.en_passant_takers(ep);
-        counted += set.count(pawns, occ, own, B::ALL);
-    }
-    let mut bits = own & !pawns;
-    while bits != B::ZERO {
-        let sq = bits.lowest() as usize;
-        bits = bits.without_lowest();
-        let code = codes.get(sq).copied().unwrap_or(0);
-        let n = match t.entries.get(usize::from(code) * nsq + sq) {
-            Some(e) => count_free(rules, pos, e, code, sq, occ, own, B::ALL),
-            None => None,
-        };
-        match n {
-            Some(n) => counted += n,
-            None => listed |= B::bit(sq as u32),
-        }
-    }
+    let (counted, mut listed) = count_free_pieces(rules, pos, own, occ, own, B::ALL);
     while listed != B::ZERO {
         let sq = listed.lowest() as usize;
         listed = listed.without_lowest();
@@ -799,6 +751,51 @@ fn count_kingless<B: Width>(rules: &TableRules, pos: &Position, scratch: &mut Ve
     }
     castling_moves(rules, pos, us, None, scratch);
     counted + scratch.len() as u64
+}
+
+/// The free pieces among `pieces` (landing only on `allowed`), each counted by its
+/// entry and the free pawns of the code kept as a set counted at once, not visited;
+/// returns the count and the pieces whose moves must be listed.
+#[inline(always)]
+fn count_free_pieces<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    pieces: B,
+    occ: B,
+    own: B,
+    allowed: B,
+) -> (u64, B) {
+    let us = pos.side_to_move();
+    let codes = pos.board_codes();
+    let t = B::tables(&rules.bulk.lean);
+    let nsq = rules.info.shape.len();
+    let mut counted = 0;
+    let mut listed = B::ZERO;
+    let set = &t.pawn_sets[us.index()];
+    let mut pawns = B::ZERO;
+    if let Some(squares) = pos.squares_of(set.code) {
+        let ep = pos
+            .en_passant()
+            .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
+        pawns = B::narrow(squares) & set.squares & pieces & !set.en_passant_takers(ep);
+        counted += set.count(pawns, occ, own, allowed);
+    }
+    let mut bits = pieces & !pawns;
+    while bits != B::ZERO {
+        let sq = bits.lowest() as usize;
+        bits = bits.without_lowest();
+        let code = codes.get(sq).copied().unwrap_or(0);
+        // No closure here: one is compiled without the caller's popcount.
+        let n = match t.entries.get(usize::from(code) * nsq + sq) {
+            Some(e) => count_free(rules, pos, e, code, sq, occ, own, allowed),
+            None => None,
+        };
+        match n {
+            Some(n) => counted += n,
+            None => listed |= B::bit(sq as u32),
+        }
+    }
+    (counted, listed)
 }
 
 /// The king's steps outside the attack set, or `None` where they are not masks (then

@@ -5,6 +5,7 @@
 
 use super::TableRules;
 use super::attacks::{attacked, attacked_along_lines};
+use super::movegen::board_after;
 use super::special;
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -102,15 +103,7 @@ impl KingGuard {
         if m.from == m.to && m.capture.is_none() && m.second.is_none() && target == king {
             return self.in_check;
         }
-        let after = |s: Square| {
-            if s == m.to {
-                Some(moving)
-            } else if s == m.from || Some(s) == m.capture {
-                None
-            } else {
-                pos.piece_at(s)
-            }
-        };
+        let after = board_after(pos, m, moving);
         let rights = pos.castling_rights();
         if !self.known || royal || m.second.is_some() {
             return attacked(rules, &after, target, them, rights);

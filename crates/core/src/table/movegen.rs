@@ -228,7 +228,24 @@ fn attacked_after(
     target: Square,
     them: Color,
 ) -> bool {
-    let view = |s: Square| {
+    attacked(
+        rules,
+        &board_after(pos, m, moving),
+        target,
+        them,
+        pos.castling_rights(),
+    )
+}
+
+/// The board as it would be after `m` (by `moving`), as a view: the landing square
+/// holds the mover, the squares it leaves and captures on are empty.
+#[inline]
+pub(super) fn board_after(
+    pos: &Position,
+    m: Move,
+    moving: Piece,
+) -> impl Fn(Square) -> Option<Piece> + '_ {
+    move |s: Square| {
         if s == m.to {
             Some(moving)
         } else if s == m.from || Some(s) == m.capture {
@@ -236,8 +253,7 @@ fn attacked_after(
         } else {
             pos.piece_at(s)
         }
-    };
-    attacked(rules, &view, target, them, pos.castling_rights())
+    }
 }
 
 pub(super) fn piece_moves(
