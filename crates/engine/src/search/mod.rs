@@ -270,7 +270,6 @@ impl<'a> Search<'a> {
     /// other move falls clearly short of the table's score, so the line hangs on that
     /// one move and it is searched a ply deeper. Where even the other moves reach
     /// beta, several moves would cut off and the node does (multi-cut).
-    #[allow(clippy::too_many_arguments)] // a node's whole context
     fn singular(
         &mut self,
         pos: &mut Position,
@@ -279,7 +278,6 @@ impl<'a> Search<'a> {
         ply: usize,
         in_check: bool,
         tt_hit: Option<Hit>,
-        cut: bool,
     ) -> Singular {
         let Some(hit) = tt_hit else {
             return Singular::No;
@@ -306,7 +304,6 @@ impl<'a> Search<'a> {
             ply,
             in_check,
             false,
-            cut,
         );
         self.excluded[ply] = None;
         if self.stopped {

@@ -21,19 +21,6 @@ const RFP_IMPROVING_2D: i32 = 100;
 /// Razoring's margin on boards of two axes (at depth 1 only).
 const RAZOR_MARGIN_2D: i32 = 500;
 
-/// Futility of a quiet move by the depth late-move reductions would give it: pruned
-/// below that depth where the evaluation plus the base and a margin a ply stays below
-/// alpha.
-const FUTILITY_DEPTH: i32 = 6;
-const FUTILITY_BASE: i32 = 200;
-const FUTILITY_PER_PLY: i32 = 150;
-
-/// ProbCut: from this depth, searched this much shallower (less one), a capture
-/// whose score stays this far above beta (less when improving) cuts the node off.
-const PROBCUT_DEPTH: i32 = 5;
-const PROBCUT_MARGIN: i32 = 200;
-const PROBCUT_IMPROVING: i32 = 50;
-
 /// What a node is asked: its window, depth and place on the line.
 #[derive(Clone, Copy)]
 struct Node {
@@ -44,9 +31,6 @@ struct Node {
     ply: usize,
     in_check: bool,
     pv_node: bool,
-    /// Expected to fail high (a null-window child searched as if the move before it
-    /// were refuted): reduced more.
-    cut: bool,
     /// The table move a singular-extension search of this node leaves out.
     excluded: Option<MoveRef>,
 }
@@ -118,7 +102,6 @@ impl Search<'_> {
         ply: usize,
         in_check: bool,
         null_ok: bool,
-        cut: bool,
     ) -> i32 {
         self.pv[ply].clear();
         if self.poll() {
@@ -151,7 +134,6 @@ impl Search<'_> {
             ply,
             in_check,
             pv_node: beta - alpha > 1,
-            cut: cut && beta - alpha == 1,
             excluded: self.excluded[ply],
         };
         let tt_hit = match self.probe_table(&node) {
@@ -164,7 +146,7 @@ impl Search<'_> {
         if let Some(v) = self.prune_before_moves(pos, &node, &eval, null_ok) {
             return v;
         }
-        let singular = match self.singular(pos, node.depth, beta, ply, in_check, tt_hit, node.cut) {
+        let singular = match self.singular(pos, node.depth, beta, ply, in_check, tt_hit) {
             Singular::Cut(v) => return v,
             Singular::Extend => tt_move,
             Singular::No => None,
@@ -309,68 +291,8 @@ impl Search<'_> {
             && depth >= 3
             && static_eval >= beta
             && self.eval.has_pieces(pos, pos.side_to_move())
-            && let Some(v) = self.null_move(pos, node, static_eval)
         {
-            return Some(v);
-        }
-        if eval.quiet_window && node.excluded.is_none() && depth >= PROBCUT_DEPTH {
-            return self.probcut(pos, node, eval);
-        }
-        None
-    }
-
-    /// ProbCut: a capture that wins enough in the exchange and, searched four plies
-    /// shallower, stays a margin above beta, would almost surely cut off at the full
-    /// depth too.
-    fn probcut(&mut self, pos: &mut Position, node: &Node, eval: &NodeEval) -> Option<i32> {
-        let (depth, ply) = (node.depth, node.ply);
-        let pc_beta = node.beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * eval.improving as i32;
-        if pc_beta >= MATE_BOUND {
-            return None;
-        }
-        let rules = self.rules;
-        rules.legal_captures(pos, &mut self.moves[ply]);
-        self.order_moves(pos, ply, None);
-        for i in 0..self.moves[ply].len() {
-            let mv = self.pick(ply, i);
-            // Losing captures sort last: none of the rest can win the margin.
-            if ordering::is_losing(self.keys[ply][i]) {
-                break;
-            }
-            if !self
-                .exchange
-                .at_least(rules, self.eval, pos, &mv, pc_beta - eval.guess)
-            {
-                continue;
-            }
-            let mover = ordering::mover(pos, &mv);
-            let undo = rules.make_move(pos, mv);
-            let check = rules.in_check(pos);
-            self.path.push(node.hash);
-            self.played[ply] = mover.map(|p| (p.code(), mv.to.0));
-            // Quiescence first: most captures fall short there, and it is cheap.
-            let mut v = -self.quiesce(pos, -pc_beta, -pc_beta + 1, ply + 1, check, 0);
-            if v >= pc_beta {
-                let d = depth - PROBCUT_DEPTH + 1;
-                v = -self.negamax(
-                    pos,
-                    d,
-                    -pc_beta,
-                    -pc_beta + 1,
-                    ply + 1,
-                    check,
-                    true,
-                    !node.cut,
-                );
-            }
-            self.path.pop();
-            rules.unmake_move(pos, &undo);
-            if self.stopped {
-                return Some(0);
-            }
-            if v >= pc_beta {
-                return Some(v);
-            }
+            return self.null_move(pos, node, static_eval);
         }
         None
     }
@@ -388,16 +310,7 @@ impl Search<'_> {
         pos.set_halfmove_clock(0);
         self.path.push(node.hash);
         self.played[ply] = None;
-        let v = -self.negamax(
-            pos,
-            depth - 1 - r,
-            -beta,
-            -beta + 1,
-            ply + 1,
-            false,
-            false,
-            !node.cut,
-        );
+        let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
         self.path.pop();
         pos.restore(&undo);
         if self.stopped {
@@ -431,6 +344,8 @@ impl Search<'_> {
             best_move: None,
             best_quiet: true,
         };
+        // Futility: near the leaves and far below alpha, quiet moves are not tried.
+        let futile = quiet_window && depth <= 2 && eval.guess + 150 * depth <= alpha;
         // Where the side is not improving, two thirds as many (a half pruned the
         // defensive moves an attack needs answered).
         let late_quiets = if self.trusts_static_trend() {
@@ -466,7 +381,6 @@ impl Search<'_> {
                 stat,
             };
             let late = quiets > late_quiets;
-            let futile = quiet && quiet_window && self.futile(depth, i, eval.guess, alpha);
             let prunable = found.best > -MATE_BOUND
                 && self.may_prune(pos, depth, quiet_window, futile, late, &candidate);
             let undo = rules.make_move(pos, mv);
@@ -507,18 +421,6 @@ impl Search<'_> {
         Some(found)
     }
 
-    /// Futility: far below alpha, a quiet move will not bring the score back. On boards
-    /// of two axes by the depth late-move reductions would give the move (Stockfish's
-    /// per-move test); elsewhere two plies from the leaves.
-    fn futile(&self, depth: i32, i: usize, guess: i32, alpha: i32) -> bool {
-        if !self.trusts_static_trend() {
-            return depth <= 2 && guess + 150 * depth <= alpha;
-        }
-        let lmr_depth = depth - 1 - self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
-        lmr_depth < FUTILITY_DEPTH
-            && guess + FUTILITY_BASE + FUTILITY_PER_PLY * lmr_depth.max(0) <= alpha
-    }
-
     /// Whether a move may be skipped near the leaves (never the first): a quiet one by
     /// futility, as a late move, by its history or by the exchange on its square; a
     /// capture that loses material in the exchange.
@@ -533,9 +435,7 @@ impl Search<'_> {
     ) -> bool {
         let quiet = c.quiet;
         c.i > 0
-            && ((quiet
-                && (futile
-                    || (quiet_window && late && (depth <= 4 || self.trusts_static_trend()))))
+            && ((quiet && (futile || (quiet_window && depth <= 4 && late)))
                 || (quiet && quiet_window && depth <= 3 && c.stat < -HISTORY_PRUNE * depth)
                 || (c.losing && quiet_window && depth <= 3)
                 || (quiet
@@ -566,18 +466,13 @@ impl Search<'_> {
     ) -> i32 {
         let (depth, beta, ply, pv_node) = (node.depth, node.beta, node.ply, node.pv_node);
         if c.i == 0 {
-            let cut = !pv_node && !node.cut;
-            return -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true, cut);
+            return -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true);
         }
         let i = c.i;
         let r =
             if depth >= 3 && i >= 2 + pv_node as usize && (c.quiet || c.losing) && !node.in_check {
                 let mut r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
                 r -= pv_node as i32 + check as i32 + self.is_killer(ply, &c.mv) as i32;
-                // At an expected cut node the move tried first should have refuted:
-                // the late ones are searched to see that they fail, not how well.
-                // (Stockfish's two plies lost in shogi self-play: 14-0-23.)
-                r += node.cut as i32;
                 // Quiet moves that have done well elsewhere are reduced less, those that
                 // keep failing more.
                 r -= c.stat / HISTORY_PER_PLY;
@@ -586,13 +481,12 @@ impl Search<'_> {
             } else {
                 0
             };
-        let mut s = -self.negamax(pos, nd - r, -alpha - 1, -alpha, ply + 1, check, true, true);
+        let mut s = -self.negamax(pos, nd - r, -alpha - 1, -alpha, ply + 1, check, true);
         if s > alpha && r > 0 {
-            let cut = !node.cut;
-            s = -self.negamax(pos, nd, -alpha - 1, -alpha, ply + 1, check, true, cut);
+            s = -self.negamax(pos, nd, -alpha - 1, -alpha, ply + 1, check, true);
         }
         if s > alpha && s < beta {
-            s = -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true, false);
+            s = -self.negamax(pos, nd, -beta, -alpha, ply + 1, check, true);
         }
         s
     }

@@ -216,11 +216,11 @@ impl Search<'_> {
             // exactly as if its score carried the bonus.
             let (a, b) = (alpha - bonus, beta - bonus);
             let raw = if best.is_none() {
-                -self.negamax(pos, nd, -b, -a, 1, check, true, false)
+                -self.negamax(pos, nd, -b, -a, 1, check, true)
             } else {
-                let v = -self.negamax(pos, nd, -a - 1, -a, 1, check, true, true);
+                let v = -self.negamax(pos, nd, -a - 1, -a, 1, check, true);
                 if v > a && v < b {
-                    -self.negamax(pos, nd, -b, -a, 1, check, true, false)
+                    -self.negamax(pos, nd, -b, -a, 1, check, true)
                 } else {
                     v
                 }
