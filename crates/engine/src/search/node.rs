@@ -21,12 +21,6 @@ const RFP_IMPROVING_2D: i32 = 100;
 /// Razoring's margin on boards of two axes (at depth 1 only).
 const RAZOR_MARGIN_2D: i32 = 500;
 
-/// ProbCut: from this depth, searched this much shallower (less one), a capture
-/// whose score stays this far above beta (less when improving) cuts the node off.
-const PROBCUT_DEPTH: i32 = 5;
-const PROBCUT_MARGIN: i32 = 200;
-const PROBCUT_IMPROVING: i32 = 50;
-
 /// What a node is asked: its window, depth and place on the line.
 #[derive(Clone, Copy)]
 struct Node {
@@ -297,59 +291,8 @@ impl Search<'_> {
             && depth >= 3
             && static_eval >= beta
             && self.eval.has_pieces(pos, pos.side_to_move())
-            && let Some(v) = self.null_move(pos, node, static_eval)
         {
-            return Some(v);
-        }
-        if eval.quiet_window && node.excluded.is_none() && depth >= PROBCUT_DEPTH {
-            return self.probcut(pos, node, eval);
-        }
-        None
-    }
-
-    /// ProbCut: a capture that wins enough in the exchange and, searched four plies
-    /// shallower, stays a margin above beta, would almost surely cut off at the full
-    /// depth too.
-    fn probcut(&mut self, pos: &mut Position, node: &Node, eval: &NodeEval) -> Option<i32> {
-        let (depth, ply) = (node.depth, node.ply);
-        let pc_beta = node.beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * eval.improving as i32;
-        if pc_beta >= MATE_BOUND {
-            return None;
-        }
-        let rules = self.rules;
-        rules.legal_captures(pos, &mut self.moves[ply]);
-        self.order_moves(pos, ply, None);
-        for i in 0..self.moves[ply].len() {
-            let mv = self.pick(ply, i);
-            // Losing captures sort last: none of the rest can win the margin.
-            if ordering::is_losing(self.keys[ply][i]) {
-                break;
-            }
-            if !self
-                .exchange
-                .at_least(rules, self.eval, pos, &mv, pc_beta - eval.guess)
-            {
-                continue;
-            }
-            let mover = ordering::mover(pos, &mv);
-            let undo = rules.make_move(pos, mv);
-            let check = rules.in_check(pos);
-            self.path.push(node.hash);
-            self.played[ply] = mover.map(|p| (p.code(), mv.to.0));
-            // Quiescence first: most captures fall short there, and it is cheap.
-            let mut v = -self.quiesce(pos, -pc_beta, -pc_beta + 1, ply + 1, check, 0);
-            if v >= pc_beta {
-                let d = depth - PROBCUT_DEPTH + 1;
-                v = -self.negamax(pos, d, -pc_beta, -pc_beta + 1, ply + 1, check, true);
-            }
-            self.path.pop();
-            rules.unmake_move(pos, &undo);
-            if self.stopped {
-                return Some(0);
-            }
-            if v >= pc_beta {
-                return Some(v);
-            }
+            return self.null_move(pos, node, static_eval);
         }
         None
     }
