@@ -12,8 +12,8 @@ use crate::moves::Move;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 
-/// The groups the attack test is split into: the ordinary lines, then one a special
-/// attack line, the last holding every line past it.
+/// The groups the attack test is split into: the ordinary lines, then one special
+/// attack line each, the last group holding every line from its own on.
 const GROUPS: usize = 32;
 
 /// Whether the king is attacked now, and which squares each part of the attack test
