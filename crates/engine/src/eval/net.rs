@@ -9,8 +9,9 @@
 //!
 //! The first layer is kept in `i16` at [`QA`] per unit, so that the sums a leaf needs
 //! (two views, one row per man) are cheap integer adds the compiler vectorises; the
-//! output layer is small and stays in `f32`. A leaf sums every row again: with at most
-//! 32 men that costs less than keeping the sums through make and unmake would save.
+//! output layer is small and stays in `f32`. The sums are kept per thread between
+//! leaves ([`NetEval::white_score`]): the next leaf is usually a sibling or a cousin, a
+//! few squares different, so only those squares' rows are taken off and added.
 
 use super::family::{FAMILIES, FAMILY_COUNT, Family};
 use chess4d_core::{Color, Position, Rules};
@@ -227,6 +228,17 @@ impl Network {
         }
     }
 
+    /// Takes input `f`'s row off `acc`: the exact inverse of [`Network::add_row`]
+    /// (wrapping sums form a group), so kept sums equal sums made afresh.
+    #[inline]
+    fn sub_row(&self, acc: &mut [i16; HIDDEN], f: usize) {
+        if let Some(row) = self.w1.get(f * HIDDEN..(f + 1) * HIDDEN) {
+            acc.iter_mut()
+                .zip(row)
+                .for_each(|(a, w)| *a = a.wrapping_sub(*w));
+        }
+    }
+
     /// The output layer for one view's sums, the side to move's first.
     #[inline]
     fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], bucket: usize) -> f32 {
@@ -264,6 +276,37 @@ pub(crate) struct NetEval {
     /// Per piece code: its first input in White's view and in Black's (`NONE` for a
     /// kind the network does not know).
     inputs: Box<[[u16; 2]; 256]>,
+    /// Tells this network's inputs from every other's in the threads' kept sums.
+    owner: u64,
+}
+
+/// A board's first-layer sums, kept per thread from one leaf to the next.
+struct Sums {
+    /// The [`NetEval::owner`] whose inputs made them (0: none yet).
+    owner: u64,
+    /// The board they are the sums of (piece codes, 0 empty).
+    codes: [u8; SQUARES],
+    /// White's view and Black's.
+    views: [[i16; HIDDEN]; 2],
+    men: usize,
+}
+
+/// The squares a network's board has.
+const SQUARES: usize = 64;
+
+/// More changed squares than this and the sums are made afresh (each changed square
+/// costs a row off and a row on, a fresh sum one row per man).
+const MOST_CHANGES: u32 = 16;
+
+thread_local! {
+    static SUMS: std::cell::RefCell<Sums> = const {
+        std::cell::RefCell::new(Sums {
+            owner: 0,
+            codes: [0; SQUARES],
+            views: [[0; HIDDEN]; 2],
+            men: 0,
+        })
+    };
 }
 
 impl NetEval {
@@ -283,7 +326,11 @@ impl NetEval {
                     [Color::White, Color::Black].map(|view| feature(kind, view == color, 0) as u16);
             }
         }
-        Some(NetEval { net, inputs })
+        Some(NetEval {
+            net,
+            inputs,
+            owner: super::pawn_cache::new_owner(),
+        })
     }
 
     /// How the output meets the hand-written evaluation.
@@ -293,7 +340,42 @@ impl NetEval {
 
     /// The network's score from White's view, in our centipawns; `None` when a man on
     /// the board is of a kind it does not know.
+    ///
+    /// The first layer's sums are this thread's kept sums brought up to this board: the
+    /// rows of the squares that changed since the last leaf are taken off and added.
     pub(crate) fn white_score(&self, pos: &Position) -> Option<i32> {
+        let Ok(codes) = <&[u8; SQUARES]>::try_from(pos.board_codes()) else {
+            return self.white_score_afresh(pos);
+        };
+        SUMS.with_borrow_mut(|sums| {
+            if sums.owner != self.owner {
+                *sums = Sums {
+                    owner: self.owner,
+                    codes: [0; SQUARES],
+                    views: [self.net.b1; 2],
+                    men: 0,
+                };
+            }
+            let changed = changed_squares(&sums.codes, codes);
+            // Refused before anything is changed, so the kept sums stay those of a board.
+            if each_bit(changed).any(|sq| self.inputs_of(codes[sq]).is_none()) {
+                return None;
+            }
+            if changed.count_ones() > MOST_CHANGES {
+                sums.views = [self.net.b1; 2];
+                sums.codes = [0; SQUARES];
+                sums.men = 0;
+                self.bring_up(sums, codes, occupied_squares(codes));
+            } else {
+                self.bring_up(sums, codes, changed);
+            }
+            Some(self.score(&sums.views, sums.men, pos.side_to_move()))
+        })
+    }
+
+    /// [`NetEval::white_score`] with every row summed again (boards of other sizes,
+    /// and the tests' measure of the kept sums).
+    fn white_score_afresh(&self, pos: &Position) -> Option<i32> {
         let net = self.net;
         let mut views = [net.b1; 2];
         let mut men = 0usize;
@@ -301,21 +383,90 @@ impl NetEval {
             if code == 0 {
                 continue;
             }
-            let [white, black] = self.inputs[usize::from(code)];
-            if white == NONE || sq >= 64 {
+            let [white, black] = self.inputs_of(code)?;
+            if sq >= SQUARES {
                 return None;
             }
             net.add_row(&mut views[0], usize::from(white) + view_square(sq, true));
             net.add_row(&mut views[1], usize::from(black) + view_square(sq, false));
             men += 1;
         }
+        Some(self.score(&views, men, pos.side_to_move()))
+    }
+
+    /// The inputs of a piece code in White's view and Black's: `[0, 0]` for an empty
+    /// square, `None` for a kind the network does not know.
+    #[inline]
+    fn inputs_of(&self, code: u8) -> Option<[u16; 2]> {
+        let inputs = self.inputs[usize::from(code)];
+        (code == 0 || inputs[0] != NONE).then_some(inputs)
+    }
+
+    /// Changes `sums` on the squares of `squares` to the men of `codes` (each known).
+    fn bring_up(&self, sums: &mut Sums, codes: &[u8; SQUARES], squares: u64) {
+        let net = self.net;
+        for sq in each_bit(squares) {
+            let (old, new) = (sums.codes[sq], codes[sq]);
+            let views = [view_square(sq, true), view_square(sq, false)];
+            if old != 0 {
+                let inputs = self.inputs[usize::from(old)];
+                for v in 0..2 {
+                    net.sub_row(&mut sums.views[v], usize::from(inputs[v]) + views[v]);
+                }
+                sums.men -= 1;
+            }
+            if new != 0 {
+                let inputs = self.inputs[usize::from(new)];
+                for v in 0..2 {
+                    net.add_row(&mut sums.views[v], usize::from(inputs[v]) + views[v]);
+                }
+                sums.men += 1;
+            }
+            sums.codes[sq] = new;
+        }
+    }
+
+    /// The output for the views' sums with `men` men, from White's view in our
+    /// centipawns.
+    fn score(&self, views: &[[i16; HIDDEN]; 2], men: usize, to_move: Color) -> i32 {
+        let net = self.net;
         let bucket = bucket(men, net.buckets);
-        let white_to_move = pos.side_to_move() == Color::White;
+        let white_to_move = to_move == Color::White;
         let (us, them) = if white_to_move { (0, 1) } else { (1, 0) };
         let raw = net.output(&views[us], &views[them], bucket);
         let ours = (raw * SCALE * net.scale).clamp(-20_000.0, 20_000.0) as i32;
-        Some(if white_to_move { ours } else { -ours })
+        if white_to_move { ours } else { -ours }
     }
+}
+
+/// The squares whose piece codes differ between two boards, as bits.
+#[inline]
+fn changed_squares(was: &[u8; SQUARES], now: &[u8; SQUARES]) -> u64 {
+    was.iter()
+        .zip(now)
+        .enumerate()
+        .fold(0, |bits, (sq, (a, b))| bits | u64::from(a != b) << sq)
+}
+
+/// The occupied squares of a board, as bits.
+#[inline]
+fn occupied_squares(codes: &[u8; SQUARES]) -> u64 {
+    codes
+        .iter()
+        .enumerate()
+        .fold(0, |bits, (sq, &c)| bits | u64::from(c != 0) << sq)
+}
+
+/// The indices of the set bits of `bits`, lowest first.
+#[inline]
+fn each_bit(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            sq
+        })
+    })
 }
 
 #[cfg(test)]
@@ -422,5 +573,59 @@ mod tests {
             .parse_position("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
             .unwrap();
         assert!(net.white_score(&up).unwrap() > 500);
+    }
+
+    /// The sums kept from leaf to leaf give the score summed afresh, exactly: along
+    /// random games (make and unmake, so the boards jump back as a search's do), with a
+    /// second network's evaluations between them (another owner of the thread's sums)
+    /// and a board of an unknown kind in between (refused, the kept sums untouched).
+    #[test]
+    fn the_kept_sums_give_the_score_summed_afresh() {
+        let catalog = Catalog::embedded();
+        let rules = catalog.resolve("orthodox").unwrap();
+        let family = super::super::family::family_of(&*rules).expect("chess");
+        let (a, b) = (
+            NetEval::for_family(&*rules, family).unwrap(),
+            NetEval::for_family(&*rules, family).unwrap(),
+        );
+        // A man of a kind beyond the rules' six, which the network has no input for.
+        let mut unknown = rules.start_position();
+        let stranger = chess4d_core::Piece::new(chess4d_core::PieceKind(6), Color::White);
+        unknown.put(chess4d_core::Square(20), Some(stranger));
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = 0;
+        for game in 0..40 {
+            let mut pos = rules.start_position();
+            let mut undos = Vec::new();
+            let mut moves = Vec::new();
+            for ply in 0..120 {
+                rules.legal_moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                // Now and then a step back, as a search returns from a line.
+                if ply % 7 == 3
+                    && let Some(undo) = undos.pop()
+                {
+                    rules.unmake_move(&mut pos, &undo);
+                } else {
+                    let mv = moves[next(moves.len())];
+                    undos.push(rules.make_move(&mut pos, mv));
+                }
+                let net = if (game + ply) % 5 == 0 { &b } else { &a };
+                assert_eq!(net.white_score(&pos), net.white_score_afresh(&pos));
+                if ply % 11 == 0 {
+                    assert_eq!(a.white_score(&unknown), None);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 2_000, "{checked} positions");
     }
 }
