@@ -253,14 +253,20 @@ fn lean_tables(
             .iter()
             .map(|s| (s.mask, s.down))
             .collect();
+        // A stepper that is not a pawn promotes nowhere: no zone.
+        let is_pawn =
+            piece.is_some_and(|p| rules.pawn.get(p.kind().index()).copied().unwrap_or(false));
         let pawn = piece
             .filter(|_| pawn_by_mask.get(i).copied().unwrap_or(false))
-            .and_then(|p| lean_pawn(pawns.get(i)?, zone[p.color().index()]));
+            .and_then(|p| {
+                let zone = if is_pawn { zone[p.color().index()] } else { 0 };
+                lean_pawn(pawns.get(i)?, zone)
+            });
         let moves = if by_mask.get(i).is_some_and(|&m| m != NONE) {
             MASKED
         } else if pawn.is_some() {
             PAWN
-        } else if pawn_by_mask.get(i).copied().unwrap_or(false) {
+        } else if is_pawn && pawn_by_mask.get(i).copied().unwrap_or(false) {
             PAWN_SLOW
         } else {
             LISTED
@@ -391,8 +397,9 @@ fn pawn_tables(rules: &TableRules) -> (Vec<BulkSpan>, Vec<bool>, Vec<PawnMasks>)
         let p = Piece::from_code(code as u8);
         let pawn = p.is_some_and(|p| rules.pawn.get(p.kind().index()).copied().unwrap_or(false));
         let twice = rules.twice.get(code).copied().unwrap_or(true);
-        let mut ok = pawn && !twice;
         let range = w[0] as usize..w[1] as usize;
+        let ok = (pawn || stepper(&rules.spans[range.clone()])) && !twice;
+        let mut ok = ok;
         for (s, double) in rules.spans[range.clone()].iter().zip(&mut doubles[range]) {
             ok &= bit_walked(s);
             let Some(p) = p.filter(|_| pawn) else {
@@ -422,6 +429,16 @@ fn pawn_tables(rules: &TableRules) -> (Vec<BulkSpan>, Vec<bool>, Vec<PawnMasks>)
         pawns.push(masks);
     }
     (doubles, pawn_by_mask, pawns)
+}
+
+/// Whether a piece's lines are single steps, some only moving or only capturing
+/// (clobber's stones, breakthrough's pawns): its moves are three masks, as a pawn's
+/// without double step or promotion. Lines that all move and capture are counted by
+/// [`countable`]'s masks.
+fn stepper(spans: &[Span]) -> bool {
+    !spans.is_empty()
+        && spans.iter().all(|s| s.len == 1 && s.min <= 1)
+        && spans.iter().any(|s| s.mode != Mode::Both)
 }
 
 /// Whether a line's reach is its mask up to its first blocker.
