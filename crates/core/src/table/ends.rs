@@ -6,12 +6,13 @@
 //! why. Every rule is stated on squares and piece kinds only, so it holds for boards of
 //! any number of axes (a 4D king of the hill is the same code as the 8x8 one).
 
+use super::bits::MAX_BITS;
 use super::region::{Regions, SquareSet};
 use super::{TableRules, VariantError, attacks};
 use crate::game::Reason;
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::piece::{Color, Piece};
+use crate::piece::{Color, MAX_KINDS, Piece, PieceKind};
 use crate::position::Position;
 use crate::rules::{Status, VariantInfo};
 
@@ -106,6 +107,8 @@ pub(super) struct Ends {
     pub(super) obliged: bool,
     def: Option<EndsDef>,
     goal: Option<([SquareSet; 2], Vec<bool>)>,
+    /// The goal squares by colour as bits (boards of at most 128 squares).
+    goal_bits: Option<[u128; 2]>,
     /// By kind: counted for extinction (empty: all pieces together).
     extinct_kinds: Vec<usize>,
 }
@@ -149,8 +152,15 @@ impl Ends {
             None => Vec::new(),
             Some(e) => kinds_of(info, &e.pieces, "extinction")?,
         };
+        let goal_bits = goal.as_ref().and_then(|(sets, _)| {
+            (info.shape.len() <= MAX_BITS).then(|| {
+                sets.each_ref()
+                    .map(|set| set.squares().fold(0u128, |m, sq| m | 1u128 << sq.0))
+            })
+        });
         Ok(Ends {
             immediate: goal.is_some() || def.checks > 0 || def.extinction.is_some(),
+            goal_bits,
             obliged: def.must_capture || def.checks_forbidden || def.checked_king_only_captures,
             def: Some(def.clone()),
             goal,
@@ -207,12 +217,13 @@ pub(super) fn immediate_end(rules: &TableRules, pos: &Position) -> Option<(Optio
         return Some((winner(e.verdict, side, pos), Reason::Extinction));
     }
     if let Some((sets, counted)) = &ends.goal {
-        let on_goal = |c: Color| {
-            pos.pieces().any(|(sq, p)| {
+        let on_goal = |c: Color| match (ends.goal_bits, kinds_bits(rules, pos, c, counted)) {
+            (Some(goal), Some(pieces)) => goal[c.index()] & pieces != 0,
+            _ => pos.pieces().any(|(sq, p)| {
                 p.color() == c
                     && counted.get(p.kind().index()).copied().unwrap_or(false)
                     && sets[c.index()].contains(sq)
-            })
+            }),
         };
         let reply = def.goal.as_ref().is_some_and(|g| g.reply);
         if !reply && on_goal(!us) {
@@ -235,28 +246,81 @@ pub(super) fn immediate_end(rules: &TableRules, pos: &Position) -> Option<(Optio
 /// The side that is extinct under `e`, if one is.
 fn extinct(rules: &TableRules, e: &ExtinctionDef, pos: &Position, us: Color) -> Option<Color> {
     let nkinds = rules.info.pieces.len();
-    let mut counts = [vec![0u16; nkinds + 1], vec![0u16; nkinds + 1]];
-    for (_, p) in pos.pieces() {
-        let side = &mut counts[p.color().index()];
-        if let Some(n) = side.get_mut(p.kind().index()) {
-            *n += 1;
-        }
-        side[nkinds] += 1;
-    }
     let kinds: &[usize] = if rules.ends.extinct_kinds.is_empty() {
         &[nkinds]
     } else {
         &rules.ends.extinct_kinds
     };
+    // Counted from the position's bits where it keeps them (every perft leaf asks),
+    // else by a walk over the board.
+    let counts = Counts::of(rules, pos, kinds).unwrap_or_else(|| Counts::walked(rules, pos));
     for c in Color::ALL {
         for &k in kinds {
-            let needed = e.opponent_at_least as u16 + u16::from(e.reply && c == us);
-            if counts[c.index()][k] <= e.at_most as u16 && counts[(!c).index()][k] >= needed {
+            let needed = e.opponent_at_least as u32 + u32::from(e.reply && c == us);
+            if counts.get(c, k) <= e.at_most as u32 && counts.get(!c, k) >= needed {
                 return Some(c);
             }
         }
     }
     None
+}
+
+/// How many pieces of each kind each side has, and (at index `kinds`) of all kinds.
+struct Counts([[u32; MAX_KINDS + 1]; 2]);
+
+impl Counts {
+    /// The counts of the listed kinds (the number of kinds itself: all pieces) from the
+    /// position's bits; `None` where it does not keep them (boards of more than 128
+    /// squares, piece codes beyond those it tracks).
+    fn of(rules: &TableRules, pos: &Position, kinds: &[usize]) -> Option<Counts> {
+        if rules.info.shape.len() > MAX_BITS {
+            return None;
+        }
+        let nkinds = rules.info.pieces.len();
+        let mut counts = Counts([[0; MAX_KINDS + 1]; 2]);
+        for c in Color::ALL {
+            for &k in kinds {
+                let bits = if k == nkinds {
+                    pos.occupancy(c)
+                } else {
+                    pos.squares_of(Piece::new(PieceKind(u8::try_from(k).ok()?), c).code())?
+                };
+                *counts.0[c.index()].get_mut(k)? = bits.count_ones();
+            }
+        }
+        Some(counts)
+    }
+
+    /// Every kind's count by a walk over the board.
+    fn walked(rules: &TableRules, pos: &Position) -> Counts {
+        let nkinds = rules.info.pieces.len().min(MAX_KINDS);
+        let mut counts = Counts([[0; MAX_KINDS + 1]; 2]);
+        for (_, p) in pos.pieces() {
+            let side = &mut counts.0[p.color().index()];
+            if let Some(n) = side.get_mut(p.kind().index()) {
+                *n += 1;
+            }
+            side[nkinds] += 1;
+        }
+        counts
+    }
+
+    fn get(&self, c: Color, kind: usize) -> u32 {
+        self.0[c.index()].get(kind).copied().unwrap_or(0)
+    }
+}
+
+/// The squares of `c`'s pieces of the kinds marked in `counted`, as bits, where the
+/// position keeps them (see [`Counts::of`]).
+fn kinds_bits(rules: &TableRules, pos: &Position, c: Color, counted: &[bool]) -> Option<u128> {
+    if rules.info.shape.len() > MAX_BITS {
+        return None;
+    }
+    let mut bits = 0;
+    for (k, _) in counted.iter().enumerate().filter(|(_, on)| **on) {
+        bits |= pos.squares_of(Piece::new(PieceKind(u8::try_from(k).ok()?), c).code())?;
+    }
+    Some(bits)
 }
 
 /// Where a position stands: a rule's ending first, then checkmate and stalemate as the
