@@ -7,6 +7,7 @@
 //! any number of axes (a 4D king of the hill is the same code as the 8x8 one).
 
 use super::bits::MAX_BITS;
+use super::king_guard::KingGuard;
 use super::region::{Regions, SquareSet};
 use super::{TableRules, VariantError, attacks};
 use crate::game::Reason;
@@ -381,7 +382,10 @@ pub(super) fn oblige(rules: &TableRules, pos: &Position, moves: &mut Vec<Move>) 
     if def.checks_forbidden
         && let Some(king) = pos.king(!us)
     {
-        moves.retain(|&m| !gives_check(rules, pos, m, king));
+        // Which squares decide whether the enemy king is attacked, found once: most
+        // moves touch none of them and keep the answer "no check".
+        let guard = KingGuard::new(rules, pos, king, us);
+        moves.retain(|&m| !gives_check_guarded(rules, pos, &guard, m, king));
     }
     if def.checked_king_only_captures
         && let Some(king) = pos.king(us)
@@ -399,6 +403,26 @@ pub(super) fn oblige(rules: &TableRules, pos: &Position, moves: &mut Vec<Move>) 
             moves.retain(captures);
         }
     }
+}
+
+/// [`gives_check`] by the enemy king's `guard` (built for the side to move's attacks):
+/// the board after the move is looked at only where the squares it touches were read.
+fn gives_check_guarded(
+    rules: &TableRules,
+    pos: &Position,
+    guard: &KingGuard,
+    m: Move,
+    king: Square,
+) -> bool {
+    let Some(mover) = pos.piece_at(m.from) else {
+        return false;
+    };
+    if m.second.is_some() {
+        // A castling rook's move is not in the guard's view of the board after.
+        return gives_check(rules, pos, m, king);
+    }
+    let landed = m.promotion.map_or(mover, |k| Piece::new(k, mover.color()));
+    guard.attacked_after(rules, pos, m, landed, false, king, mover.color())
 }
 
 /// Whether `m` leaves the opponent's royal piece on `king` attacked.
