@@ -59,7 +59,7 @@ pub(super) struct Drops {
     first_rank_pawn_drops: bool,
     promotion_zone_pawn_drops: bool,
     region: Option<[SquareSet; 2]>,
-    must_drop: bool,
+    pub(super) must_drop: bool,
     one_pawn_per_file: bool,
     no_pawn_drop_mate: bool,
     opposite_colors: Option<PieceKind>,
@@ -309,6 +309,9 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
     } else {
         Vec::new()
     };
+    let room = d
+        .opposite_colors
+        .map(|bishop| ColorRoom::new(rules, pos, bishop));
     for sq in shape.squares() {
         if pos.piece_at(sq).is_some() {
             continue;
@@ -355,7 +358,9 @@ pub(super) fn generate(rules: &TableRules, pos: &Position, out: &mut Vec<Move>) 
             if pawn && d.no_pawn_drop_mate && mates(rules, pos, m) {
                 continue;
             }
-            if d.opposite_colors.is_some() && !colors_still_fit(rules, pos, k, sq) {
+            if let Some(room) = &room
+                && !room.still_fits(rules, k, sq)
+            {
                 continue;
             }
             out.push(m);
@@ -396,39 +401,59 @@ fn kinds_in_hand(
     n
 }
 
-/// Whether, after dropping `k` on `sq`, the pieces of the opposite-coloured kind (on
-/// the board and in hand) can still stand half on each colour: each colour has room
-/// for its half among the squares the side may still drop on.
-fn colors_still_fit(rules: &TableRules, pos: &Position, k: PieceKind, sq: Square) -> bool {
-    let d = &rules.drops;
-    let Some(bishop) = d.opposite_colors else {
-        return true;
-    };
-    let us = pos.side_to_move();
-    let in_hand = pos.in_hand(us, bishop) as usize - usize::from(k == bishop);
-    let total = in_hand
-        + usize::from(k == bishop)
-        + pos
-            .pieces()
-            .filter(|(_, p)| p.color() == us && p.kind() == bishop)
-            .count();
-    let mut room = [0usize; 2];
-    for s in rules.info.shape.squares() {
-        let dark = usize::from(d.dark[s.index()]);
-        let piece = if s == sq {
-            Some(Piece::new(k, us))
-        } else {
-            pos.piece_at(s)
+/// The side to move's pieces of the opposite-coloured kind and the room left for them,
+/// by square colour, counted once per position (each drop changes one square).
+struct ColorRoom {
+    bishop: PieceKind,
+    in_hand: usize,
+    /// On the board, by square colour (0 light, 1 dark).
+    on_board: [usize; 2],
+    /// Empty squares the side may drop on, by square colour.
+    empty: [usize; 2],
+}
+
+impl ColorRoom {
+    fn new(rules: &TableRules, pos: &Position, bishop: PieceKind) -> ColorRoom {
+        let d = &rules.drops;
+        let us = pos.side_to_move();
+        let mut room = ColorRoom {
+            bishop,
+            in_hand: pos.in_hand(us, bishop) as usize,
+            on_board: [0; 2],
+            empty: [0; 2],
         };
-        match piece {
-            Some(p) if p.color() == us && p.kind() == bishop => room[dark] += 1,
-            None if in_hand > 0 && d.region.as_ref().is_none_or(|r| r[us.index()].contains(s)) => {
-                room[dark] += 1
+        for s in rules.info.shape.squares() {
+            let dark = usize::from(d.dark[s.index()]);
+            match pos.piece_at(s) {
+                Some(p) if p.color() == us && p.kind() == bishop => room.on_board[dark] += 1,
+                None if d.region.as_ref().is_none_or(|r| r[us.index()].contains(s)) => {
+                    room.empty[dark] += 1
+                }
+                _ => {}
             }
-            _ => {}
         }
+        room
     }
-    room.iter().all(|&n| n >= total / 2)
+
+    /// Whether, after dropping `k` on the empty square `sq` the side may drop on, the
+    /// pieces of the opposite-coloured kind (on the board and in hand) can still stand
+    /// half on each colour: each colour has room for its half among the squares the side
+    /// may still drop on. The square leaves the room and, for the kind itself, joins
+    /// the pieces.
+    fn still_fits(&self, rules: &TableRules, k: PieceKind, sq: Square) -> bool {
+        let dropped = usize::from(k == self.bishop);
+        let in_hand = self.in_hand.saturating_sub(dropped);
+        let total = in_hand + dropped + self.on_board.iter().sum::<usize>();
+        let dark = usize::from(rules.drops.dark[sq.index()]);
+        let mut room = self.on_board;
+        if in_hand > 0 {
+            room[0] += self.empty[0];
+            room[1] += self.empty[1];
+            room[dark] = room[dark].saturating_sub(1);
+        }
+        room[dark] += dropped;
+        room.iter().all(|&n| n >= total / 2)
+    }
 }
 
 /// A square's file: its square with the Y coordinate set to 0.

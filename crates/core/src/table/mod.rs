@@ -468,6 +468,16 @@ impl TableRules {
             out.clear();
             return;
         }
+        if self.drops.active && self.drops.must_drop && wanted == movegen::Wanted::All {
+            // While a drop is legal the drops alone are the list (placement's first
+            // phase): the board moves would be made only to be taken out again.
+            out.clear();
+            drops::generate(self, pos, out);
+            if !out.is_empty() {
+                self.adjust_for_rules(pos, wanted, out);
+                return;
+            }
+        }
         board_moves(self, pos, wanted, out);
         if self.promotion_rules.active {
             promotion::adjust(self, pos, wanted == movegen::Wanted::Noisy, out);
@@ -484,6 +494,13 @@ impl TableRules {
         if self.drops.active && wanted == movegen::Wanted::All {
             drops::generate(self, pos, out);
         }
+        self.adjust_for_rules(pos, wanted, out);
+    }
+
+    /// The last steps of [`TableRules::generate_with`], on board moves and drops alike:
+    /// confinement, the flying general, passing and the obligations of the game's ends.
+    #[inline]
+    fn adjust_for_rules(&self, pos: &Position, wanted: movegen::Wanted, out: &mut Vec<Move>) {
         if self.special.any_confined {
             out.retain(|m| {
                 pos.piece_at(m.from)
