@@ -4,7 +4,7 @@
 //! judged by the attack lines that read them alone.
 
 use super::TableRules;
-use super::attacks::{attacked, attacked_along_lines};
+use super::attacks::{PinList, attacked, attacked_along_lines, pinned};
 use super::movegen::board_after;
 use super::special;
 use crate::geometry::Square;
@@ -36,6 +36,9 @@ pub(super) struct KingGuard {
     any_read: u128,
     /// By square: the groups that read it, as bits.
     readers: [u32; 128],
+    /// The king's own pieces that shield it from an ordinary line attack, as bits
+    /// (`None`: not known): vacating any other square cannot open an ordinary line.
+    shields: Option<u128>,
 }
 
 impl KingGuard {
@@ -48,6 +51,7 @@ impl KingGuard {
                 known: false,
                 any_read: 0,
                 readers: [0; 128],
+                shields: None,
             };
         }
         let lines = if rules.special.any_moves {
@@ -75,11 +79,18 @@ impl KingGuard {
                 rest &= rest - 1;
             }
         }
+        let mut pins = PinList::new();
+        let shields = pinned(rules, pos, king, !them, &mut pins).then(|| {
+            pins.squares()
+                .iter()
+                .fold(0u128, |m, s| m | 1u128 << s.index())
+        });
         KingGuard {
             in_check,
             known: true,
             any_read: read.iter().fold(0, |a, r| a | r),
             readers,
+            shields,
         }
     }
 
@@ -120,6 +131,19 @@ impl KingGuard {
         let lines = special::lines(rules, them);
         let reader = |s: Square| self.readers[s.index()];
         let mut groups = reader(m.from) | reader(m.to) | m.capture.map_or(0, reader);
+        // The ordinary lines (group 0), not attacking the king now, can only come to
+        // attack it when one of the king's own pieces leaves a line whose next piece
+        // attacks along it (a shield, as `pinned` finds them), or an en-passant capture
+        // empties a square: a piece landing only blocks, a capture on the landing square
+        // leaves it occupied.
+        if groups & 1 != 0
+            && moving.color() != them
+            && let Some(shields) = self.shields
+            && bit(m.from) & shields == 0
+            && m.capture.is_none_or(|c| c == m.to)
+        {
+            groups &= !1;
+        }
         while groups != 0 {
             let g = groups.trailing_zeros() as usize;
             if attacked_in_group(rules, g, lines, &after, target, them, rights) {
