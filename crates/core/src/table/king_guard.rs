@@ -116,8 +116,21 @@ impl KingGuard {
         }
         let after = board_after(pos, m, moving);
         let rights = pos.castling_rights();
+        // The whole test on the board after the move; where the mover is not of the
+        // attacking side, the attackers there are among those on `pos`.
+        let in_full = || {
+            if moving.color() == them || !self.known {
+                attacked(rules, &after, target, them, rights)
+            } else {
+                attacked_along_lines(rules, &after, target, them)
+                    || rules.special.any_moves
+                        && special::attacked_after_their_move(
+                            rules, &after, target, them, rights, pos,
+                        )
+            }
+        };
         if !self.known || royal || m.second.is_some() {
-            return attacked(rules, &after, target, them, rights);
+            return in_full();
         }
         let bit = |s: Square| 1u128 << s.index();
         let touched = bit(m.from) | bit(m.to) | m.capture.map_or(0, bit);
@@ -126,7 +139,7 @@ impl KingGuard {
         }
         if self.in_check {
             // Which part saw the check is not kept: judge the whole test.
-            return attacked(rules, &after, target, them, rights);
+            return in_full();
         }
         let lines = special::lines(rules, them);
         let reader = |s: Square| self.readers[s.index()];

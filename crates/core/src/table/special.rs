@@ -79,6 +79,11 @@ struct AttackLine {
     unmoved: bool,
     /// A hop that never jumps over a piece of its own kind.
     spare_own_kind: bool,
+    /// The codes of `codes` that are set, listed.
+    attacker_codes: Vec<u8>,
+    /// By target square: every square of the reversed movement's ray, where its
+    /// attacker must stand, as bits (empty on boards of more than 128 squares).
+    reach: Vec<u128>,
 }
 
 /// A special movement as the table builder hands it over.
@@ -241,8 +246,27 @@ impl Special {
                     along,
                     unmoved: a.unmoved,
                     spare_own_kind: a.spare_own_kind,
+                    attacker_codes: Vec::new(),
+                    reach: Vec::new(),
                 };
                 add_attack_line(&mut attacks[a.color.index()], line, a.code);
+            }
+        }
+        for line in attacks.iter_mut().flatten() {
+            line.attacker_codes = (0..line.codes.len())
+                .filter(|&c| line.codes[c])
+                .filter_map(|c| u8::try_from(c).ok())
+                .collect();
+            if nsq <= super::bits::MAX_BITS {
+                line.reach = shape
+                    .squares()
+                    .map(|target| {
+                        let (start, full) = rays.span(line.dir, target);
+                        rays.squares(start, full)
+                            .iter()
+                            .fold(0u128, |m, sq| m | 1u128 << sq.index())
+                    })
+                    .collect();
             }
         }
         let mut spans = Vec::new();
@@ -475,6 +499,36 @@ pub(super) fn attacked(
     rights: u32,
 ) -> bool {
     (0..lines(rules, by)).any(|i| attacked_on_line(rules, i, at, target, by, rights))
+}
+
+/// [`attacked`] on a board after a move of `by`'s opponent, so that `by`'s pieces there
+/// are among its pieces on `pos`: a line on whose squares none of its attackers stands
+/// in `pos` is passed over without a walk (a king's steps in the palace meet few of
+/// the horses', elephants' and cannons' lines that could reach them).
+pub(super) fn attacked_after_their_move(
+    rules: &TableRules,
+    at: &impl Fn(Square) -> Option<Piece>,
+    target: Square,
+    by: Color,
+    rights: u32,
+    pos: &Position,
+) -> bool {
+    rules.special.attacks[by.index()]
+        .iter()
+        .enumerate()
+        .any(|(i, line)| {
+            if let Some(&reach) = line.reach.get(target.index()) {
+                let present = line
+                    .attacker_codes
+                    .iter()
+                    .try_fold(0u128, |m, &code| Some(m | pos.squares_of(code)?))
+                    .unwrap_or(u128::MAX);
+                if reach & present == 0 {
+                    return false;
+                }
+            }
+            attacked_on_line(rules, i, at, target, by, rights)
+        })
 }
 
 /// How many attack lines of special movements `by` has (see [`attacked_on_line`]).
