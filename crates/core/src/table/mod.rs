@@ -459,7 +459,7 @@ impl TableRules {
     #[inline]
     fn generate_with(
         &self,
-        board_moves: fn(&TableRules, &Position, movegen::Wanted, &mut Vec<Move>),
+        board_moves: fn(&TableRules, &Position, movegen::Wanted, &mut Vec<Move>) -> Option<bool>,
         pos: &Position,
         wanted: movegen::Wanted,
         out: &mut Vec<Move>,
@@ -474,11 +474,11 @@ impl TableRules {
             out.clear();
             drops::generate(self, pos, out);
             if !out.is_empty() {
-                self.adjust_for_rules(pos, wanted, out);
+                self.adjust_for_rules(pos, wanted, out, None);
                 return;
             }
         }
-        board_moves(self, pos, wanted, out);
+        let in_check = board_moves(self, pos, wanted, out);
         if self.promotion_rules.active {
             promotion::adjust(self, pos, wanted == movegen::Wanted::Noisy, out);
         }
@@ -494,13 +494,22 @@ impl TableRules {
         if self.drops.active && wanted == movegen::Wanted::All {
             drops::generate(self, pos, out);
         }
-        self.adjust_for_rules(pos, wanted, out);
+        self.adjust_for_rules(pos, wanted, out, in_check);
     }
 
     /// The last steps of [`TableRules::generate_with`], on board moves and drops alike:
     /// confinement, the flying general, passing and the obligations of the game's ends.
     #[inline]
-    fn adjust_for_rules(&self, pos: &Position, wanted: movegen::Wanted, out: &mut Vec<Move>) {
+    ///
+    /// `in_check`: whether the side to move is in check, where the board moves' generation
+    /// learnt it.
+    fn adjust_for_rules(
+        &self,
+        pos: &Position,
+        wanted: movegen::Wanted,
+        out: &mut Vec<Move>,
+        in_check: Option<bool>,
+    ) {
         if self.special.any_confined {
             out.retain(|m| {
                 pos.piece_at(m.from)
@@ -511,7 +520,7 @@ impl TableRules {
             special::flying_general(self, pos, out);
         }
         if self.passing.active {
-            passing::adjust(self, pos, wanted == movegen::Wanted::All, out);
+            passing::adjust(self, pos, wanted == movegen::Wanted::All, out, in_check);
         }
         if self.ends.obliged {
             ends::oblige(self, pos, out);
@@ -529,13 +538,13 @@ impl TableRules {
     /// (same moves, same order, or the engine's tie-breaks and the puzzles change).
     #[doc(hidden)]
     pub fn legal_moves_reference(&self, pos: &Position, out: &mut Vec<Move>) {
-        self.generate_with(reference::legal_moves, pos, movegen::Wanted::All, out);
+        self.generate_with(reference_moves, pos, movegen::Wanted::All, out);
     }
 
     /// [`TableRules::legal_moves_reference`] for captures and promotions only.
     #[doc(hidden)]
     pub fn legal_captures_reference(&self, pos: &Position, out: &mut Vec<Move>) {
-        self.generate_with(reference::legal_moves, pos, movegen::Wanted::Noisy, out);
+        self.generate_with(reference_moves, pos, movegen::Wanted::Noisy, out);
     }
 
     /// Which path the move generator takes for this variant, in words: `"bits"` (a
@@ -567,6 +576,17 @@ impl TableRules {
     pub fn direction_count(&self) -> usize {
         self.rays.dirs.len()
     }
+}
+
+/// The reference generator's board moves, with nothing learnt about check.
+fn reference_moves(
+    rules: &TableRules,
+    pos: &Position,
+    wanted: movegen::Wanted,
+    out: &mut Vec<Move>,
+) -> Option<bool> {
+    reference::legal_moves(rules, pos, wanted, out);
+    None
 }
 
 impl Rules for TableRules {

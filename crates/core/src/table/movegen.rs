@@ -27,7 +27,15 @@ pub(super) enum Wanted {
     Noisy,
 }
 
-pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, out: &mut Vec<Move>) {
+/// The legal board moves into `out`; returns whether the side to move is in check where
+/// the generation learnt it exactly (the full judgement's guard), for the rules' later
+/// steps (a pass is legal only out of check).
+pub(super) fn legal_moves(
+    rules: &TableRules,
+    pos: &Position,
+    wanted: Wanted,
+    out: &mut Vec<Move>,
+) -> Option<bool> {
     out.clear();
     let us = pos.side_to_move();
     let Some(king) = own_king(rules, pos) else {
@@ -39,11 +47,10 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
         if wanted == Wanted::All {
             castling_moves(rules, pos, us, None, out);
         }
-        return;
+        return None;
     };
     if rules.special.full_legality {
-        legal_moves_in_full(rules, pos, king, wanted, out);
-        return;
+        return Some(legal_moves_in_full(rules, pos, king, wanted, out));
     }
     let safety = Safety::new(rules, pos, king);
     each_own(pos, us, |from, p| {
@@ -52,6 +59,7 @@ pub(super) fn legal_moves(rules: &TableRules, pos: &Position, wanted: Wanted, ou
     if !safety.in_check() && wanted == Wanted::All {
         castling_moves(rules, pos, us, Some(king), out);
     }
+    None
 }
 
 /// The side to move's royal piece, where the position records one that stands there.
@@ -194,7 +202,7 @@ fn legal_moves_in_full(
     king: Square,
     wanted: Wanted,
     out: &mut Vec<Move>,
-) {
+) -> bool {
     let us = pos.side_to_move();
     let them = !us;
     let guard = KingGuard::new(rules, pos, king, them);
@@ -216,6 +224,7 @@ fn legal_moves_in_full(
     if wanted == Wanted::All && !guard.in_check {
         castling_moves(rules, pos, us, Some(king), out);
     }
+    guard.in_check
 }
 
 /// Whether `target` is attacked by `them` on the board as it would be after `m`.

@@ -168,7 +168,13 @@ fn score(pass: &Passing, pos: &Position) -> Option<Color> {
 
 /// The legal moves with passing's rules: with the royal pieces facing, only moves that
 /// part them; and the pass, when allowed.
-pub(super) fn adjust(rules: &TableRules, pos: &Position, all: bool, out: &mut Vec<Move>) {
+pub(super) fn adjust(
+    rules: &TableRules,
+    pos: &Position,
+    all: bool,
+    out: &mut Vec<Move>,
+    in_check: Option<bool>,
+) {
     let pass = &rules.passing;
     let us = pos.side_to_move();
     let facing = pass.facing_kings && kings_face(rules, pos);
@@ -182,7 +188,9 @@ pub(super) fn adjust(rules: &TableRules, pos: &Position, all: bool, out: &mut Ve
         return;
     }
     let board = |s: Square| pos.piece_at(s);
-    if facing || !attacked(rules, &board, king, !us, pos.castling_rights()) {
+    let in_check =
+        || in_check.unwrap_or_else(|| attacked(rules, &board, king, !us, pos.castling_rights()));
+    if facing || !in_check() {
         out.push(Move::new(king, king));
     }
 }
