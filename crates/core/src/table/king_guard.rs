@@ -62,7 +62,17 @@ impl KingGuard {
         let groups = 1 + lines.min(GROUPS - 1);
         let mut read = [0u128; GROUPS];
         let mut in_check = false;
+        // Where the attackers do not move next (the king's own side does), a special
+        // line with none of its attackers on its squares attacks neither now nor after
+        // any move: its group reads nothing.
+        let attackers_stay = pos.side_to_move() != them;
         for (g, read) in read.iter_mut().enumerate().take(groups) {
+            if attackers_stay
+                && (1..GROUPS - 1).contains(&g)
+                && !special::line_may_attack(rules, g - 1, king, them, pos)
+            {
+                continue;
+            }
             let seen = std::cell::Cell::new(0u128);
             let view = |s: Square| {
                 seen.set(seen.get() | 1u128 << s.index());

@@ -513,22 +513,35 @@ pub(super) fn attacked_after_their_move(
     rights: u32,
     pos: &Position,
 ) -> bool {
-    rules.special.attacks[by.index()]
+    (0..lines(rules, by)).any(|i| {
+        line_may_attack(rules, i, target, by, pos)
+            && attacked_on_line(rules, i, at, target, by, rights)
+    })
+}
+
+/// Whether one of the attackers of `by`'s special attack line `i` stands on the line's
+/// squares from `target` in `pos` (`true` where the board is too large to tell): if
+/// none does, the line attacks nothing on `pos` nor after any move of `by`'s opponent.
+#[inline]
+pub(super) fn line_may_attack(
+    rules: &TableRules,
+    i: usize,
+    target: Square,
+    by: Color,
+    pos: &Position,
+) -> bool {
+    let Some(line) = rules.special.attacks[by.index()].get(i) else {
+        return true;
+    };
+    let Some(&reach) = line.reach.get(target.index()) else {
+        return true;
+    };
+    let present = line
+        .attacker_codes
         .iter()
-        .enumerate()
-        .any(|(i, line)| {
-            if let Some(&reach) = line.reach.get(target.index()) {
-                let present = line
-                    .attacker_codes
-                    .iter()
-                    .try_fold(0u128, |m, &code| Some(m | pos.squares_of(code)?))
-                    .unwrap_or(u128::MAX);
-                if reach & present == 0 {
-                    return false;
-                }
-            }
-            attacked_on_line(rules, i, at, target, by, rights)
-        })
+        .try_fold(0u128, |m, &code| Some(m | pos.squares_of(code)?))
+        .unwrap_or(u128::MAX);
+    reach & present != 0
 }
 
 /// How many attack lines of special movements `by` has (see [`attacked_on_line`]).
