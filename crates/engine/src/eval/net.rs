@@ -10,7 +10,7 @@
 //! The first layer is kept in `i16` at [`QA`] per unit, so that the sums a leaf needs
 //! (two views, one row per man) are cheap integer adds the compiler vectorises; the
 //! output layer is small and stays in `f32`. The sums are kept per thread between
-//! leaves ([`NetEval::white_score`]): the next leaf is usually a sibling or a cousin, a
+//! leaves (`NetEval::white_score`): the next leaf is usually a sibling or a cousin, a
 //! few squares different, so only those squares' rows are taken off and added.
 
 use super::family::{FAMILIES, FAMILY_COUNT, Family};
