@@ -398,8 +398,7 @@ fn pawn_tables(rules: &TableRules) -> (Vec<BulkSpan>, Vec<bool>, Vec<PawnMasks>)
         let pawn = p.is_some_and(|p| rules.pawn.get(p.kind().index()).copied().unwrap_or(false));
         let twice = rules.twice.get(code).copied().unwrap_or(true);
         let range = w[0] as usize..w[1] as usize;
-        let ok = (pawn || stepper(&rules.spans[range.clone()])) && !twice;
-        let mut ok = ok;
+        let mut ok = (pawn || stepper(&rules.spans[range.clone()])) && !twice;
         for (s, double) in rules.spans[range.clone()].iter().zip(&mut doubles[range]) {
             ok &= bit_walked(s);
             let Some(p) = p.filter(|_| pawn) else {

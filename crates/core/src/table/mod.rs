@@ -499,10 +499,10 @@ impl TableRules {
 
     /// The last steps of [`TableRules::generate_with`], on board moves and drops alike:
     /// confinement, the flying general, passing and the obligations of the game's ends.
-    #[inline]
     ///
     /// `in_check`: whether the side to move is in check, where the board moves' generation
     /// learnt it.
+    #[inline]
     fn adjust_for_rules(
         &self,
         pos: &Position,
