@@ -14,6 +14,7 @@
 //! or immediate ends, which adjust the list afterwards. Sets are one `u64` on boards of
 //! up to 64 squares (`bitset.rs`).
 
+mod full;
 mod lean;
 mod pawn_set;
 
@@ -71,6 +72,9 @@ pub(super) struct BulkSpan {
 pub(super) struct Bulk {
     /// Whether the variant's legal moves may be counted this way at all.
     pub(super) active: bool,
+    /// Whether they are counted with the king's guard of the full judgement
+    /// (`count/full.rs`), not the attack set.
+    pub(super) full: bool,
     /// By span (as `TableRules::spans`): its squares and walk.
     spans: Vec<BulkSpan>,
     /// By span: where it is a pawn's push that may double-step from its square, the
@@ -110,10 +114,27 @@ pub(super) fn plain(rules: &TableRules) -> bool {
         && !rules.passing.active
 }
 
+/// Whether the variant judges every move in full and its list is adjusted afterwards
+/// only by what `count/full.rs` applies itself (confinement, the flying general,
+/// passing): a board that fits the bits, no drops, gating, promotion choices beyond a
+/// pawn's or obligations.
+pub(super) fn judged_plain(rules: &TableRules) -> bool {
+    rules.info.shape.len() <= MAX_BITS
+        && rules.special.full_legality
+        && !rules.ends.obliged
+        && !rules.promotion_rules.active
+        && !rules.forms.active
+        && !rules.promotion_move.active
+        && !rules.gating.active
+        && !rules.drops.active
+}
+
 impl Bulk {
-    /// The counting tables for `rules` (inactive where it is not [`plain`]).
+    /// The counting tables for `rules` (inactive where it is neither [`plain`] nor
+    /// [`judged_plain`]).
     pub(super) fn new(rules: &TableRules) -> Bulk {
-        if !plain(rules) {
+        let full = judged_plain(rules);
+        if !plain(rules) && !full {
             return Bulk::default();
         }
         let nsq = rules.info.shape.len();
@@ -221,6 +242,7 @@ impl Bulk {
         }
         Bulk {
             active: true,
+            full,
             lean,
             castle_zone,
             castles,
@@ -687,6 +709,9 @@ fn count_legal_in<B: Width>(
 ) -> Option<u64> {
     if !rules.bulk.active {
         return None;
+    }
+    if rules.bulk.full {
+        return full::count::<B>(rules, pos, scratch);
     }
     let Some(king) = own_king(rules, pos) else {
         return Some(count_kingless::<B>(rules, pos, scratch));

@@ -34,6 +34,8 @@ pub(super) struct KingGuard {
     known: bool,
     /// Every square read.
     any_read: u128,
+    /// Every square read by the special lines (groups 1 on).
+    special_read: u128,
     /// By square: the groups that read it, as bits.
     readers: [u32; 128],
     /// The king's own pieces that shield it from an ordinary line attack, as bits
@@ -50,6 +52,7 @@ impl KingGuard {
                 in_check,
                 known: false,
                 any_read: 0,
+                special_read: 0,
                 readers: [0; 128],
                 shields: None,
             };
@@ -99,8 +102,33 @@ impl KingGuard {
             in_check,
             known: true,
             any_read: read.iter().fold(0, |a, r| a | r),
+            special_read: read[1..].iter().fold(0, |a, r| a | r),
             readers,
             shields,
+        }
+    }
+
+    /// For a count that lists few moves, where the squares read are known (boards of
+    /// up to 128 squares): the squares whose pieces must be listed, and the landing
+    /// squares on which the moves of every other piece that is not royal must be
+    /// judged (each as [`KingGuard::attacked_after`] judges it). Any other move of such
+    /// a piece (a move that is not a capture off its landing square, a second piece's
+    /// or a pass) is legal exactly when the king is not in check now.
+    ///
+    /// Out of check, a piece that shields the king from no ordinary line leaves the
+    /// ordinary lines' answer as it is wherever it lands (see `attacked_after`), so only
+    /// the special lines' squares count for it.
+    #[inline]
+    pub(super) fn count_squares(&self) -> Option<(u128, u128)> {
+        if !self.known {
+            return None;
+        }
+        match self.shields {
+            Some(shields) if !self.in_check => Some((
+                self.special_read | (self.any_read & shields),
+                self.special_read,
+            )),
+            _ => Some((self.any_read, self.any_read)),
         }
     }
 

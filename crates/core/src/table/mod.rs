@@ -565,11 +565,17 @@ impl TableRules {
     }
 
     /// How [`Rules::count_legal_moves`] counts for this variant: `"bulk"` (free
-    /// pieces' moves by masks and popcounts, the rest listed) or `"list"` (every move
+    /// pieces' moves by masks and popcounts, the rest listed), `"bulk, full legality"`
+    /// (the same where every move is judged in full: free pieces off the squares the
+    /// king's guard reads by popcounts, the rest judged) or `"list"` (every move
     /// listed, where the variant's rules adjust the list beyond the board moves or the
     /// board is too large for the bits).
     pub fn counting_path(&self) -> &'static str {
-        if self.bulk.active { "bulk" } else { "list" }
+        match (self.bulk.active, self.bulk.full) {
+            (true, false) => "bulk",
+            (true, true) => "bulk, full legality",
+            (false, _) => "list",
+        }
     }
 
     /// Number of distinct direction vectors the variant uses (for tests and tuning).

@@ -168,6 +168,19 @@ fn score(pass: &Passing, pos: &Position) -> Option<Color> {
 
 /// The legal moves with passing's rules: with the royal pieces facing, only moves that
 /// part them; and the pass, when allowed.
+/// The passes [`adjust`] would add to a list of every move, for a count that lists
+/// few of them (`in_check` known); `None` where the royal pieces face each other (then
+/// [`adjust`] judges every move by the flying general).
+pub(super) fn count(rules: &TableRules, pos: &Position, in_check: bool) -> Option<u64> {
+    let pass = &rules.passing;
+    if pass.facing_kings && kings_face(rules, pos) {
+        return None;
+    }
+    let us = pos.side_to_move();
+    let king = pos.king(us).filter(|&k| pos.piece_at(k).is_some());
+    Some(u64::from(king.is_some() && pass.king_pass && !in_check))
+}
+
 pub(super) fn adjust(
     rules: &TableRules,
     pos: &Position,

@@ -289,6 +289,20 @@ impl Special {
         })
     }
 
+    /// Whether the piece `p` has special movements from `from` (a board of `nsq`
+    /// squares).
+    #[inline]
+    pub(super) fn moves_at(&self, p: Piece, from: Square, nsq: usize) -> bool {
+        let i = p.code() as usize * nsq + from.index();
+        matches!((self.index.get(i), self.index.get(i + 1)), (Some(a), Some(b)) if a != b)
+    }
+
+    /// Whether a piece of `p`'s kind keeps to a region.
+    #[inline]
+    pub(super) fn is_confined(&self, p: Piece) -> bool {
+        matches!(self.confined.get(p.kind().index()), Some(Some(_)))
+    }
+
     /// Whether a piece may stand on (move to, or attack) a square.
     #[inline]
     pub(super) fn may_stand(&self, p: Piece, sq: Square) -> bool {
@@ -642,16 +656,9 @@ pub(super) fn flying_general(rules: &TableRules, pos: &Position, moves: &mut Vec
     // The squares between the kings as they stand, walked once: a move that leaves our
     // king where it is changes what stands between them only on its own squares.
     let ours_axis = line_axis(ours);
-    let between = ours_axis.filter(|_| shape.len() <= 128).and_then(|axis| {
-        let mut set = 0u128;
-        let mut men = 0u32;
-        let off_board = walk_between(rules, ours, theirs, axis, |sq| {
-            set |= 1u128 << sq.index();
-            men += u32::from(pos.piece_at(sq).is_some());
-            false
-        });
-        (!off_board).then_some((set, men))
-    });
+    let between = ours_axis
+        .filter(|_| shape.len() <= 128)
+        .and_then(|axis| men_between(rules, pos, ours, theirs, axis));
     // Most moves need no look: our king stays, and two men between the kings (or none
     // on a line) cannot all leave by one move that captures where it lands.
     let stays_covered = |m: &Move| {
@@ -698,6 +705,57 @@ pub(super) fn flying_general(rules: &TableRules, pos: &Position, moves: &mut Vec
         return;
     }
     moves.retain(keeps_kings_apart);
+}
+
+/// The squares between the royal pieces on `ours` and `theirs` (differing along `axis`
+/// alone) as bits, and how many men stand there; `None` where the walk leaves the board.
+fn men_between(
+    rules: &TableRules,
+    pos: &Position,
+    ours: Square,
+    theirs: Square,
+    axis: usize,
+) -> Option<(u128, u32)> {
+    let mut set = 0u128;
+    let mut men = 0u32;
+    let off_board = walk_between(rules, ours, theirs, axis, |sq| {
+        set |= 1u128 << sq.index();
+        men += u32::from(pos.piece_at(sq).is_some());
+        false
+    });
+    (!off_board).then_some((set, men))
+}
+
+/// Where the royal pieces stand as the flying general sees them, for a count that
+/// leaves most moves unlisted.
+pub(super) enum Generals {
+    /// Not on one line of one axis (or one is missing): only our royal piece's own
+    /// moves can bring them face to face.
+    Apart,
+    /// On one line: the squares between them as bits and the men standing there.
+    Between(u128, u32),
+    /// Not known (the line leaves the board, or the board is wider than the bits).
+    Unknown,
+}
+
+/// [`Generals`] at `pos`, for the side to move.
+pub(super) fn generals(rules: &TableRules, pos: &Position) -> Generals {
+    let us = pos.side_to_move();
+    let (Some(ours), Some(theirs)) = (pos.king(us), pos.king(!us)) else {
+        return Generals::Apart;
+    };
+    let (a, b) = (rules.coords(ours), rules.coords(theirs));
+    let mut differing = (0..4).filter(|&i| a[i] != b[i]);
+    let (Some(axis), None) = (differing.next(), differing.next()) else {
+        return Generals::Apart;
+    };
+    if rules.info.shape.len() > 128 {
+        return Generals::Unknown;
+    }
+    match men_between(rules, pos, ours, theirs, axis) {
+        Some((set, men)) => Generals::Between(set, men),
+        None => Generals::Unknown,
+    }
 }
 
 /// Walks the squares from `king` towards `theirs` along `axis` (the one axis on which

@@ -99,6 +99,34 @@ impl<B: BitSet> LeanPawn<B> {
     }
 }
 
+impl<B: BitSet> LeanPawn<B> {
+    /// Where its moves land on a board occupied as `occ` (`own` the mover's), line by
+    /// line as [`LeanPawn::count`] counts them (a square in two sets is two moves);
+    /// `None` where it may take en passant on `ep`.
+    #[inline(always)]
+    pub(in crate::table) fn landings(&self, occ: B, own: B, ep: B) -> Option<[B; 4]> {
+        if self.captures & ep != B::ZERO {
+            return None;
+        }
+        let mut double = B::ZERO;
+        if self.double & occ == B::ZERO {
+            let blockers = occ & self.beyond;
+            let reach = if self.beyond_down {
+                blockers.up_from_highest()
+            } else {
+                blockers.through_lowest()
+            };
+            double = self.beyond & reach & !occ;
+        }
+        Some([
+            self.captures & occ & !own,
+            self.pushes & !occ,
+            self.both & !own,
+            double,
+        ])
+    }
+}
+
 impl<B: BitSet> LeanTables<B> {
     /// The squares the piece of `e` attacks on a board occupied as `occ`: its leaps
     /// and each long line up to and including its first blocker.

@@ -1,0 +1,196 @@
+//! Counting legal moves in bulk where every move is judged on the board after it (hops,
+//! lame leaps, palaces, first-move leaps: the xiangqi, janggi and makruk families).
+//!
+//! The king's guard (`king_guard.rs`) knows which squares its attack test read. A piece
+//! that is not royal, stands on none of them and lands on none moves legally exactly when
+//! the king is not in check now: those of its moves that the masks give are one popcount.
+//! Its masked moves onto a square read are judged one by one; its hops and lame leaps,
+//! and every move of the royal, confined, twice-listed or unmasked pieces and of the
+//! pieces on a square read, are listed and judged as the list judges them. The list's
+//! later steps (confinement, the flying general, passing) are applied to what is listed;
+//! the pieces whose masked moves they could remove are listed.
+
+use super::lean::{MASKED, PAWN, Width};
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::piece::Piece;
+use crate::position::Position;
+use crate::table::TableRules;
+use crate::table::bitset::BitSet;
+use crate::table::king_guard::KingGuard;
+use crate::table::movegen::{Wanted, castling_moves, own_king, piece_moves, special_moves};
+use crate::table::special::{self, Generals};
+
+/// The number of legal moves at `pos`, or `None` where this count does not apply (no
+/// king on the board, royal pieces facing each other, squares read not known).
+#[inline(always)]
+pub(in crate::table) fn count<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    scratch: &mut Vec<Move>,
+) -> Option<u64> {
+    let king = own_king(rules, pos)?;
+    let us = pos.side_to_move();
+    let them = !us;
+    let guard = KingGuard::new(rules, pos, king, them);
+    let (stays, judged) = guard.count_squares()?;
+    let (stays, judged) = (B::narrow(stays), B::narrow(judged));
+    let own = B::narrow(pos.occupancy(us));
+    let occ = own | B::narrow(pos.occupancy(them));
+    let passes = if rules.passing.active {
+        crate::table::passing::count(rules, pos, guard.in_check)?
+    } else {
+        0
+    };
+    let king_bit = B::bit(u32::from(king.0));
+    // Listed: the king, the pieces whose leaving the guard must judge, and where the
+    // flying general rules the one man between the royal pieces (the only piece whose
+    // leaving would open the line).
+    let mut listed = king_bit | (own & stays);
+    if rules.special.flying_general {
+        match special::generals(rules, pos) {
+            Generals::Apart => {}
+            Generals::Between(_, men) if men >= 2 => {}
+            Generals::Between(set, 1) => listed |= own & B::narrow(set),
+            _ => return None,
+        }
+    }
+    scratch.clear();
+    let mut counted = passes;
+    let mut free = own & !listed;
+    while free != B::ZERO {
+        let sq = free.lowest();
+        free = free.without_lowest();
+        let from = Square(sq as u16);
+        let Some(p) = pos.piece_at(from) else {
+            continue;
+        };
+        match landings::<B>(rules, pos, p, sq, occ, own) {
+            Some(sets) => {
+                for set in sets {
+                    counted += judge_landings(rules, pos, &guard, p, from, king, set, judged);
+                }
+                // Its hops, lame leaps and first-move leaps, as the list has them.
+                if rules.special.moves_at(p, from, rules.info.shape.len()) {
+                    let first = scratch.len();
+                    special_moves(rules, pos, from, p, Wanted::All, scratch);
+                    keep_legal(rules, pos, &guard, p, king, scratch, first);
+                }
+            }
+            None => listed |= B::bit(sq),
+        }
+    }
+    while listed != B::ZERO {
+        let sq = listed.lowest();
+        listed = listed.without_lowest();
+        let from = Square(sq as u16);
+        let Some(p) = pos.piece_at(from) else {
+            continue;
+        };
+        let first = scratch.len();
+        piece_moves(rules, pos, us, from, p, Wanted::All, scratch);
+        special_moves(rules, pos, from, p, Wanted::All, scratch);
+        keep_legal(rules, pos, &guard, p, king, scratch, first);
+    }
+    if !guard.in_check {
+        castling_moves(rules, pos, us, Some(king), scratch);
+    }
+    if rules.special.any_confined {
+        scratch.retain(|m| {
+            pos.piece_at(m.from)
+                .is_none_or(|p| rules.special.may_stand(p, m.to))
+        });
+    }
+    if rules.special.flying_general {
+        special::flying_general(rules, pos, scratch);
+    }
+    Some(counted + scratch.len() as u64)
+}
+
+/// Where the free piece `p` on square `sq` lands by its masks, as sets whose squares
+/// each count once; `None` where it must be listed (royal, confined, listed twice on
+/// some square, a pawn that may take en passant or promote, lines not masks).
+#[inline(always)]
+fn landings<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    p: Piece,
+    sq: u32,
+    occ: B,
+    own: B,
+) -> Option<[B; 4]> {
+    let code = usize::from(p.code());
+    if rules.special.is_confined(p) || rules.twice.get(code).copied().unwrap_or(true) {
+        return None;
+    }
+    let t = B::tables(&rules.bulk.lean);
+    let i = code * rules.info.shape.len() + sq as usize;
+    let e = t.entries.get(i)?;
+    if e.royal {
+        return None;
+    }
+    match e.moves {
+        MASKED => Some([t.attacks(e, occ)? & !own, B::ZERO, B::ZERO, B::ZERO]),
+        PAWN => {
+            let ep = pos
+                .en_passant()
+                .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
+            t.pawns.get(i)?.landings(occ, own, ep)
+        }
+        _ => None,
+    }
+}
+
+/// How many of the free piece's moves from `from` onto `set` are legal: those landing
+/// off the squares `read` exactly when the king is not in check, those onto them as
+/// the guard judges each.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn judge_landings<B: BitSet>(
+    rules: &TableRules,
+    pos: &Position,
+    guard: &KingGuard,
+    p: Piece,
+    from: Square,
+    king: Square,
+    set: B,
+    read: B,
+) -> u64 {
+    let mut n = if guard.in_check {
+        0
+    } else {
+        u64::from((set & !read).count())
+    };
+    let mut judged = set & read;
+    while judged != B::ZERO {
+        let to = Square(judged.lowest() as u16);
+        judged = judged.without_lowest();
+        let m = Move::new(from, to);
+        n += u64::from(!guard.attacked_after(rules, pos, m, p, false, king, !p.color()));
+    }
+    n
+}
+
+/// Keeps the moves of `p` from `first` on that leave its king unattacked.
+#[inline(always)]
+fn keep_legal(
+    rules: &TableRules,
+    pos: &Position,
+    guard: &KingGuard,
+    p: Piece,
+    king: Square,
+    moves: &mut Vec<Move>,
+    first: usize,
+) {
+    let royal = rules.is_royal(p);
+    let them = !p.color();
+    let mut keep = first;
+    for j in first..moves.len() {
+        let m = moves[j];
+        if !guard.attacked_after(rules, pos, m, p, royal, king, them) {
+            moves[keep] = m;
+            keep += 1;
+        }
+    }
+    moves.truncate(keep);
+}
