@@ -159,6 +159,8 @@ pub(super) struct Special {
     attacks: [Vec<AttackLine>; 2],
     /// By kind: the squares a confined piece of each colour keeps to.
     confined: Vec<Option<[SquareSet; 2]>>,
+    /// The same as bits, on boards of up to 128 squares (every square elsewhere).
+    confined_bits: Vec<[u128; 2]>,
     pub(super) any_confined: bool,
     pub(super) flying_general: bool,
 }
@@ -277,6 +279,19 @@ impl Special {
         }
         index.push(spans.len() as u32);
         let any_confined = confined.iter().any(Option::is_some);
+        let bits = |set: &SquareSet| {
+            if nsq > 128 {
+                return u128::MAX;
+            }
+            set.squares().fold(0u128, |m, sq| m | 1u128 << sq.index())
+        };
+        let confined_bits = confined
+            .iter()
+            .map(|c| match c {
+                Some([w, b]) => [bits(w), bits(b)],
+                None => [u128::MAX; 2],
+            })
+            .collect();
         Ok(Special {
             full_legality: !atoms.is_empty() || any_confined || flying_general,
             any_moves: !atoms.is_empty(),
@@ -284,6 +299,7 @@ impl Special {
             index,
             attacks,
             confined,
+            confined_bits,
             any_confined,
             flying_general,
         })
@@ -297,10 +313,13 @@ impl Special {
         matches!((self.index.get(i), self.index.get(i + 1)), (Some(a), Some(b)) if a != b)
     }
 
-    /// Whether a piece of `p`'s kind keeps to a region.
+    /// The squares a piece may stand on, as bits (every square where it keeps to no
+    /// region; boards of up to 128 squares).
     #[inline]
-    pub(super) fn is_confined(&self, p: Piece) -> bool {
-        matches!(self.confined.get(p.kind().index()), Some(Some(_)))
+    pub(super) fn stand_bits(&self, p: Piece) -> u128 {
+        self.confined_bits
+            .get(p.kind().index())
+            .map_or(u128::MAX, |b| b[p.color().index()])
     }
 
     /// Whether a piece may stand on (move to, or attack) a square.

@@ -15,11 +15,11 @@ use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
-use crate::table::TableRules;
 use crate::table::bitset::BitSet;
 use crate::table::king_guard::KingGuard;
 use crate::table::movegen::{Wanted, castling_moves, own_king, piece_moves, special_moves};
 use crate::table::special::{self, Generals};
+use crate::table::{Mode, TableRules};
 
 /// The number of legal moves at `pos`, or `None` where this count does not apply (no
 /// king on the board, royal pieces facing each other, squares read not known).
@@ -65,19 +65,18 @@ pub(in crate::table) fn count<B: Width>(
         let Some(p) = pos.piece_at(from) else {
             continue;
         };
-        match landings::<B>(rules, pos, p, sq, occ, own) {
-            Some(sets) => {
-                for set in sets {
-                    counted += judge_landings(rules, pos, &guard, p, from, king, set, judged);
-                }
-                // Its hops, lame leaps and first-move leaps, as the list has them.
-                if rules.special.moves_at(p, from, rules.info.shape.len()) {
-                    let first = scratch.len();
-                    special_moves(rules, pos, from, p, Wanted::All, scratch);
-                    keep_legal(rules, pos, &guard, p, king, scratch, first);
-                }
+        let mut n = 0;
+        let judge = |set: B| judge_landings(rules, pos, &guard, p, from, king, set, judged);
+        if landings::<B>(rules, pos, p, sq, occ, own, |set| n += judge(set)) {
+            counted += n;
+            // Its hops, lame leaps and first-move leaps, as the list has them.
+            if rules.special.moves_at(p, from, rules.info.shape.len()) {
+                let first = scratch.len();
+                special_moves(rules, pos, from, p, Wanted::All, scratch);
+                keep_legal(rules, pos, &guard, p, king, scratch, first);
             }
-            None => listed |= B::bit(sq),
+        } else {
+            listed |= B::bit(sq);
         }
     }
     while listed != B::ZERO {
@@ -107,9 +106,11 @@ pub(in crate::table) fn count<B: Width>(
     Some(counted + scratch.len() as u64)
 }
 
-/// Where the free piece `p` on square `sq` lands by its masks, as sets whose squares
-/// each count once; `None` where it must be listed (royal, confined, listed twice on
-/// some square, a pawn that may take en passant or promote, lines not masks).
+/// Where the free piece `p` on square `sq` lands by its masks, as sets passed to
+/// `each` whose squares each count once (a line at a time where the list walks lines
+/// one by one); `false` where it must be listed (royal, listed twice on some square, a
+/// pawn that may take en passant or promote, lines not masks). A confined piece's
+/// sets are cut to its region.
 #[inline(always)]
 fn landings<B: Width>(
     rules: &TableRules,
@@ -118,27 +119,66 @@ fn landings<B: Width>(
     sq: u32,
     occ: B,
     own: B,
-) -> Option<[B; 4]> {
+    mut each: impl FnMut(B),
+) -> bool {
     let code = usize::from(p.code());
-    if rules.special.is_confined(p) || rules.twice.get(code).copied().unwrap_or(true) {
-        return None;
+    if rules.twice.get(code).copied().unwrap_or(true) {
+        return false;
     }
     let t = B::tables(&rules.bulk.lean);
     let i = code * rules.info.shape.len() + sq as usize;
-    let e = t.entries.get(i)?;
+    let Some(e) = t.entries.get(i) else {
+        return false;
+    };
     if e.royal {
-        return None;
+        return false;
     }
+    let stand = B::narrow(rules.special.stand_bits(p));
     match e.moves {
-        MASKED => Some([t.attacks(e, occ)? & !own, B::ZERO, B::ZERO, B::ZERO]),
+        MASKED => match t.attacks(e, occ) {
+            Some(set) => each(set & !own & stand),
+            None => return false,
+        },
         PAWN => {
             let ep = pos
                 .en_passant()
                 .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
-            t.pawns.get(i)?.landings(occ, own, ep)
+            let Some(sets) = t.pawns.get(i).and_then(|m| m.landings(occ, own, ep)) else {
+                return false;
+            };
+            for set in sets {
+                each(set & stand);
+            }
         }
-        _ => None,
+        _ if !rules.is_pawn(p) => {
+            // Lines that only move or only capture (a cannon's quiet slides), line by
+            // line as the list walks them.
+            let (a, b) = (
+                rules.span_index[i] as usize,
+                rules.span_index[i + 1] as usize,
+            );
+            let spans = &rules.spans[a..b];
+            if !spans.iter().all(super::bit_walked) {
+                return false;
+            }
+            for (j, s) in spans.iter().enumerate() {
+                let Some(line) = rules.bulk.spans.get(a + j) else {
+                    return false;
+                };
+                let reach = line.reach(occ);
+                each(
+                    stand
+                        & match s.mode {
+                            Mode::Move => reach & !occ,
+                            Mode::Capture => reach & occ & !own,
+                            Mode::Both => reach & !own,
+                        },
+                );
+            }
+        }
+        _ => return false,
     }
+    true
 }
 
 /// How many of the free piece's moves from `from` onto `set` are legal: those landing
