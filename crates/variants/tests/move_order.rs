@@ -197,6 +197,9 @@ fn the_counting_path_is_named_per_variant() {
     for name in ["crazyhouse", "loop", "3check", "kingofthehill"] {
         assert_eq!(path(name), "bulk", "{name}");
     }
+    // A promotion by the forms (the chick to a hen) lists the promoting pieces alone
+    // and adjusts their moves as the list does.
+    assert_eq!(path("dobutsu"), "bulk", "dobutsu");
     // No king to keep safe: every piece is free.
     for name in ["extinction", "threekings"] {
         assert_eq!(path(name), "bulk", "{name}");

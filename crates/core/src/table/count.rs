@@ -8,11 +8,13 @@
 //! between it and the king in a single check): a popcount. Free pawns are counted by
 //! fixed masks (`pawn_masks.rs`), castling against the attack set (`count_castling.rs`).
 //! Every other piece (pinned pieces, pieces in double check, lines with a minimum range
-//! or one mode, an en-passant capture) is listed by the ordinary generator and counted.
-//! The counting path is taken only where the variant's moves are the board moves alone
-//! ([`plain`]): no hops, drops, gating, promotion choices beyond a pawn's, obligations
-//! or immediate ends, which adjust the list afterwards. Sets are one `u64` on boards of
-//! up to 64 squares (`bitset.rs`).
+//! or one mode, an en-passant capture, a piece whose moves the forms adjust) is listed
+//! by the ordinary generator and counted. The counting path is taken only where the
+//! variant's moves are the board moves alone ([`plain`]): no hops, gating, promotion
+//! choices beyond a pawn's or the forms', obligations, drops other than by square
+//! rules, which adjust the list afterwards. Variants judged in full (hops, lame leaps,
+//! palaces) are counted by `count/full.rs`. Sets are one `u64` on boards of up to 64
+//! squares (`bitset.rs`).
 
 mod full;
 mod lean;
@@ -93,12 +95,16 @@ pub(super) struct Bulk {
     castle_zone: [u128; 2],
     /// The entries again, packed in the board's word for the hot loops.
     lean: LeanPair,
+    /// By colour: the codes of the pieces whose moves the forms adjust (promotion
+    /// choices, demotion, immobility), listed and adjusted as the list is.
+    forms_listed: [Vec<u8>; 2],
 }
 
 /// Whether the variant's legal moves are the board moves alone, so that counting them
 /// needs no list: a board that fits the bits, no move kinds or rules that adjust the
 /// list after the board moves are found. Drops that are counted by masks beside the
-/// board moves and game ends decided before any move is made do not adjust it.
+/// board moves and game ends decided before any move is made do not adjust it; the
+/// forms adjust the moves of the pieces they name, which the count lists.
 pub(super) fn plain(rules: &TableRules) -> bool {
     rules.info.shape.len() <= MAX_BITS
         && !rules.special.full_legality
@@ -107,7 +113,6 @@ pub(super) fn plain(rules: &TableRules) -> bool {
         && !rules.special.flying_general
         && !rules.ends.obliged
         && !rules.promotion_rules.active
-        && !rules.forms.active
         && !rules.promotion_move.active
         && !rules.gating.active
         && (!rules.drops.active || super::drops::countable(rules))
@@ -240,9 +245,17 @@ impl Bulk {
         } else {
             lean.wide.near = near_tables(rules, &lean.wide.entries, castle_zone);
         }
+        let forms_listed = [Color::White, Color::Black].map(|c| {
+            (0..rules.info.pieces.len())
+                .map(|k| Piece::new(crate::piece::PieceKind(k as u8), c))
+                .filter(|&p| rules.forms.active && rules.forms.adjusts(rules, p))
+                .map(Piece::code)
+                .collect()
+        });
         Bulk {
             active: true,
             full,
+            forms_listed,
             lean,
             castle_zone,
             castles,
@@ -728,10 +741,12 @@ fn count_legal_in<B: Width>(
     // Listed: the king where its steps are not masks, pinned pieces, every piece in a
     // check whose evasion squares are not known.
     let mut listed = own & g.pinned & !king_bit;
+    let adjusted = forms_listed::<B>(rules, pos);
     match king_moves(rules, pos, &g, king, occ, own) {
-        Some(n) => counted += n,
-        None => listed |= king_bit,
+        Some(n) if adjusted & king_bit == B::ZERO => counted += n,
+        _ => listed |= king_bit,
     }
+    listed |= adjusted & !king_bit;
     // The other pieces by bit scan (a plain variant's board fits the bits); the count
     // needs no order. The loop asks of each piece only its entry. Free pawns of the
     // code kept as a set are counted at once, not visited.
@@ -769,7 +784,20 @@ fn count_legal_in<B: Width>(
             _ => castling_moves(rules, pos, us, Some(king), scratch),
         }
     }
+    if rules.forms.active {
+        super::forms::adjust(rules, pos, scratch);
+    }
     Some(counted + scratch.len() as u64)
+}
+
+/// The side to move's pieces whose moves the forms adjust (see `Bulk::forms_listed`).
+#[inline(always)]
+fn forms_listed<B: BitSet>(rules: &TableRules, pos: &Position) -> B {
+    rules.bulk.forms_listed[pos.side_to_move().index()]
+        .iter()
+        .fold(B::ZERO, |set, &code| {
+            set | B::narrow(pos.squares_of(code).unwrap_or(0))
+        })
 }
 
 /// [`count_legal_in`] where the side has no king to keep safe (breakthrough, clobber,
@@ -782,7 +810,9 @@ fn count_kingless<B: Width>(rules: &TableRules, pos: &Position, scratch: &mut Ve
     let occ = own | B::narrow(pos.occupancy(!us));
     let codes = pos.board_codes();
     scratch.clear();
-    let (counted, mut listed) = count_free_pieces(rules, pos, own, occ, own, B::ALL);
+    let adjusted = forms_listed::<B>(rules, pos);
+    let (counted, mut listed) = count_free_pieces(rules, pos, own & !adjusted, occ, own, B::ALL);
+    listed |= own & adjusted;
     while listed != B::ZERO {
         let sq = listed.lowest() as usize;
         listed = listed.without_lowest();
@@ -791,6 +821,9 @@ fn count_kingless<B: Width>(rules: &TableRules, pos: &Position, scratch: &mut Ve
         }
     }
     castling_moves(rules, pos, us, None, scratch);
+    if rules.forms.active {
+        super::forms::adjust(rules, pos, scratch);
+    }
     counted + scratch.len() as u64
 }
 

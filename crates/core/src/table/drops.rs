@@ -215,7 +215,7 @@ pub(super) fn countable(rules: &TableRules) -> bool {
         && !d.no_pawn_drop_mate
         && d.opposite_colors.is_none()
         && d.castling_rook.is_none()
-        && !rules.forms.active
+        && !rules.forms.drop_promoted
         && !rules.special.full_legality
 }
 
@@ -235,6 +235,10 @@ pub(super) fn places(rules: &TableRules) -> Vec<[u128; 2]> {
                     .shape
                     .squares()
                     .filter(|&sq| d.may_place(rules, us, PieceKind(k as u8), sq))
+                    .filter(|&sq| {
+                        let piece = Piece::new(PieceKind(k as u8), us);
+                        !(rules.forms.active && rules.forms.immobile(rules, piece, sq))
+                    })
                     .fold(0u128, |bits, sq| bits | 1u128 << sq.index())
             })
         })

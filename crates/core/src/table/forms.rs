@@ -125,6 +125,22 @@ impl Forms {
     }
 
     /// The promoted form of a kind, if it has one.
+    /// Whether [`adjust`] may change the moves of `p` (it promotes, demotes, or may
+    /// stand somewhere it could never move from): a count that does not list its moves
+    /// must list them.
+    pub(super) fn adjusts(&self, rules: &TableRules, p: Piece) -> bool {
+        let kind = p.kind();
+        let nsq = rules.info.shape.len();
+        let code = p.code() as usize;
+        self.promoted_of(kind).is_some()
+            || self.demotes && self.base.get(kind.index()).copied().flatten().is_some()
+            || self.immobility_illegal
+                && self
+                    .immobile
+                    .get(code * nsq..(code + 1) * nsq)
+                    .is_none_or(|squares| squares.iter().any(|&i| i))
+    }
+
     pub(super) fn promoted_of(&self, kind: PieceKind) -> Option<PieceKind> {
         self.promoted.get(kind.index()).copied().flatten()
     }

@@ -325,6 +325,8 @@ impl TableRules {
             promotion_move,
             bulk: count::Bulk::default(),
         };
+        // The forms' immobile squares first: the drop places and the count read them.
+        forms::Forms::finish(&mut rules);
         let places = drops::places(&rules);
         rules.drops.set_places(places);
         rules.bulk = count::Bulk::new(&rules);
@@ -340,7 +342,6 @@ impl TableRules {
         if self.castling960.active || self.gating.active {
             self.start = self.read_position(start).map_err(VariantError::Start)?;
         }
-        forms::Forms::finish(self);
         // The start position must be one a game can be in, as every other position.
         self.checked(&self.start)
             .map_err(|e| VariantError::Start(e.into()))
