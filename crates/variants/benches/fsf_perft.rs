@@ -3,9 +3,10 @@
 //!
 //! `cargo bench -p chess4d-variants --bench fsf_perft [-- [--depth N] VARIANT ...]` (release build).
 //! The variants are those with a `tests/fsf/<name>.perft` file; the depth is the
-//! smallest that reaches 1.5 million leaves (at most 6). Fairy-Stockfish plays every
-//! move out, we count the last ply in bulk, as the perft bench does against cozy-chess;
-//! both must give the same total. Fairy-Stockfish's time is its `go perft` alone (the
+//! smallest that reaches 1.5 million leaves (at most 9: the 3x4 and 5x5 boards need more
+//! than 6, where a few thousand leaves time the set-up, not the count). Fairy-Stockfish
+//! plays every move out, we count the last ply in bulk, as the perft bench does against
+//! cozy-chess; both must give the same total. Fairy-Stockfish's time is its `go perft` alone (the
 //! engine is started and set up before the clock starts). Without `fairy-stockfish`
 //! (`$FAIRY_STOCKFISH`, default `/usr/games/fairy-stockfish`) only our figures print.
 
@@ -131,7 +132,7 @@ fn main() {
             continue;
         };
         let mut depth = fixed_depth.unwrap_or(1);
-        while fixed_depth.is_none() && depth < 6 && perft(&*rules, &mut pos, depth) < 1_500_000 {
+        while fixed_depth.is_none() && depth < 9 && perft(&*rules, &mut pos, depth) < 1_500_000 {
             depth += 1;
         }
         let t = Instant::now();

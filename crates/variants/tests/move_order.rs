@@ -200,6 +200,9 @@ fn the_counting_path_is_named_per_variant() {
     // A promotion by the forms (the chick to a hen) lists the promoting pieces alone
     // and adjusts their moves as the list does.
     assert_eq!(path("dobutsu"), "bulk", "dobutsu");
+    // No move may give check (racing kings): the pieces that may, by the enemy king's
+    // guard, are listed and judged.
+    assert_eq!(path("racingkings"), "bulk", "racingkings");
     // No king to keep safe: every piece is free.
     for name in ["extinction", "threekings"] {
         assert_eq!(path(name), "bulk", "{name}");

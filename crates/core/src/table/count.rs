@@ -111,7 +111,7 @@ pub(super) fn plain(rules: &TableRules) -> bool {
         && !rules.special.any_moves
         && !rules.special.any_confined
         && !rules.special.flying_general
-        && !rules.ends.obliged
+        && (!rules.ends.obliged || super::ends::only_checks_forbidden(rules) && !rules.drops.active)
         && !rules.promotion_rules.active
         && !rules.promotion_move.active
         && !rules.gating.active
@@ -727,7 +727,23 @@ fn count_legal_in<B: Width>(
         return full::count::<B>(rules, pos, scratch);
     }
     let Some(king) = own_king(rules, pos) else {
+        if rules.ends.obliged {
+            return None;
+        }
         return Some(count_kingless::<B>(rules, pos, scratch));
+    };
+    // Racing kings: no move may give check. The enemy king's guard reads the squares
+    // that decide it; a piece standing or landing on none of them gives none, every
+    // other is listed and judged.
+    let forbid = if rules.ends.obliged {
+        super::ends::check_guard(rules, pos)
+    } else {
+        None
+    };
+    let avoid = match &forbid {
+        Some((guard, _)) if guard.in_check => return None,
+        Some((guard, _)) => B::narrow(guard.read_squares()?),
+        None => B::ZERO,
     };
     let us = pos.side_to_move();
     let own = B::narrow(pos.occupancy(us));
@@ -741,8 +757,10 @@ fn count_legal_in<B: Width>(
     // Listed: the king where its steps are not masks, pinned pieces, every piece in a
     // check whose evasion squares are not known.
     let mut listed = own & g.pinned & !king_bit;
-    let adjusted = forms_listed::<B>(rules, pos);
-    match king_moves(rules, pos, &g, king, occ, own) {
+    // Listed as well: the pieces whose moves the forms adjust, and those standing on a
+    // square the enemy king's guard reads (their leaving may uncover a check).
+    let adjusted = forms_listed::<B>(rules, pos) | (own & avoid);
+    match king_moves(rules, pos, &g, king, occ, own, avoid) {
         Some(n) if adjusted & king_bit == B::ZERO => counted += n,
         _ => listed |= king_bit,
     }
@@ -752,8 +770,15 @@ fn count_legal_in<B: Width>(
     // code kept as a set are counted at once, not visited.
     match g.evasions {
         Some(allowed) => {
-            let (n, unknown) =
-                count_free_pieces(rules, pos, own & !king_bit & !listed, occ, own, allowed);
+            let (n, unknown) = count_free_pieces(
+                rules,
+                pos,
+                own & !king_bit & !listed,
+                occ,
+                own,
+                allowed,
+                avoid,
+            );
             counted += n;
             listed |= unknown;
         }
@@ -778,7 +803,7 @@ fn count_legal_in<B: Width>(
     }
     if !g.in_check {
         match g.danger {
-            Some(d) if !rules.castling960.active => {
+            Some(d) if !rules.castling960.active && forbid.is_none() => {
                 counted += super::count_castling::count(rules, pos, king, occ, d);
             }
             _ => castling_moves(rules, pos, us, Some(king), scratch),
@@ -786,6 +811,9 @@ fn count_legal_in<B: Width>(
     }
     if rules.forms.active {
         super::forms::adjust(rules, pos, scratch);
+    }
+    if let Some((guard, their_king)) = &forbid {
+        super::ends::forbid_checks(rules, pos, guard, *their_king, scratch);
     }
     Some(counted + scratch.len() as u64)
 }
@@ -811,7 +839,8 @@ fn count_kingless<B: Width>(rules: &TableRules, pos: &Position, scratch: &mut Ve
     let codes = pos.board_codes();
     scratch.clear();
     let adjusted = forms_listed::<B>(rules, pos);
-    let (counted, mut listed) = count_free_pieces(rules, pos, own & !adjusted, occ, own, B::ALL);
+    let (counted, mut listed) =
+        count_free_pieces(rules, pos, own & !adjusted, occ, own, B::ALL, B::ZERO);
     listed |= own & adjusted;
     while listed != B::ZERO {
         let sq = listed.lowest() as usize;
@@ -829,7 +858,8 @@ fn count_kingless<B: Width>(rules: &TableRules, pos: &Position, scratch: &mut Ve
 
 /// The free pieces among `pieces` (landing only on `allowed`), each counted by its
 /// entry and the free pawns of the code kept as a set counted at once, not visited;
-/// returns the count and the pieces whose moves must be listed.
+/// returns the count and the pieces whose moves must be listed (also those that may
+/// land on `avoid`).
 #[inline(always)]
 fn count_free_pieces<B: Width>(
     rules: &TableRules,
@@ -838,6 +868,7 @@ fn count_free_pieces<B: Width>(
     occ: B,
     own: B,
     allowed: B,
+    avoid: B,
 ) -> (u64, B) {
     let us = pos.side_to_move();
     let codes = pos.board_codes();
@@ -847,7 +878,9 @@ fn count_free_pieces<B: Width>(
     let mut listed = B::ZERO;
     let set = &t.pawn_sets[us.index()];
     let mut pawns = B::ZERO;
-    if let Some(squares) = pos.squares_of(set.code) {
+    if avoid == B::ZERO
+        && let Some(squares) = pos.squares_of(set.code)
+    {
         let ep = pos
             .en_passant()
             .map_or(B::ZERO, |sq| B::bit(u32::from(sq.0)));
@@ -861,7 +894,7 @@ fn count_free_pieces<B: Width>(
         let code = codes.get(sq).copied().unwrap_or(0);
         // No closure here: one is compiled without the caller's popcount.
         let n = match t.entries.get(usize::from(code) * nsq + sq) {
-            Some(e) => count_free(rules, pos, e, code, sq, occ, own, allowed),
+            Some(e) => count_free(rules, pos, e, code, sq, occ, own, allowed, avoid),
             None => None,
         };
         match n {
@@ -882,6 +915,7 @@ fn king_moves<B: Width>(
     king: Square,
     occ: B,
     own: B,
+    avoid: B,
 ) -> Option<u64> {
     let t = B::tables(&rules.bulk.lean);
     let d = g.danger?;
@@ -892,7 +926,11 @@ fn king_moves<B: Width>(
     if e.moves != MASKED {
         return None;
     }
-    Some(u64::from((t.attacks(e, occ)? & !d & !own).count()))
+    let steps = t.attacks(e, occ)? & !d & !own;
+    if steps & avoid != B::ZERO {
+        return None;
+    }
+    Some(u64::from(steps.count()))
 }
 
 /// The moves of the piece of entry `e` (piece `code` on square `sq`), not the king and
@@ -910,13 +948,21 @@ fn count_free<B: Width>(
     occ: B,
     own: B,
     allowed: B,
+    avoid: B,
 ) -> Option<u64> {
     if e.royal {
         return None;
     }
     let t = B::tables(&rules.bulk.lean);
     match e.moves {
-        MASKED => Some(u64::from((t.attacks(e, occ)? & allowed & !own).count())),
+        MASKED => {
+            let landing = t.attacks(e, occ)? & allowed & !own;
+            if landing & avoid != B::ZERO {
+                return None;
+            }
+            Some(u64::from(landing.count()))
+        }
+        _ if avoid != B::ZERO => None,
         PAWN => {
             let ep = pos
                 .en_passant()

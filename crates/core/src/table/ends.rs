@@ -385,7 +385,7 @@ pub(super) fn oblige(rules: &TableRules, pos: &Position, moves: &mut Vec<Move>) 
         // Which squares decide whether the enemy king is attacked, found once: most
         // moves touch none of them and keep the answer "no check".
         let guard = KingGuard::new(rules, pos, king, us);
-        moves.retain(|&m| !gives_check_guarded(rules, pos, &guard, m, king));
+        forbid_checks(rules, pos, &guard, king, moves);
     }
     if def.checked_king_only_captures
         && let Some(king) = pos.king(us)
@@ -403,6 +403,36 @@ pub(super) fn oblige(rules: &TableRules, pos: &Position, moves: &mut Vec<Move>) 
             moves.retain(captures);
         }
     }
+}
+
+/// Whether the variant's only obligation is that no move gives check (racing kings),
+/// which the bulk count applies to the moves it lists.
+pub(super) fn only_checks_forbidden(rules: &TableRules) -> bool {
+    rules
+        .ends
+        .def
+        .as_ref()
+        .is_some_and(|d| d.checks_forbidden && !d.must_capture && !d.checked_king_only_captures)
+}
+
+/// Where checks are forbidden and the enemy has a king: the guard of that king against
+/// the side to move's attacks, and its square.
+pub(super) fn check_guard(rules: &TableRules, pos: &Position) -> Option<(KingGuard, Square)> {
+    let def = rules.ends.def.as_ref()?;
+    let us = pos.side_to_move();
+    let king = pos.king(!us).filter(|_| def.checks_forbidden)?;
+    Some((KingGuard::new(rules, pos, king, us), king))
+}
+
+/// Removes the moves that give check to the enemy king on `king`, judged by its guard.
+pub(super) fn forbid_checks(
+    rules: &TableRules,
+    pos: &Position,
+    guard: &KingGuard,
+    king: Square,
+    moves: &mut Vec<Move>,
+) {
+    moves.retain(|&m| !gives_check_guarded(rules, pos, guard, m, king));
 }
 
 /// [`gives_check`] by the enemy king's `guard` (built for the side to move's attacks):

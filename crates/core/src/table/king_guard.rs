@@ -108,6 +108,13 @@ impl KingGuard {
         }
     }
 
+    /// Every square the attack test read, where they are known (boards of up to 128
+    /// squares): a move touching none of them leaves the answer as it is.
+    #[inline]
+    pub(super) fn read_squares(&self) -> Option<u128> {
+        self.known.then_some(self.any_read)
+    }
+
     /// For a count that lists few moves, where the squares read are known (boards of
     /// up to 128 squares): the squares whose pieces must be listed, and the landing
     /// squares on which the moves of every other piece that is not royal must be
