@@ -37,8 +37,9 @@ pub struct Position {
     /// beside the board so that move generation finds pieces and blockers by bit scans
     /// (exact on boards of up to 128 squares, which the generator's fast paths need).
     occupied: [u128; 2],
-    /// By piece code below [`TRACKED_CODES`]: its squares below 128 as bits, so that
-    /// perft's count takes a side's pawns as one set without visiting them.
+    /// By piece code (entry `code - 1`, codes up to [`TRACKED_CODES`]): its squares
+    /// below 128 as bits, so that perft's count takes a side's pawns as one set without
+    /// visiting them and the king's guard sees at once where no attacker of a line is.
     by_code: [u128; TRACKED_CODES],
     /// Per-side counters a variant's rules keep (the checks each side has left to give
     /// in n-check); `None` where the variant keeps none.
@@ -47,8 +48,9 @@ pub struct Position {
     pockets: Option<Box<pocket::Pockets>>,
 }
 
-/// The piece codes whose squares [`Position`] keeps as bits (the first eight kinds of
-/// both colours): enough for the pawns of every variant the count takes as a set.
+/// The piece codes whose squares [`Position`] keeps as bits (codes 1 to 16: the first
+/// eight kinds of both colours): enough for the pawns of every variant the count takes
+/// as a set, and for the attackers of xiangqi's and manchu's special lines.
 pub(crate) const TRACKED_CODES: usize = 16;
 
 /// The most board squares one move may change (from, to, a capture square, and a second
@@ -145,10 +147,10 @@ impl Position {
     }
 
     /// The squares of the pieces of `code` as bits (as [`Position::occupancy`]), where
-    /// the code is one kept (below [`TRACKED_CODES`]).
+    /// the code is one kept (up to [`TRACKED_CODES`]).
     #[inline]
     pub(crate) fn squares_of(&self, code: u8) -> Option<u128> {
-        self.by_code.get(usize::from(code)).copied()
+        self.by_code.get(usize::from(code).wrapping_sub(1)).copied()
     }
 
     /// Keeps [`Position::occupancy`] in step with a write of `new` over `old` on `sq`.
@@ -158,13 +160,13 @@ impl Position {
             let bit = 1u128 << sq.0;
             if let Some(p) = old {
                 self.occupied[p.color().index()] &= !bit;
-                if let Some(set) = self.by_code.get_mut(usize::from(p.code())) {
+                if let Some(set) = self.by_code.get_mut(usize::from(p.code()) - 1) {
                     *set &= !bit;
                 }
             }
             if let Some(p) = new {
                 self.occupied[p.color().index()] |= bit;
-                if let Some(set) = self.by_code.get_mut(usize::from(p.code())) {
+                if let Some(set) = self.by_code.get_mut(usize::from(p.code()) - 1) {
                     *set |= bit;
                 }
             }
@@ -399,4 +401,31 @@ pub fn parse_fen(info: &crate::VariantInfo, text: &str) -> Result<Position, FenE
 /// Writes a position string for a variant.
 pub fn format_fen(info: &crate::VariantInfo, pos: &Position) -> String {
     fen::format(info, pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::PieceKind;
+
+    /// The squares of every code up to `TRACKED_CODES` are kept (the eighth kind's black
+    /// pieces included: manchu's banner), none beyond, and a piece taken off leaves no
+    /// trace.
+    #[test]
+    fn the_first_eight_kinds_of_both_colours_are_kept_as_bits() {
+        let shape = Shape::new(&[9, 10]).unwrap();
+        let mut pos = Position::empty(shape);
+        for kind in 0..9u8 {
+            for color in Color::ALL {
+                let p = Piece::new(PieceKind(kind), color);
+                let sq = Square(u16::from(kind) * 9 + color.index() as u16);
+                pos.put(sq, Some(p));
+                let kept = usize::from(p.code()) <= TRACKED_CODES;
+                assert_eq!(pos.squares_of(p.code()), kept.then_some(1u128 << sq.0));
+                pos.put(sq, None);
+                assert_eq!(pos.squares_of(p.code()), kept.then_some(0));
+            }
+        }
+        assert_eq!(pos.squares_of(0), None);
+    }
 }

@@ -818,13 +818,14 @@ fn count_legal_in<B: Width>(
     Some(counted + scratch.len() as u64)
 }
 
-/// The side to move's pieces whose moves the forms adjust (see `Bulk::forms_listed`).
+/// The side to move's pieces whose moves the forms adjust (see `Bulk::forms_listed`);
+/// every square where the position does not keep a code's squares.
 #[inline(always)]
 fn forms_listed<B: BitSet>(rules: &TableRules, pos: &Position) -> B {
     rules.bulk.forms_listed[pos.side_to_move().index()]
         .iter()
         .fold(B::ZERO, |set, &code| {
-            set | B::narrow(pos.squares_of(code).unwrap_or(0))
+            set | B::narrow(pos.squares_of(code).unwrap_or(u128::MAX))
         })
 }
 

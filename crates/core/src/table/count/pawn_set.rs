@@ -58,7 +58,7 @@ impl<B: BitSet> PawnSet<B> {
     /// pawn stays counted one by one.
     pub(in crate::table) fn add(&mut self, code: u8, s: u32, p: &LeanPawn<u128>) {
         if code == 0
-            || usize::from(code) >= crate::position::TRACKED_CODES
+            || usize::from(code) > crate::position::TRACKED_CODES
             || (self.code != 0 && self.code != code)
         {
             return;
