@@ -552,6 +552,58 @@ pub(super) fn attacked_after_their_move(
     })
 }
 
+/// The most special attack lines [`ArmedLines`] holds.
+pub(super) const MAX_ARMED: usize = 64;
+
+/// By special attack line of one side: the squares of its attackers on one position
+/// (every square where the position does not keep them), so that several targets are
+/// judged on that position without looking the attackers up again for each.
+pub(super) struct ArmedLines {
+    squares: [u128; MAX_ARMED],
+}
+
+impl ArmedLines {
+    /// The attackers of `by`'s lines on `pos`; `None` where it has more lines than
+    /// [`MAX_ARMED`] or the board is too large for the bits.
+    pub(super) fn new(rules: &TableRules, by: Color, pos: &Position) -> Option<ArmedLines> {
+        let lines = &rules.special.attacks[by.index()];
+        if lines.len() > MAX_ARMED || rules.info.shape.len() > 128 {
+            return None;
+        }
+        let mut squares = [0u128; MAX_ARMED];
+        for (set, line) in squares.iter_mut().zip(lines) {
+            *set = line
+                .attacker_codes
+                .iter()
+                .try_fold(0u128, |m, &code| Some(m | pos.squares_of(code)?))
+                .unwrap_or(u128::MAX);
+        }
+        Some(ArmedLines { squares })
+    }
+
+    /// [`attacked_after_their_move`] with the attackers looked up once.
+    pub(super) fn attacked_after_their_move(
+        &self,
+        rules: &TableRules,
+        at: &impl Fn(Square) -> Option<Piece>,
+        target: Square,
+        by: Color,
+        rights: u32,
+    ) -> bool {
+        let lines = &rules.special.attacks[by.index()];
+        lines
+            .iter()
+            .zip(&self.squares)
+            .enumerate()
+            .any(|(i, (line, &armed))| {
+                line.reach
+                    .get(target.index())
+                    .is_none_or(|&reach| reach & armed != 0)
+                    && attacked_on_line(rules, i, at, target, by, rights)
+            })
+    }
+}
+
 /// Whether one of the attackers of `by`'s special attack line `i` stands on the line's
 /// squares from `target` in `pos` (`true` where the board is too large to tell): if
 /// none does, the line attacks nothing on `pos` nor after any move of `by`'s opponent.

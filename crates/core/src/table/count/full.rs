@@ -15,9 +15,12 @@ use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
+use crate::table::attacks::attacked_along_lines;
 use crate::table::bitset::BitSet;
 use crate::table::king_guard::KingGuard;
-use crate::table::movegen::{Wanted, castling_moves, own_king, piece_moves, special_moves};
+use crate::table::movegen::{
+    Wanted, board_after, castling_moves, own_king, piece_moves, special_moves,
+};
 use crate::table::special::{self, Generals};
 use crate::table::{Mode, TableRules};
 
@@ -89,7 +92,11 @@ pub(in crate::table) fn count<B: Width>(
         let first = scratch.len();
         piece_moves(rules, pos, us, from, p, Wanted::All, scratch);
         special_moves(rules, pos, from, p, Wanted::All, scratch);
-        keep_legal(rules, pos, &guard, p, king, scratch, first);
+        if from == king {
+            keep_legal_steps(rules, pos, &guard, p, king, scratch, first);
+        } else {
+            keep_legal(rules, pos, &guard, p, king, scratch, first);
+        }
     }
     if !guard.in_check {
         castling_moves(rules, pos, us, Some(king), scratch);
@@ -209,6 +216,47 @@ fn judge_landings<B: BitSet>(
         n += u64::from(!guard.attacked_after(rules, pos, m, p, false, king, !p.color()));
     }
     n
+}
+
+/// [`keep_legal`] for the king's own moves (the piece `p` on `king`): each is judged
+/// by the whole attack test on its landing square, as the guard judges it, with the
+/// special lines' attackers looked up once for all of them.
+#[inline(never)]
+fn keep_legal_steps(
+    rules: &TableRules,
+    pos: &Position,
+    guard: &KingGuard,
+    p: Piece,
+    king: Square,
+    moves: &mut Vec<Move>,
+    first: usize,
+) {
+    let them = !p.color();
+    let armed = if moves.len() > first + 1 && rules.special.any_moves {
+        special::ArmedLines::new(rules, them, pos)
+    } else {
+        None
+    };
+    let Some(armed) = armed.filter(|_| guard.read_squares().is_some()) else {
+        return keep_legal(rules, pos, guard, p, king, moves, first);
+    };
+    let rights = pos.castling_rights();
+    let mut keep = first;
+    for j in first..moves.len() {
+        let m = moves[j];
+        let attacked = if m.second.is_some() || m.from == m.to {
+            guard.attacked_after(rules, pos, m, p, true, king, them)
+        } else {
+            let after = board_after(pos, m, p);
+            attacked_along_lines(rules, &after, m.to, them)
+                || armed.attacked_after_their_move(rules, &after, m.to, them, rights)
+        };
+        if !attacked {
+            moves[keep] = m;
+            keep += 1;
+        }
+    }
+    moves.truncate(keep);
 }
 
 /// Keeps the moves of `p` from `first` on that leave its king unattacked.
