@@ -213,6 +213,41 @@ impl KingGuard {
     }
 }
 
+impl KingGuard {
+    /// Keeps the moves of `p` (of the king's side) from `first` on that leave the king
+    /// on `king` unattacked, in order.
+    #[inline(always)]
+    pub(super) fn keep_legal(
+        &self,
+        rules: &TableRules,
+        pos: &Position,
+        p: Piece,
+        king: Square,
+        moves: &mut Vec<Move>,
+        first: usize,
+    ) {
+        let royal = rules.is_royal(p);
+        let them = !p.color();
+        keep_from(moves, first, |m| {
+            !self.attacked_after(rules, pos, m, p, royal, king, them)
+        });
+    }
+}
+
+/// Keeps the moves from `first` on that `legal` says yes to, in order.
+#[inline(always)]
+pub(super) fn keep_from(moves: &mut Vec<Move>, first: usize, mut legal: impl FnMut(Move) -> bool) {
+    let mut keep = first;
+    for j in first..moves.len() {
+        let m = moves[j];
+        if legal(m) {
+            moves[keep] = m;
+            keep += 1;
+        }
+    }
+    moves.truncate(keep);
+}
+
 /// Whether group `g` of the attack test says `target` is attacked: group 0 is the
 /// ordinary lines, group `g` the special line `g - 1`, and the last group every line
 /// from its own on.

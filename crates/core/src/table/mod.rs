@@ -512,10 +512,7 @@ impl TableRules {
         in_check: Option<bool>,
     ) {
         if self.special.any_confined {
-            out.retain(|m| {
-                pos.piece_at(m.from)
-                    .is_none_or(|p| self.special.may_stand(p, m.to))
-            });
+            special::confine(self, pos, out);
         }
         if self.special.flying_general {
             special::flying_general(self, pos, out);

@@ -210,16 +210,7 @@ fn legal_moves_in_full(
         let first = out.len();
         piece_moves(rules, pos, us, from, p, wanted, out);
         special_moves(rules, pos, from, p, wanted, out);
-        let royal = rules.is_royal(p);
-        let mut keep = first;
-        for j in first..out.len() {
-            let m = out[j];
-            if !guard.attacked_after(rules, pos, m, p, royal, king, them) {
-                out[keep] = m;
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+        guard.keep_legal(rules, pos, p, king, out, first);
     });
     if wanted == Wanted::All && !guard.in_check {
         castling_moves(rules, pos, us, Some(king), out);

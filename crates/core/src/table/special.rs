@@ -702,6 +702,14 @@ fn attacks_from(
                 .all(|&step| shape.offset(sq, step).is_none_or(|leg| at(leg).is_none())))
 }
 
+/// Removes the moves that land a confined piece outside its region.
+pub(super) fn confine(rules: &TableRules, pos: &Position, moves: &mut Vec<Move>) {
+    moves.retain(|m| {
+        pos.piece_at(m.from)
+            .is_none_or(|p| rules.special.may_stand(p, m.to))
+    });
+}
+
 /// Removes the moves after which the royal pieces would face each other along an
 /// open line of one axis (the flying general).
 // Kept out of line: the variants without special movements never call it, and

@@ -17,7 +17,7 @@ use crate::piece::Piece;
 use crate::position::Position;
 use crate::table::attacks::attacked_along_lines;
 use crate::table::bitset::BitSet;
-use crate::table::king_guard::KingGuard;
+use crate::table::king_guard::{KingGuard, keep_from};
 use crate::table::movegen::{
     Wanted, board_after, castling_moves, own_king, piece_moves, special_moves,
 };
@@ -76,7 +76,7 @@ pub(in crate::table) fn count<B: Width>(
             if rules.special.moves_at(p, from, rules.info.shape.len()) {
                 let first = scratch.len();
                 special_moves(rules, pos, from, p, Wanted::All, scratch);
-                keep_legal(rules, pos, &guard, p, king, scratch, first);
+                guard.keep_legal(rules, pos, p, king, scratch, first);
             }
         } else {
             listed |= B::bit(sq);
@@ -95,17 +95,14 @@ pub(in crate::table) fn count<B: Width>(
         if from == king {
             keep_legal_steps(rules, pos, &guard, p, king, scratch, first);
         } else {
-            keep_legal(rules, pos, &guard, p, king, scratch, first);
+            guard.keep_legal(rules, pos, p, king, scratch, first);
         }
     }
     if !guard.in_check {
         castling_moves(rules, pos, us, Some(king), scratch);
     }
     if rules.special.any_confined {
-        scratch.retain(|m| {
-            pos.piece_at(m.from)
-                .is_none_or(|p| rules.special.may_stand(p, m.to))
-        });
+        special::confine(rules, pos, scratch);
     }
     if rules.special.flying_general {
         special::flying_general(rules, pos, scratch);
@@ -218,9 +215,9 @@ fn judge_landings<B: BitSet>(
     n
 }
 
-/// [`keep_legal`] for the king's own moves (the piece `p` on `king`): each is judged
-/// by the whole attack test on its landing square, as the guard judges it, with the
-/// special lines' attackers looked up once for all of them.
+/// [`KingGuard::keep_legal`] for the king's own moves (the piece `p` on `king`): each
+/// is judged by the whole attack test on its landing square, as the guard judges it,
+/// with the special lines' attackers looked up once for all of them.
 #[inline(never)]
 fn keep_legal_steps(
     rules: &TableRules,
@@ -238,47 +235,15 @@ fn keep_legal_steps(
         None
     };
     let Some(armed) = armed.filter(|_| guard.read_squares().is_some()) else {
-        return keep_legal(rules, pos, guard, p, king, moves, first);
+        return guard.keep_legal(rules, pos, p, king, moves, first);
     };
     let rights = pos.castling_rights();
-    let mut keep = first;
-    for j in first..moves.len() {
-        let m = moves[j];
-        let attacked = if m.second.is_some() || m.from == m.to {
-            guard.attacked_after(rules, pos, m, p, true, king, them)
-        } else {
-            let after = board_after(pos, m, p);
-            attacked_along_lines(rules, &after, m.to, them)
-                || armed.attacked_after_their_move(rules, &after, m.to, them, rights)
-        };
-        if !attacked {
-            moves[keep] = m;
-            keep += 1;
+    keep_from(moves, first, |m| {
+        if m.second.is_some() || m.from == m.to {
+            return !guard.attacked_after(rules, pos, m, p, true, king, them);
         }
-    }
-    moves.truncate(keep);
-}
-
-/// Keeps the moves of `p` from `first` on that leave its king unattacked.
-#[inline(always)]
-fn keep_legal(
-    rules: &TableRules,
-    pos: &Position,
-    guard: &KingGuard,
-    p: Piece,
-    king: Square,
-    moves: &mut Vec<Move>,
-    first: usize,
-) {
-    let royal = rules.is_royal(p);
-    let them = !p.color();
-    let mut keep = first;
-    for j in first..moves.len() {
-        let m = moves[j];
-        if !guard.attacked_after(rules, pos, m, p, royal, king, them) {
-            moves[keep] = m;
-            keep += 1;
-        }
-    }
-    moves.truncate(keep);
+        let after = board_after(pos, m, p);
+        !(attacked_along_lines(rules, &after, m.to, them)
+            || armed.attacked_after_their_move(rules, &after, m.to, them, rights))
+    });
 }

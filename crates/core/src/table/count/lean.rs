@@ -82,20 +82,27 @@ impl<B: BitSet> LeanPawn<B> {
             return None;
         }
         let enemies = occ & !own;
-        let mut n = (self.captures & enemies & allowed).count()
+        let n = (self.captures & enemies & allowed).count()
             + (self.pushes & !occ & allowed).count()
-            + (self.both & !own & allowed).count();
-        // With no double step both masks are empty and this adds nothing.
-        if self.double & occ == B::ZERO {
-            let blockers = occ & self.beyond;
-            let reach = if self.beyond_down {
-                blockers.up_from_highest()
-            } else {
-                blockers.through_lowest()
-            };
-            n += (self.beyond & reach & !occ & allowed).count();
-        }
+            + (self.both & !own & allowed).count()
+            + (self.double_step(occ) & allowed).count();
         Some(u64::from(n))
+    }
+
+    /// Where its double step lands on a board occupied as `occ` (empty where it has
+    /// none: both masks are empty then, or where the push is blocked).
+    #[inline(always)]
+    fn double_step(&self, occ: B) -> B {
+        if self.double & occ != B::ZERO {
+            return B::ZERO;
+        }
+        let blockers = occ & self.beyond;
+        let reach = if self.beyond_down {
+            blockers.up_from_highest()
+        } else {
+            blockers.through_lowest()
+        };
+        self.beyond & reach & !occ
     }
 }
 
@@ -108,21 +115,11 @@ impl<B: BitSet> LeanPawn<B> {
         if self.captures & ep != B::ZERO {
             return None;
         }
-        let mut double = B::ZERO;
-        if self.double & occ == B::ZERO {
-            let blockers = occ & self.beyond;
-            let reach = if self.beyond_down {
-                blockers.up_from_highest()
-            } else {
-                blockers.through_lowest()
-            };
-            double = self.beyond & reach & !occ;
-        }
         Some([
             self.captures & occ & !own,
             self.pushes & !occ,
             self.both & !own,
-            double,
+            self.double_step(occ),
         ])
     }
 }
