@@ -615,3 +615,52 @@ fn the_bulk_count_equals_the_list_on_boards_either_side_of_64_squares() {
         );
     }
 }
+
+/// The forms with more kinds than a position keeps as bits (kyoto shogi's nine, its
+/// tiles flipping at every move; here without drops, so that its board moves take the
+/// bulk path): the pieces whose kinds it cannot see are all listed, and only the side
+/// to move's, so the count still equals the list in random games.
+#[test]
+fn the_bulk_count_lists_the_forms_pieces_it_cannot_see_as_bits() {
+    let path = root().join("variants/kyotoshogi.toml");
+    let text = std::fs::read_to_string(&path).expect("kyotoshogi.toml");
+    let mut kept = Vec::new();
+    let mut in_drops = false;
+    for line in text.lines() {
+        if line.starts_with('[') {
+            in_drops = line.trim() == "[drops]";
+        }
+        if !in_drops && !line.starts_with("drop_promoted") {
+            kept.push(line);
+        }
+    }
+    let text = kept.join("\n").replace("[]", "");
+    let rules = match parse_variant(&text, "kyoto-without-drops.toml") {
+        Ok(VariantSpec::Table(rules)) => rules,
+        Ok(_) => panic!("not a table variant"),
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(rules.counting_path(), "bulk");
+    let mut rng = Rng(0x6B79_6F74_6F00_0001);
+    let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+    let mut compared = 0;
+    for _ in 0..20 {
+        let mut pos = rules.start_position();
+        for _ in 0..60 {
+            rules.legal_moves(&pos, &mut moves);
+            assert_eq!(
+                rules.count_legal_moves(&pos, &mut scratch),
+                moves.len() as u64,
+                "the bulk count differs from the list at {}",
+                rules.format_position(&pos)
+            );
+            compared += 1;
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            rules.make_move(&mut pos, mv);
+        }
+    }
+    assert!(compared > 500, "only {compared} positions compared");
+}

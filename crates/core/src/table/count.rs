@@ -759,7 +759,7 @@ fn count_legal_in<B: Width>(
     let mut listed = own & g.pinned & !king_bit;
     // Listed as well: the pieces whose moves the forms adjust, and those standing on a
     // square the enemy king's guard reads (their leaving may uncover a check).
-    let adjusted = forms_listed::<B>(rules, pos) | (own & avoid);
+    let adjusted = own & (forms_listed::<B>(rules, pos) | avoid);
     match king_moves(rules, pos, &g, king, occ, own, avoid) {
         Some(n) if adjusted & king_bit == B::ZERO => counted += n,
         _ => listed |= king_bit,
