@@ -39,7 +39,6 @@ pub(in crate::table) fn count<B: Width>(
     let (stays, judged) = guard.count_squares()?;
     let (stays, judged) = (B::narrow(stays), B::narrow(judged));
     let own = B::narrow(pos.occupancy(us));
-    let occ = own | B::narrow(pos.occupancy(them));
     let passes = if rules.passing.active {
         crate::table::passing::count(rules, pos, guard.in_check)?
     } else {
@@ -59,29 +58,8 @@ pub(in crate::table) fn count<B: Width>(
         }
     }
     scratch.clear();
-    let mut counted = passes;
-    let mut free = own & !listed;
-    while free != B::ZERO {
-        let sq = free.lowest();
-        free = free.without_lowest();
-        let from = Square(sq as u16);
-        let Some(p) = pos.piece_at(from) else {
-            continue;
-        };
-        let mut n = 0;
-        let judge = |set: B| judge_landings(rules, pos, &guard, p, from, king, set, judged);
-        if landings::<B>(rules, pos, p, sq, occ, own, |set| n += judge(set)) {
-            counted += n;
-            // Its hops, lame leaps and first-move leaps, as the list has them.
-            if rules.special.moves_at(p, from, rules.info.shape.len()) {
-                let first = scratch.len();
-                special_moves(rules, pos, from, p, Wanted::All, scratch);
-                guard.keep_legal(rules, pos, p, king, scratch, first);
-            }
-        } else {
-            listed |= B::bit(sq);
-        }
-    }
+    let (counted, unmasked) = count_free(rules, pos, &guard, king, own & !listed, judged, scratch);
+    listed |= unmasked;
     while listed != B::ZERO {
         let sq = listed.lowest();
         listed = listed.without_lowest();
@@ -107,7 +85,47 @@ pub(in crate::table) fn count<B: Width>(
     if rules.special.flying_general {
         special::flying_general(rules, pos, scratch);
     }
-    Some(counted + scratch.len() as u64)
+    Some(passes + counted + scratch.len() as u64)
+}
+
+/// The moves of the free pieces among `free` that their masks give, each judged where
+/// it lands on a square of `judged`, their special moves listed into `scratch` and
+/// judged; and the pieces that must be listed after all (no masks for their moves).
+#[inline(always)]
+fn count_free<B: Width>(
+    rules: &TableRules,
+    pos: &Position,
+    guard: &KingGuard,
+    king: Square,
+    mut free: B,
+    judged: B,
+    scratch: &mut Vec<Move>,
+) -> (u64, B) {
+    let own = B::narrow(pos.occupancy(pos.side_to_move()));
+    let occ = own | B::narrow(pos.occupancy(!pos.side_to_move()));
+    let (mut counted, mut unmasked) = (0, B::ZERO);
+    while free != B::ZERO {
+        let sq = free.lowest();
+        free = free.without_lowest();
+        let from = Square(sq as u16);
+        let Some(p) = pos.piece_at(from) else {
+            continue;
+        };
+        let mut n = 0;
+        let judge = |set: B| judge_landings(rules, pos, guard, p, from, king, set, judged);
+        if !landings::<B>(rules, pos, p, sq, occ, own, |set| n += judge(set)) {
+            unmasked |= B::bit(sq);
+            continue;
+        }
+        counted += n;
+        // Its hops, lame leaps and first-move leaps, as the list has them.
+        if rules.special.moves_at(p, from, rules.info.shape.len()) {
+            let first = scratch.len();
+            special_moves(rules, pos, from, p, Wanted::All, scratch);
+            guard.keep_legal(rules, pos, p, king, scratch, first);
+        }
+    }
+    (counted, unmasked)
 }
 
 /// Where the free piece `p` on square `sq` lands by its masks, as sets passed to
