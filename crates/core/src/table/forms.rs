@@ -124,7 +124,6 @@ impl Forms {
                 .unwrap_or(false)
     }
 
-    /// The promoted form of a kind, if it has one.
     /// Whether [`adjust`] may change the moves of `p` (it promotes, demotes, or may
     /// stand somewhere it could never move from): a count that does not list its moves
     /// must list them.
@@ -141,6 +140,7 @@ impl Forms {
                     .is_none_or(|squares| squares.iter().any(|&i| i))
     }
 
+    /// The promoted form of a kind, if it has one.
     pub(super) fn promoted_of(&self, kind: PieceKind) -> Option<PieceKind> {
         self.promoted.get(kind.index()).copied().flatten()
     }

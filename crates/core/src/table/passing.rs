@@ -166,8 +166,6 @@ fn score(pass: &Passing, pos: &Position) -> Option<Color> {
     }
 }
 
-/// The legal moves with passing's rules: with the royal pieces facing, only moves that
-/// part them; and the pass, when allowed.
 /// The passes [`adjust`] would add to a list of every move, for a count that lists
 /// few of them (`in_check` known); `None` where the royal pieces face each other (then
 /// [`adjust`] judges every move by the flying general).
@@ -181,6 +179,8 @@ pub(super) fn count(rules: &TableRules, pos: &Position, in_check: bool) -> Optio
     Some(u64::from(king.is_some() && pass.king_pass && !in_check))
 }
 
+/// The legal moves with passing's rules: with the royal pieces facing, only moves that
+/// part them; and the pass, when allowed.
 pub(super) fn adjust(
     rules: &TableRules,
     pos: &Position,
