@@ -23,6 +23,7 @@ mod pawn_set;
 use super::bits::{MAX_BITS, WALK_DOWN, WALK_MAILBOX};
 use super::bitset::BitSet;
 use super::count_castling::CastleMasks;
+use super::king_guard::KingGuard;
 use super::movegen::{Safety, Wanted, castling_moves, own_king, piece_moves, safe_piece_moves};
 use super::pawn_masks::PawnMasks;
 use super::{Mode, Span, TableRules};
@@ -778,6 +779,7 @@ fn count_legal_in<B: Width>(
                 own,
                 allowed,
                 avoid,
+                forbid.as_ref(),
             );
             counted += n;
             listed |= unknown;
@@ -841,7 +843,7 @@ fn count_kingless<B: Width>(rules: &TableRules, pos: &Position, scratch: &mut Ve
     scratch.clear();
     let adjusted = forms_listed::<B>(rules, pos);
     let (counted, mut listed) =
-        count_free_pieces(rules, pos, own & !adjusted, occ, own, B::ALL, B::ZERO);
+        count_free_pieces(rules, pos, own & !adjusted, occ, own, B::ALL, B::ZERO, None);
     listed |= own & adjusted;
     while listed != B::ZERO {
         let sq = listed.lowest() as usize;
@@ -859,8 +861,10 @@ fn count_kingless<B: Width>(rules: &TableRules, pos: &Position, scratch: &mut Ve
 
 /// The free pieces among `pieces` (landing only on `allowed`), each counted by its
 /// entry and the free pawns of the code kept as a set counted at once, not visited;
-/// returns the count and the pieces whose moves must be listed (also those that may
-/// land on `avoid`).
+/// returns the count and the pieces whose moves must be listed. A move onto `avoid`
+/// is judged by `forbid` (the enemy king's guard and square: it may not check), or
+/// its piece listed where there is none.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn count_free_pieces<B: Width>(
     rules: &TableRules,
@@ -870,6 +874,7 @@ fn count_free_pieces<B: Width>(
     own: B,
     allowed: B,
     avoid: B,
+    forbid: Option<&(KingGuard, Square)>,
 ) -> (u64, B) {
     let us = pos.side_to_move();
     let codes = pos.board_codes();
@@ -895,7 +900,7 @@ fn count_free_pieces<B: Width>(
         let code = codes.get(sq).copied().unwrap_or(0);
         // No closure here: one is compiled without the caller's popcount.
         let n = match t.entries.get(usize::from(code) * nsq + sq) {
-            Some(e) => count_free(rules, pos, e, code, sq, occ, own, allowed, avoid),
+            Some(e) => count_free(rules, pos, e, code, sq, occ, own, allowed, avoid, forbid),
             None => None,
         };
         match n {
@@ -950,6 +955,7 @@ fn count_free<B: Width>(
     own: B,
     allowed: B,
     avoid: B,
+    forbid: Option<&(KingGuard, Square)>,
 ) -> Option<u64> {
     if e.royal {
         return None;
@@ -958,10 +964,20 @@ fn count_free<B: Width>(
     match e.moves {
         MASKED => {
             let landing = t.attacks(e, occ)? & allowed & !own;
-            if landing & avoid != B::ZERO {
-                return None;
+            if landing & avoid == B::ZERO {
+                return Some(u64::from(landing.count()));
             }
-            Some(u64::from(landing.count()))
+            let (guard, their_king) = forbid?;
+            let (landing, avoid) = (landing.wide(), avoid.wide());
+            Some(unchecking(
+                rules,
+                pos,
+                guard,
+                *their_king,
+                sq,
+                landing,
+                avoid,
+            ))
         }
         _ if avoid != B::ZERO => None,
         PAWN => {
@@ -978,6 +994,33 @@ fn count_free<B: Width>(
         }
         _ => None,
     }
+}
+
+/// How many of the moves from square `sq` onto `landing` give no check (racing kings):
+/// those off `avoid` (the squares the enemy king's `guard` reads) none, those onto it
+/// as the guard judges each. Out of line: the plain count's loop stays small.
+#[inline(never)]
+fn unchecking(
+    rules: &TableRules,
+    pos: &Position,
+    guard: &KingGuard,
+    their_king: Square,
+    sq: usize,
+    landing: u128,
+    avoid: u128,
+) -> u64 {
+    let from = Square(sq as u16);
+    let mut n = u64::from((landing & !avoid).count_ones());
+    let mut judged = landing & avoid;
+    while judged != 0 {
+        let to = Square(judged.trailing_zeros() as u16);
+        judged &= judged - 1;
+        let m = Move::new(from, to);
+        n += u64::from(!super::ends::gives_check_guarded(
+            rules, pos, guard, m, their_king,
+        ));
+    }
+    n
 }
 
 /// The number of moves of `us`'s free pawn `p` on `from` (not pinned, no check), as the

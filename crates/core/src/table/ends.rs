@@ -437,7 +437,7 @@ pub(super) fn forbid_checks(
 
 /// [`gives_check`] by the enemy king's `guard` (built for the side to move's attacks):
 /// the board after the move is looked at only where the squares it touches were read.
-fn gives_check_guarded(
+pub(super) fn gives_check_guarded(
     rules: &TableRules,
     pos: &Position,
     guard: &KingGuard,
