@@ -734,8 +734,8 @@ fn count_legal_in<B: Width>(
         return Some(count_kingless::<B>(rules, pos, scratch));
     };
     // Racing kings: no move may give check. The enemy king's guard reads the squares
-    // that decide it; a piece standing or landing on none of them gives none, every
-    // other is listed and judged.
+    // that decide it: a move touching none of them gives none. A piece standing on one
+    // is listed and its moves judged; a free piece's landings on one are judged.
     let forbid = if rules.ends.obliged {
         super::ends::check_guard(rules, pos)
     } else {
