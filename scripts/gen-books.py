@@ -127,13 +127,7 @@ def main():
     p.add_argument("--referee")
     p.add_argument("--out", default=os.path.join(ROOT, "scripts", "data", "openings", "wide"))
     args = p.parse_args()
-    referee_path = args.referee or next(
-        (path for kind in ("release", "debug")
-         for path in [os.path.join(ROOT, "target", kind, "examples", "referee")]
-         if os.path.exists(path)), None)
-    if referee_path is None:
-        sys.exit("no referee: cargo build --release -p chess4d-engine --example referee")
-    referee = match_fsf.Referee(referee_path)
+    referee = match_fsf.Referee.found(args.referee)
     os.makedirs(args.out, exist_ok=True)
     try:
         for variant in args.variants:

@@ -110,13 +110,7 @@ def main():
     p.add_argument("--out", required=True)
     args = p.parse_args()
     rng = random.Random(args.seed)
-    referee_path = args.referee or next(
-        (path for kind in ("release", "debug")
-         for path in [os.path.join(ROOT, "target", kind, "examples", "referee")]
-         if os.path.exists(path)), None)
-    if referee_path is None:
-        sys.exit("no referee: cargo build --release -p chess4d-engine --example referee")
-    referee = match_fsf.Referee(referee_path)
+    referee = match_fsf.Referee.found(args.referee)
     book = os.path.join(ROOT, "scripts", "data", "openings", f"{args.variant}.txt")
     openings = match_fsf.read_book(book, referee, args.variant) if os.path.exists(book) else [[]]
     fsf = match_fsf.Uci([args.fsf], "Fairy-Stockfish")

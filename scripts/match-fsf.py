@@ -143,6 +143,18 @@ class Uci:
 class Referee:
     """Our rules, as `examples/referee` speaks them."""
 
+    @staticmethod
+    def found(path=None):
+        """The referee at `path`, else the release build's, else the debug one's; the
+        script stops with the build command where there is none."""
+        candidates = [path] if path else [
+            os.path.join(ROOT, "target", kind, "examples", "referee")
+            for kind in ("release", "debug")]
+        for candidate in candidates:
+            if os.path.exists(candidate):
+                return Referee(candidate)
+        sys.exit("no referee: cargo build --release -p chess4d-engine --example referee")
+
     def __init__(self, path):
         self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, bufsize=1)
@@ -327,19 +339,10 @@ def main():
     p.add_argument("--sprt-min-pairs", type=int, default=10)
     args = p.parse_args()
 
-    referee_path = args.referee
-    if referee_path is None:
-        for kind in ("release", "debug"):
-            path = os.path.join(ROOT, "target", kind, "examples", "referee")
-            if os.path.exists(path):
-                referee_path = path
-                break
-    if referee_path is None or not os.path.exists(referee_path):
-        sys.exit("no referee: cargo build --release -p chess4d-engine --example referee")
     for path in [args.engine] + ([args.fsf] if args.opponent == "fsf" else []):
         if not os.path.exists(path):
             sys.exit(f"no engine at {path}")
-    referee = Referee(referee_path)
+    referee = Referee.found(args.referee)
     book = args.book or os.path.join(ROOT, "scripts", "data", "openings", f"{args.variant}.txt")
     if not os.path.exists(book):
         sys.exit(f"no opening book {book} (one line of UCI moves per opening)")
