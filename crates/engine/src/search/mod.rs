@@ -75,6 +75,9 @@ pub(crate) struct Search<'a> {
     seldepth: usize,
     moves: Vec<Vec<Move>>,
     keys: Vec<Vec<i32>>,
+    /// Per move at each ply: whether its key still awaits the exchange evaluation
+    /// (a capture or promotion is judged only when picked: most nodes cut off first).
+    unjudged: Vec<Vec<bool>>,
     pv: Vec<Vec<Move>>,
     /// Hashes of the game before the root, then of every position on the current line.
     path: Vec<u64>,
@@ -161,6 +164,7 @@ impl<'a> Search<'a> {
             seldepth: 0,
             moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
             keys: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
+            unjudged: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
             pv: (0..MAX_PLY + 1)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -399,7 +403,7 @@ impl<'a> Search<'a> {
         let mut best = stand;
         let mut best_move = None;
         for i in 0..self.moves[ply].len() {
-            let mv = self.pick(ply, i);
+            let mv = self.pick(pos, ply, i);
             if !in_check {
                 // Promotions to anything but the most valuable kind only matter in
                 // the main search (a stalemate or a knight's check).

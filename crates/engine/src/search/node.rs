@@ -355,7 +355,7 @@ impl Search<'_> {
         };
         let mut quiets = 0usize;
         for i in 0..self.moves[ply].len() {
-            let mv = self.pick(ply, i);
+            let mv = self.pick(pos, ply, i);
             if excluded.is_some_and(|x| x.matches(&mv)) {
                 continue;
             }

@@ -151,48 +151,80 @@ impl Search<'_> {
         })
     }
 
-    /// Keys for every move at `ply`; a capture or promotion that loses material in the
-    /// exchange on its square gets a negative key.
-    pub(super) fn order_moves(&mut self, pos: &mut Position, ply: usize, tt_move: Option<MoveRef>) {
+    /// Keys for every move at `ply`. A capture or promotion that loses material in the
+    /// exchange on its square gets a negative key, but only once [`Search::pick`]
+    /// reaches it: the exchange is the costly part of ordering, and most nodes cut off
+    /// before their later captures are looked at.
+    pub(super) fn order_moves(&mut self, pos: &Position, ply: usize, tt_move: Option<MoveRef>) {
         let mut keys = std::mem::take(&mut self.keys[ply]);
+        let mut unjudged = std::mem::take(&mut self.unjudged[ply]);
         keys.clear();
+        unjudged.clear();
         for i in 0..self.moves[ply].len() {
             let mv = self.moves[ply][i];
-            let mut key = self.static_key(pos, &mv, tt_move, ply);
-            if key != TT_MOVE
-                && key >= PROMOTION
-                && !self.exchange.at_least(self.rules, self.eval, pos, &mv, 0)
-            {
-                key = BAD_CAPTURE + (key - PROMOTION) / 4;
-            }
+            let key = self.static_key(pos, &mv, tt_move, ply);
             keys.push(key);
+            unjudged.push(key != TT_MOVE && key >= PROMOTION);
         }
         self.keys[ply] = keys;
+        self.unjudged[ply] = unjudged;
+    }
+
+    /// Judges the exchange of move `j` at `ply` if its key still awaits it; returns
+    /// whether the key fell (the move loses material).
+    #[inline]
+    fn judge(&mut self, pos: &mut Position, ply: usize, j: usize) -> bool {
+        if !std::mem::take(&mut self.unjudged[ply][j]) {
+            return false;
+        }
+        let mv = self.moves[ply][j];
+        if self.exchange.at_least(self.rules, self.eval, pos, &mv, 0) {
+            return false;
+        }
+        let key = &mut self.keys[ply][j];
+        *key = BAD_CAPTURE + (*key - PROMOTION) / 4;
+        true
     }
 
     /// Brings the best remaining move to slot `i` (selection sort: most nodes cut off
     /// after a few moves, so sorting the whole list would be wasted).
     ///
+    /// A capture is judged by its exchange when it comes up: if it loses material its
+    /// key falls and the pick is made again. Keys only fall when judged, so the move
+    /// picked is the one an order of judged keys would give.
+    ///
     /// Past the first few moves the node is likely to search them all: the rest are
-    /// then sorted once instead of scanned for each.
+    /// then judged and sorted once instead of scanned for each.
     #[inline]
-    pub(super) fn pick(&mut self, ply: usize, i: usize) -> Move {
+    pub(super) fn pick(&mut self, pos: &mut Position, ply: usize, i: usize) -> Move {
+        let len = self.keys[ply].len();
         if i >= SORT_AFTER {
-            if i == SORT_AFTER && self.keys[ply].len() > SORT_AFTER + 1 {
+            if i == SORT_AFTER && len > SORT_AFTER + 1 {
+                for j in i..len {
+                    self.judge(pos, ply, j);
+                }
                 self.sort_rest(ply, i);
+            } else {
+                self.judge(pos, ply, i);
             }
             return self.moves[ply][i];
         }
-        let keys = &mut self.keys[ply];
-        let mut best = i;
-        for j in i + 1..keys.len() {
-            if keys[j] > keys[best] {
-                best = j;
+        loop {
+            let keys = &self.keys[ply];
+            let mut best = i;
+            for j in i + 1..len {
+                if keys[j] > keys[best] {
+                    best = j;
+                }
             }
+            if self.judge(pos, ply, best) {
+                continue;
+            }
+            self.keys[ply].swap(i, best);
+            self.unjudged[ply].swap(i, best);
+            self.moves[ply].swap(i, best);
+            return self.moves[ply][i];
         }
-        keys.swap(i, best);
-        self.moves[ply].swap(i, best);
-        self.moves[ply][i]
     }
 
     /// Sorts the moves from `i` on by their keys, best first, without allocating.
@@ -207,5 +239,66 @@ impl Search<'_> {
             moves[i + j] = m;
         }
         self.sort_buffer = buf;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Limits, eval::Evaluator, tt::Table};
+    use chess4d_core::Rules;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Instant;
+
+    /// The moves of `fen` as picked one by one, with their keys; `judge_first` judges
+    /// every exchange before the first pick (the order an eager ordering gives).
+    fn picked(rules: &dyn Rules, fen: &str, judge_first: bool) -> (Vec<(Move, i32)>, usize) {
+        let eval = Evaluator::new(rules);
+        let mut table = Table::new(1);
+        let stop = AtomicBool::new(false);
+        let limits = Limits::depth(1);
+        let mut s = Search::new(rules, &eval, &mut table, &stop, &limits, Instant::now());
+        let mut pos = rules.parse_position(fen).expect("a legal test position");
+        rules.legal_moves(&pos, &mut s.moves[0]);
+        s.order_moves(&pos, 0, None);
+        if judge_first {
+            for j in 0..s.moves[0].len() {
+                s.judge(&mut pos, 0, j);
+            }
+        }
+        let picks = (0..s.moves[0].len())
+            .map(|i| {
+                let mv = s.pick(&mut pos, 0, i);
+                (mv, s.keys[0][i])
+            })
+            .collect();
+        let losing = s.keys[0].iter().filter(|&&k| is_losing(k)).count();
+        (picks, losing)
+    }
+
+    #[test]
+    fn captures_judged_when_picked_come_in_the_order_judged_keys_give() {
+        let catalog = chess4d_variants::Catalog::embedded();
+        let cases = [
+            (
+                "orthodox",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            ),
+            (
+                "orthodox",
+                "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            ),
+            ("orthodox", "4k3/8/3p4/2p1p3/3N4/2Q5/8/4K3 w - - 0 1"),
+        ];
+        let mut losing_seen = 0;
+        for (variant, fen) in cases {
+            let rules = catalog.resolve(variant).expect("an embedded variant");
+            let (lazy, losing) = picked(&*rules, fen, false);
+            let (eager, _) = picked(&*rules, fen, true);
+            assert_eq!(lazy, eager, "{fen}");
+            losing_seen += losing;
+        }
+        // The cases hold captures that lose material, whose keys fall when judged.
+        assert!(losing_seen > 0);
     }
 }
