@@ -159,6 +159,19 @@ struct Walk {
     count: usize,
 }
 
+impl Walk {
+    #[inline(always)]
+    fn empty() -> Walk {
+        Walk {
+            side: [Side::default(); 2],
+            keys: Keys::default(),
+            pawn_sets: [[0u64; MAX_WORDS]; 2],
+            pieces: [(0u16, 0u16); MAX_PIECES],
+            count: 0,
+        }
+    }
+}
+
 /// A side's tallies from the board walk.
 #[derive(Clone, Copy, Default)]
 struct Side {
@@ -226,13 +239,17 @@ impl Evaluator {
     /// other pieces stand: positions that share one share an error of the evaluation
     /// that the search can learn and correct.
     pub(crate) fn raw_keyed(&self, pos: &Position) -> (i32, Keys) {
+        // Filled in place: the walk's arrays are sized for the largest board (over a
+        // kilobyte), and moving them out of a call cost more than the walk's sums.
+        let mut walk = Walk::empty();
+        self.walk(pos, &mut walk);
         let Walk {
             side,
             keys,
-            pawn_sets,
-            pieces,
+            ref pawn_sets,
+            ref pieces,
             count,
-        } = self.walk(pos);
+        } = walk;
         if self.bare_kings_draw && side.iter().all(|s| s.material == 0) {
             return (0, keys);
         }
@@ -258,7 +275,7 @@ impl Evaluator {
             * ((rights & self.castling[0]).count_ones() as i32
                 - (rights & self.castling[1]).count_ones() as i32);
         if self.pawns.is_some() || self.zones.is_some() {
-            let (m, e) = self.positional(pos, &pawn_sets, &pieces[..count]);
+            let (m, e) = self.positional(pos, pawn_sets, &pieces[..count]);
             mg += m;
             eg += e;
         }
@@ -286,12 +303,15 @@ impl Evaluator {
     /// terms, the keys of the pawns and of each side's other pieces, the pawn sets and
     /// the pieces for the mobility pass.
     #[inline(always)]
-    fn walk(&self, pos: &Position) -> Walk {
+    fn walk(&self, pos: &Position, walk: &mut Walk) {
         let mut piece_keys = [0u64; 2];
-        let mut side = [Side::default(); 2];
-        let mut pawn_sets = [[0u64; MAX_WORDS]; 2];
-        let mut pieces = [(0u16, 0u16); MAX_PIECES];
-        let mut count = 0;
+        let Walk {
+            side,
+            pawn_sets,
+            pieces,
+            count,
+            ..
+        } = walk;
         let n = self.squares;
         let table = self.square_table(pos);
         for (i, &code) in pos.board_codes().iter().enumerate() {
@@ -323,9 +343,9 @@ impl Evaluator {
                 s.best_piece = s.best_piece.max(info.value);
                 s.count += 1;
                 s.mater |= info.mates_alone;
-                if count < MAX_PIECES {
-                    pieces[count] = (i as u16, u16::from(code));
-                    count += 1;
+                if *count < MAX_PIECES {
+                    pieces[*count] = (i as u16, u16::from(code));
+                    *count += 1;
                 }
             }
         }
@@ -345,24 +365,17 @@ impl Evaluator {
             }
         }
         let mut pawn_key = 0u64;
-        for set in &pawn_sets {
+        for set in pawn_sets.iter() {
             for &word in &set[..self.words.min(MAX_WORDS)] {
                 pawn_key = (pawn_key ^ word)
                     .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                     .rotate_left(29);
             }
         }
-        let keys = Keys {
+        walk.keys = Keys {
             pawns: (pawn_key >> 32) as u32 ^ pawn_key as u32,
             pieces: piece_keys.map(|k| (k >> 32) as u32 ^ k as u32),
         };
-        Walk {
-            side,
-            keys,
-            pawn_sets,
-            pieces,
-            count,
-        }
     }
 
     /// `s` faded by the move-limit clock, plus the tempo bonus.
