@@ -28,6 +28,16 @@ pub(super) fn mover(pos: &Position, mv: &Move) -> Option<chess4d_core::Piece> {
     })
 }
 
+/// What the ordering keys of one node's moves share.
+pub(super) struct KeyContext {
+    tt_move: Option<MoveRef>,
+    killers: [Option<Move>; 2],
+    /// The quiet move that last refuted the opponent's last move.
+    countermove: Option<Move>,
+    /// The history slots of the last two moves played.
+    before: [Option<history::Slot>; 2],
+}
+
 /// Whether an ordering key marks a capture or promotion that loses material.
 #[inline]
 pub(super) fn is_losing(key: i32) -> bool {
@@ -109,17 +119,23 @@ impl Search<'_> {
         })
     }
 
+    /// What the ordering keys of a node's moves share, looked up once per node.
+    pub(super) fn key_context(&self, ply: usize, tt_move: Option<MoveRef>) -> KeyContext {
+        KeyContext {
+            tt_move,
+            killers: self.killers[ply],
+            countermove: self
+                .countermove_slot(ply)
+                .and_then(|slot| self.countermoves[slot]),
+            before: self.before(ply),
+        }
+    }
+
     /// The ordering key of a move: table move, captures by MVV-LVA, promotions,
     /// killers, then history.
     #[inline]
-    pub(super) fn static_key(
-        &self,
-        pos: &Position,
-        mv: &Move,
-        tt_move: Option<MoveRef>,
-        ply: usize,
-    ) -> i32 {
-        if tt_move.is_some_and(|t| t.matches(mv)) {
+    pub(super) fn static_key(&self, pos: &Position, mv: &Move, node: &KeyContext) -> i32 {
+        if node.tt_move.is_some_and(|t| t.matches(mv)) {
             return TT_MOVE;
         }
         let promo = mv.promotion.map_or(0, |k| self.eval.value(k));
@@ -132,22 +148,17 @@ impl Search<'_> {
         if mv.promotion.is_some() && !mv.is_drop() {
             return PROMOTION + promo;
         }
-        let k = &self.killers[ply];
-        if k[0] == Some(*mv) {
+        if node.killers[0] == Some(*mv) {
             return KILLER;
         }
-        if k[1] == Some(*mv) {
+        if node.killers[1] == Some(*mv) {
             return KILLER - 1;
         }
-        if self
-            .countermove_slot(ply)
-            .is_some_and(|slot| self.countermoves[slot] == Some(*mv))
-        {
+        if node.countermove == Some(*mv) {
             return KILLER - 2;
         }
         mover.map_or(0, |p| {
-            self.histories
-                .score(self.slot(p.code(), mv), self.before(ply))
+            self.histories.score(self.slot(p.code(), mv), node.before)
         })
     }
 
@@ -160,9 +171,9 @@ impl Search<'_> {
         let mut unjudged = std::mem::take(&mut self.unjudged[ply]);
         keys.clear();
         unjudged.clear();
-        for i in 0..self.moves[ply].len() {
-            let mv = self.moves[ply][i];
-            let key = self.static_key(pos, &mv, tt_move, ply);
+        let node = self.key_context(ply, tt_move);
+        for mv in &self.moves[ply] {
+            let key = self.static_key(pos, mv, &node);
             keys.push(key);
             unjudged.push(key != TT_MOVE && key >= PROMOTION);
         }

@@ -128,7 +128,8 @@ impl Search<'_> {
                 score: -INFINITY,
             })
             .collect();
-        root.sort_by_key(|r| -self.static_key(pos, &r.mv, None, 0));
+        let node = self.key_context(0, None);
+        root.sort_by_key(|r| -self.static_key(pos, &r.mv, &node));
         root
     }
 
