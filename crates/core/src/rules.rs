@@ -236,6 +236,36 @@ pub trait Rules: Send + Sync {
         pos.restore(undo);
     }
 
+    /// Whether the legal move `mv` checks the opponent: what [`Rules::in_check`] says
+    /// after [`Rules::make_move`]. A search asks it of the moves it would prune unless
+    /// they check, most of which it then never plays.
+    ///
+    /// The default plays the move and takes it back (`pos` is as it was afterwards);
+    /// rules that can read the answer off the board as it would be should.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess4d_core::{Position, Rules};
+    /// // The answer is the one playing the move gives.
+    /// fn check(rules: &dyn Rules, pos: &mut Position) {
+    ///     let mut moves = Vec::new();
+    ///     rules.legal_moves(pos, &mut moves);
+    ///     for &mv in &moves {
+    ///         let undo = rules.make_move(pos, mv);
+    ///         let played = rules.in_check(pos);
+    ///         rules.unmake_move(pos, &undo);
+    ///         assert_eq!(rules.gives_check(pos, mv), played);
+    ///     }
+    /// }
+    /// ```
+    fn gives_check(&self, pos: &mut Position, mv: Move) -> bool {
+        let undo = self.make_move(pos, mv);
+        let check = self.in_check(pos);
+        self.unmake_move(pos, &undo);
+        check
+    }
+
     /// Whether `by` attacks `sq` (could capture a piece standing there).
     fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool;
 

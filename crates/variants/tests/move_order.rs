@@ -5,8 +5,10 @@
 //! of `variants/` is played out at random from its start position, and every position
 //! of `tests/fsf/*.perft` is played out once; at each position the legal moves and the
 //! legal captures must equal, as lists, those of
-//! [`TableRules::legal_moves_reference`] (the mailbox generator before bitboards), and
-//! perft's bulk count ([`Rules::count_legal_moves`]) must equal the list's length.
+//! [`TableRules::legal_moves_reference`] (the mailbox generator before bitboards),
+//! perft's bulk count ([`Rules::count_legal_moves`]) must equal the list's length, and
+//! whether each move checks ([`Rules::gives_check`], read off the board without playing
+//! the move) must be what playing it says.
 
 use chess4d_core::{Move, Position, Rules, TableRules};
 use chess4d_variants::{Catalog, VariantSpec, parse_variant};
@@ -78,12 +80,29 @@ fn same_order(name: &str, rules: &TableRules, pos: &Position) {
     );
 }
 
+/// Whether each legal move at `pos` checks, asked without and with playing it.
+fn same_checks(name: &str, rules: &TableRules, pos: &mut Position, moves: &[Move]) {
+    for &mv in moves {
+        let undo = rules.make_move(pos, mv);
+        let played = rules.in_check(pos);
+        rules.unmake_move(pos, &undo);
+        assert_eq!(
+            rules.gives_check(pos, mv),
+            played,
+            "{name}: whether {} checks, read off the board and played, at {}",
+            rules.format_move(pos, mv),
+            rules.format_position(pos)
+        );
+    }
+}
+
 /// Plays `plies` random legal moves from `pos`, comparing the lists at every position.
 fn play_out(name: &str, rules: &TableRules, mut pos: Position, plies: usize, rng: &mut Rng) {
     let mut moves = Vec::new();
     for _ in 0..plies {
         same_order(name, rules, &pos);
         rules.legal_moves(&pos, &mut moves);
+        same_checks(name, rules, &mut pos, &moves);
         if moves.is_empty() {
             break;
         }

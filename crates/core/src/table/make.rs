@@ -30,6 +30,35 @@ fn rights_after(
     rights
 }
 
+/// Whether `mv` checks the opponent, read off the board as [`make_move`] would leave it
+/// without playing the move; `None` where the move does more to the board than move one
+/// piece, take one and promote it (a drop, castling, a gate), for the caller to play.
+///
+/// It follows [`make_move`] step by step: the same mover, captured piece, landing
+/// piece and castling rights, and no king left to check once it is taken.
+pub(super) fn gives_check(rules: &TableRules, pos: &Position, mv: Move) -> Option<bool> {
+    // Hops and lame leaps read many squares through the view, each a few comparisons:
+    // there playing the move costs less.
+    if rules.gating.active || rules.special.any_moves || mv.second.is_some() {
+        return None;
+    }
+    // Only a drop starts on an empty square.
+    let piece = pos.piece_at(mv.from)?;
+    let us = piece.color();
+    let capture_sq = mv.capture.unwrap_or(mv.to);
+    let captured = pos.piece_at(capture_sq).filter(|p| p.color() != us);
+    if captured.is_some_and(|c| rules.is_royal(c)) {
+        return Some(false);
+    }
+    let Some(king) = pos.king(!us) else {
+        return Some(false);
+    };
+    let landed = mv.promotion.map_or(piece, |k| Piece::new(k, us));
+    let rights = rights_after(rules, pos, mv, piece, capture_sq);
+    let after = super::movegen::board_after(pos, mv, landed);
+    Some(super::attacks::attacked(rules, &after, king, us, rights))
+}
+
 /// Plays `mv` on `pos`; the undo restores it.
 pub(super) fn make_move(rules: &TableRules, pos: &mut Position, mv: Move) -> Undo {
     let mut undo = pos.begin_undo();

@@ -699,6 +699,15 @@ impl Rules for TableRules {
         make::make_move(self, pos, mv)
     }
 
+    fn gives_check(&self, pos: &mut Position, mv: Move) -> bool {
+        make::gives_check(self, pos, mv).unwrap_or_else(|| {
+            let undo = make::make_move(self, pos, mv);
+            let check = self.in_check(pos);
+            self.unmake_move(pos, &undo);
+            check
+        })
+    }
+
     fn is_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
         attacks::attacked(self, &|s| pos.piece_at(s), sq, by, pos.castling_rights())
     }

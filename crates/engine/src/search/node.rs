@@ -383,12 +383,13 @@ impl Search<'_> {
             let late = quiets > late_quiets;
             let prunable = found.best > -MATE_BOUND
                 && self.may_prune(pos, depth, quiet_window, futile, late, &candidate);
-            let undo = rules.make_move(pos, mv);
-            let check = rules.in_check(pos);
-            if prunable && !check {
-                rules.unmake_move(pos, &undo);
+            // Most moves that may be pruned are: ask whether they check without playing
+            // them.
+            if prunable && !rules.gives_check(pos, mv) {
                 continue;
             }
+            let undo = rules.make_move(pos, mv);
+            let check = rules.in_check(pos);
             self.path.push(hash);
             self.played[ply] = mover.map(|p| (p.code(), mv.to.0));
             let extend = (check || singular.is_some_and(|s| s.matches(&mv))) && ply < MAX_PLY / 2;
