@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Wide opening books for `scripts/match-fsf.py`, from Fairy-Stockfish's own search.
+"""Wide opening books for `scripts/match-fsf.py`, from Fairy-Stockfish's own search
+(or, for the variants it does not know, the 4D sets among them, from ours).
 
 A match at a fixed node count replays the same games from the same openings, so the
 ten hand-written openings of `scripts/data/openings/VARIANT.txt` give twenty games'
@@ -17,6 +18,16 @@ same book.
     scripts/gen-books.py --lines 40 xiangqi   # one variant, fewer lines
     scripts/match-fsf.py --variant xiangqi --opponent chess4d --engine2 OTHER \\
         --nodes 20000 --book scripts/data/openings/wide/xiangqi.txt --games 200
+
+With `--judge chess4d` our own engine (`target/release/chess4d uci`, level 8, at most
+32 lines) ranks the moves and judges the positions. The 4D sets' books come from it, at
+the depths their width allows and with a wider balance: the full set's start is a
+forced mate in 4 and most short lines from it are decided, so each move is one of the
+32 best at depth 1 within 3 pawns, and a line is kept where depth 5 finds it within 3
+pawns and no mate:
+
+    scripts/gen-books.py --judge chess4d --lines 20 --min-plies 2 --max-plies 2 \\
+        --depth 1 --width 32 --margin 300 --judge-depth 5 --balance 300 --tries 20 full
 """
 
 import argparse
@@ -35,7 +46,7 @@ VARIANTS = ["orthodox", "xiangqi", "shogi", "capablanca", "crazyhouse", "janggi"
 
 
 def candidates(fsf, moves, depth, width):
-    """Fairy-Stockfish's best `width` moves after `moves` at `depth`, as (move, cp) for
+    """The judge's best `width` moves after `moves` at `depth`, as (move, cp) for
     the side to move, best first; a mate scores ±100000."""
     fsf.send("ucinewgame")
     fsf.option("MultiPV", width)
@@ -84,17 +95,28 @@ def one_line(args, fsf, referee, variant, rng):
     return moves, " ".join(fen.split()[:4])
 
 
+def judge(args, variant):
+    """The engine that ranks the moves and judges the lines, for `variant`."""
+    if args.judge == "chess4d":
+        engine = match_fsf.Uci([args.engine, "uci"], "chess4d")
+        engine.option("UCI_Variant", variant)
+        engine.option("Level", 8)
+    else:
+        engine = match_fsf.Uci([args.fsf], "Fairy-Stockfish")
+        engine.option("UCI_Variant", match_fsf.FSF_NAMES.get(variant, variant))
+    return engine
+
+
 def book(args, variant, referee):
     """The lines of one variant's book."""
-    fsf = match_fsf.Uci([args.fsf], "Fairy-Stockfish")
-    fsf.option("UCI_Variant", match_fsf.FSF_NAMES.get(variant, variant))
+    fsf = judge(args, variant)
     fsf.option("Threads", 1)
     fsf.option("Hash", 16)
     fsf.ready()
     rng = random.Random(f"{args.seed}:{variant}")
     lines, seen, tries = [], set(), 0
     try:
-        while len(lines) < args.lines and tries < args.lines * 4:
+        while len(lines) < args.lines and tries < args.lines * args.tries:
             tries += 1
             found = one_line(args, fsf, referee, variant, rng)
             if found is None or found[1] in seen:
@@ -122,8 +144,12 @@ def main():
     p.add_argument("--margin", type=int, default=40, help="centipawns below the best")
     p.add_argument("--judge-depth", type=int, default=11)
     p.add_argument("--balance", type=int, default=60, help="most centipawns either way")
+    p.add_argument("--tries", type=int, default=4, help="lines tried per line kept, at most")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--fsf", default="/usr/games/fairy-stockfish")
+    p.add_argument("--judge", choices=["fsf", "chess4d"], default="fsf",
+                   help="the engine whose search picks the moves and judges the lines")
+    p.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "chess4d"))
     p.add_argument("--referee")
     p.add_argument("--out", default=os.path.join(ROOT, "scripts", "data", "openings", "wide"))
     args = p.parse_args()
@@ -136,7 +162,8 @@ def main():
             with open(path, "w", encoding="utf-8") as out:
                 out.write(
                     f"# {variant}: {len(lines)} openings by scripts/gen-books.py --seed "
-                    f"{args.seed} (each move within {args.margin} cp of Fairy-Stockfish's "
+                    f"{args.seed} --judge {args.judge} (each move within {args.margin} cp "
+                    f"of the judge's "
                     f"best {args.width} at depth {args.depth}; the position within "
                     f"{args.balance} cp at depth {args.judge_depth}, the score after #).\n")
                 for moves, cp in lines:
