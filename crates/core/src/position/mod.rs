@@ -266,6 +266,18 @@ impl Position {
         self.mark(sq, old, piece);
     }
 
+    /// Writes `piece` on `sq` in the board alone, returning what stood there: the hash,
+    /// the squares kept as bits and the undo record are left as they were. For a look
+    /// at the board as a move would leave it, by code that reads squares one by one
+    /// (the attack walk) and writes the old contents back, in reverse order, before
+    /// anything else reads the position.
+    #[inline]
+    pub(crate) fn poke(&mut self, sq: Square, piece: Option<Piece>) -> Option<Piece> {
+        self.board
+            .get_mut(sq.index())
+            .and_then(|slot| std::mem::replace(slot, piece))
+    }
+
     /// Puts a piece on a square while setting a position up (hash kept current).
     ///
     /// As [`Position::set`] without the record for undoing it: static exchange

@@ -31,15 +31,14 @@ fn rights_after(
 }
 
 /// Whether `mv` checks the opponent, read off the board as [`make_move`] would leave it
-/// without playing the move; `None` where the move does more to the board than move one
+/// without making the move; `None` where the move does more to the board than move one
 /// piece, take one and promote it (a drop, castling, a gate), for the caller to play.
 ///
 /// It follows [`make_move`] step by step: the same mover, captured piece, landing
-/// piece and castling rights, and no king left to check once it is taken.
-pub(super) fn gives_check(rules: &TableRules, pos: &Position, mv: Move) -> Option<bool> {
-    // Hops and lame leaps read many squares through the view, each a few comparisons:
-    // there playing the move costs less.
-    if rules.gating.active || rules.special.any_moves || mv.second.is_some() {
+/// piece and castling rights, and no king left to check once it is taken. The attack
+/// walk reads only the board's squares, so only they are written, and then written back.
+pub(super) fn gives_check(rules: &TableRules, pos: &mut Position, mv: Move) -> Option<bool> {
+    if rules.gating.active || mv.second.is_some() {
         return None;
     }
     // Only a drop starts on an empty square.
@@ -55,8 +54,17 @@ pub(super) fn gives_check(rules: &TableRules, pos: &Position, mv: Move) -> Optio
     };
     let landed = mv.promotion.map_or(piece, |k| Piece::new(k, us));
     let rights = rights_after(rules, pos, mv, piece, capture_sq);
-    let after = super::movegen::board_after(pos, mv, landed);
-    Some(super::attacks::attacked(rules, &after, king, us, rights))
+    let taken_aside = captured.is_some() && capture_sq != mv.to;
+    let from_was = pos.poke(mv.from, None);
+    let aside_was = taken_aside.then(|| pos.poke(capture_sq, None));
+    let to_was = pos.poke(mv.to, Some(landed));
+    let check = super::attacks::attacked(rules, &|s| pos.piece_at(s), king, us, rights);
+    pos.poke(mv.to, to_was);
+    if let Some(was) = aside_was {
+        pos.poke(capture_sq, was);
+    }
+    pos.poke(mv.from, from_was);
+    Some(check)
 }
 
 /// Plays `mv` on `pos`; the undo restores it.
