@@ -104,6 +104,11 @@ impl RayTable {
         &self.steps[first as usize..last as usize]
     }
 
+    /// How many piece codes the table has entries for on a board of `squares` squares.
+    pub(crate) fn codes(&self, squares: usize) -> usize {
+        self.index.len() / squares.max(1)
+    }
+
     /// Rays for every piece code in `kinds` (others get none).
     pub(crate) fn build(rules: &dyn Rules, kinds: &[bool]) -> RayTable {
         let shape = rules.info().shape;

@@ -15,6 +15,8 @@
 //! corrections join the per-square table.
 //! [`kept`] and [`pawn_cache`] are the caches that spare a game relearning.
 
+mod bit_rays;
+mod bit_terms;
 mod family;
 mod geometry;
 mod kept;
@@ -33,6 +35,7 @@ pub use weights::Weights;
 
 pub(crate) use kept::Kept;
 
+use bit_rays::BitRays;
 use chess4d_core::{Color, Piece, PieceKind, Position, Square};
 use geometry::{Masks, PawnGeometry, RayTable};
 
@@ -110,6 +113,10 @@ pub(crate) struct Evaluator {
     /// Non-pawn material of both sides at the start: the middlegame's full phase.
     phase_total: i32,
     rays: RayTable,
+    /// The rays as square sets, where the board is small enough and every ray runs
+    /// straight through the indices and no kind hops: the terms' pass then counts on
+    /// sets instead of walking.
+    bit_rays: Option<BitRays>,
     /// Per (kind, square): which half of the board a bound kind stands on.
     region: Vec<u8>,
     pawns: Option<PawnGeometry>,

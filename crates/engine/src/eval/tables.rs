@@ -3,6 +3,7 @@
 //! the goal terms and the square corrections added, and the king-bucket tables built
 //! as a search meets them.
 
+use super::bit_rays::BitRays;
 use super::family::Family;
 use super::geometry::{self, Masks, PawnGeometry, RayTable};
 use super::{
@@ -114,6 +115,12 @@ impl Evaluator {
         } = learn_kinds(rules, &w, squares, words);
         let royal: Vec<bool> = kinds.iter().map(|k| k.royal).collect();
         let safe_checks = (w.safe_check_mg, w.safe_check_eg) != (0, 0);
+        // A hopper's reach depends on its screen: the walk keeps it.
+        let bit_rays = if kinds.iter().any(|k| k.hopper) {
+            None
+        } else {
+            BitRays::build(&rays, squares)
+        };
         let start = rules.start_position();
         let forward = forward(&coords, &start, &royal, shape.sizes());
         let phase_total = start
@@ -137,6 +144,7 @@ impl Evaluator {
             bare_kings_draw: info.bare_kings_draw,
             phase_total,
             rays,
+            bit_rays,
             region,
             pawns,
             zones,

@@ -21,10 +21,10 @@ const ANY_ATTACK: u8 = PAWN_ATTACK | KING_ZONE | PIECE_ATTACK;
 const REACH: u8 = 64;
 
 /// The most piece kinds per side whose checking squares are worked out per position.
-const CHECK_KINDS: usize = 8;
+pub(super) const CHECK_KINDS: usize = 8;
 /// The most possible checks remembered per position, as (square, side): u16 both, so
 /// that the list has no padding and starts zeroed at the cost of a memset.
-const MAX_CHECKS: usize = 64;
+pub(super) const MAX_CHECKS: usize = 64;
 
 /// Per side: the squares from which each kind of its pieces would check the enemy
 /// king, worked out for the kinds it has as the walk meets them.
@@ -39,21 +39,21 @@ const MAX_UNITS: i32 = 192;
 
 /// Per side: middlegame and endgame sums, and the attacks on its king.
 #[derive(Default, Clone, Copy)]
-struct Tally {
-    mg: i32,
-    eg: i32,
+pub(super) struct Tally {
+    pub(super) mg: i32,
+    pub(super) eg: i32,
     /// Pieces of the other side that reach this side's king neighbourhood.
-    attackers: i32,
+    pub(super) attackers: i32,
     /// Their weighted number of squares reached there.
-    units: i32,
+    pub(super) units: i32,
 }
 
 /// The pawns' own terms as [`Evaluator::positional_with`] reads them, whatever the
 /// size of the sets they were worked out in.
-struct PawnView<'a> {
-    terms: [(i32, i32); 2],
-    attacks: [&'a [u64]; 2],
-    passed: [&'a [u64]; 2],
+pub(super) struct PawnView<'a> {
+    pub(super) terms: [(i32, i32); 2],
+    pub(super) attacks: [&'a [u64]; 2],
+    pub(super) passed: [&'a [u64]; 2],
 }
 
 impl<'a> PawnView<'a> {
@@ -103,39 +103,15 @@ impl Evaluator {
         pieces: &[(u16, u16)],
         info: PawnView,
     ) -> (i32, i32) {
-        // Without a pawn kind (xiangqi's soldiers do not promote) there is no pawn
-        // structure, but mobility, threats and the attack on the king still count.
-        let g = self.pawns.as_ref();
-        let words = self.words;
-        let n = self.squares;
-        let mut t = [Tally::default(); 2];
-        let pawn_attacks = &info.attacks;
-        for (c, color) in Color::ALL.into_iter().enumerate() {
-            t[c].mg += info.terms[c].0;
-            t[c].eg += info.terms[c].1;
-            let Some(g) = g else {
-                continue;
-            };
-            each(&info.passed[c][..words], |sq| {
-                let (mg, eg) = self.passed_terms(pos, g, color, sq);
-                t[c].mg += mg;
-                t[c].eg += eg;
-            });
+        let mut t = self.pawn_tallies(pos, &info);
+        let (zones, zone_len) = self.king_zones(pos);
+        if let Some(bits) = &self.bit_rays {
+            return self.positional_bits(pos, pawns, pieces, &info, bits, (zones, zone_len), t);
         }
+        let (words, n) = (self.words, self.squares);
+        let pawn_attacks = &info.attacks;
         // Both cut to the board's length, so that one bounds check serves the two.
         let board = &pos.board()[..n];
-        let zones = [Color::White, Color::Black].map(|c| {
-            pos.king(c)
-                .zip(self.zones.as_ref())
-                .map(|(k, z)| z.get(k.index()))
-        });
-        // A king's neighbourhood is 9 squares on a 2D board and up to 81 in 4D: hits
-        // count per 9 squares of it, so danger means the same on every board.
-        let zone_len = zones.map(|z| {
-            z.map_or(9, |z| {
-                z.iter().map(|w| w.count_ones() as i32).sum::<i32>().max(1)
-            })
-        });
         // One byte per square says what the ray walk asks of it: in which king's
         // neighbourhood it lies and which side's pawns attack it.
         let mut flag_store = [0u8; GEOMETRY_SQUARES];
@@ -165,21 +141,8 @@ impl Evaluator {
             };
             let c = p.color().index();
             let k = p.kind().index();
-            if self.kinds[k].line_slider {
-                let (mg, eg) = self.line_terms(c, sq as usize, pawns);
-                t[c].mg += mg;
-                t[c].eg += eg;
-            }
-            if self.kinds[k].bound {
-                halves[c] |= 1 << self.region[k * n + sq as usize];
-            }
-            if self.kinds[k].outpost
-                && flags[sq as usize] & (PAWN_ATTACK << c) != 0
-                && self.outpost(c, sq as usize, &pawns[1 - c])
-            {
-                t[c].mg += self.w.outpost_mg;
-                t[c].eg += self.w.outpost_eg;
-            }
+            let defended = flags[sq as usize] & (PAWN_ATTACK << c) != 0;
+            self.placement_terms(c, k, sq as usize, pawns, defended, &mut halves, &mut t[c]);
             let (unsafe_bit, zone_bit) = (PAWN_ATTACK << (1 - c), KING_ZONE << (1 - c));
             // (Beyond two axes the weights are 0: the squares are not worked out.)
             let checking = kings[1 - c].filter(|_| self.safe_checks).and_then(|king| {
@@ -222,27 +185,125 @@ impl Evaluator {
                     }
                 }
             }
-            let mob = (moves - self.kinds[k].mobility_mean) * self.kinds[k].mobility_scale;
-            let [wmg, weg] = self.kinds[k].mobility;
-            t[c].mg += mob * wmg / 64;
-            t[c].eg += mob * weg / 64;
-            if hits > 0 {
-                t[1 - c].attackers += 1;
-                let hits = (hits * 9 + zone_len[1 - c] / 2) / zone_len[1 - c];
-                t[1 - c].units += hits.min(4) * self.kinds[k].attack_weight;
-            }
+            self.mobility_terms(c, k, moves, hits, zone_len[1 - c], &mut t);
         }
         self.unguarded_checks(flags, &checks[..check_count], &mut t);
+        let threats = [0, 1].map(|c| self.threats(c, flags, pawns, pieces));
+        self.closing_terms(pos, pawns, halves, threats, t)
+    }
+
+    /// Per side, the pawns' own terms and the passed pawns' bonuses.
+    fn pawn_tallies(&self, pos: &Position, info: &PawnView) -> [Tally; 2] {
+        let mut t = [Tally::default(); 2];
+        for (c, color) in Color::ALL.into_iter().enumerate() {
+            t[c].mg += info.terms[c].0;
+            t[c].eg += info.terms[c].1;
+            // Without a pawn kind (xiangqi's soldiers do not promote) there is no pawn
+            // structure, but mobility, threats and the attack on the king still count.
+            let Some(g) = self.pawns.as_ref() else {
+                continue;
+            };
+            each(&info.passed[c][..self.words], |sq| {
+                let (mg, eg) = self.passed_terms(pos, g, color, sq);
+                t[c].mg += mg;
+                t[c].eg += eg;
+            });
+        }
+        t
+    }
+
+    /// Per side, its king's neighbourhood (where there is a king and zones are
+    /// learnt) and how many squares it has (9 where there is none).
+    #[allow(clippy::type_complexity)] // two arrays that are read side by side
+    pub(super) fn king_zones(&self, pos: &Position) -> ([Option<&[u64]>; 2], [i32; 2]) {
+        let zones = [Color::White, Color::Black].map(|c| {
+            pos.king(c)
+                .zip(self.zones.as_ref())
+                .map(|(k, z)| z.get(k.index()))
+        });
+        // A king's neighbourhood is 9 squares on a 2D board and up to 81 in 4D: hits
+        // count per 9 squares of it, so danger means the same on every board.
+        let zone_len = zones.map(|z| {
+            z.map_or(9, |z| {
+                z.iter().map(|w| w.count_ones() as i32).sum::<i32>().max(1)
+            })
+        });
+        (zones, zone_len)
+    }
+
+    /// The terms of side `c`'s piece of kind `k` on `sq` that do not follow from its
+    /// moves: an open line, which half of the board a bound piece stands on, an
+    /// outpost (`defended`: one of its pawns attacks the square).
+    #[allow(clippy::too_many_arguments)] // the piece, its square's facts and its tallies
+    #[inline]
+    pub(super) fn placement_terms(
+        &self,
+        c: usize,
+        k: usize,
+        sq: usize,
+        pawns: &[Set; 2],
+        defended: bool,
+        halves: &mut [u8; 2],
+        t: &mut Tally,
+    ) {
+        if self.kinds[k].line_slider {
+            let (mg, eg) = self.line_terms(c, sq, pawns);
+            t.mg += mg;
+            t.eg += eg;
+        }
+        if self.kinds[k].bound {
+            halves[c] |= 1 << self.region[k * self.squares + sq];
+        }
+        if self.kinds[k].outpost && defended && self.outpost(c, sq, &pawns[1 - c]) {
+            t.mg += self.w.outpost_mg;
+            t.eg += self.w.outpost_eg;
+        }
+    }
+
+    /// Side `c`'s piece of kind `k` with `moves` safe moves and `hits` squares reached
+    /// in the enemy king's neighbourhood (`zone_len` squares): its mobility, and its
+    /// part in the attack on that king.
+    #[inline]
+    pub(super) fn mobility_terms(
+        &self,
+        c: usize,
+        k: usize,
+        moves: i32,
+        hits: i32,
+        zone_len: i32,
+        t: &mut [Tally; 2],
+    ) {
+        let mob = (moves - self.kinds[k].mobility_mean) * self.kinds[k].mobility_scale;
+        let [wmg, weg] = self.kinds[k].mobility;
+        t[c].mg += mob * wmg / 64;
+        t[c].eg += mob * weg / 64;
+        if hits > 0 {
+            t[1 - c].attackers += 1;
+            let hits = (hits * 9 + zone_len / 2) / zone_len;
+            t[1 - c].units += hits.min(4) * self.kinds[k].attack_weight;
+        }
+    }
+
+    /// The terms read once every attack is known: the bound pieces' pair, `threats`
+    /// (against each side), king safety; then the sum, White's less Black's.
+    pub(super) fn closing_terms(
+        &self,
+        pos: &Position,
+        pawns: &[Set; 2],
+        halves: [u8; 2],
+        threats: [(i32, i32); 2],
+        mut t: [Tally; 2],
+    ) -> (i32, i32) {
         for (c, color) in Color::ALL.into_iter().enumerate() {
             if halves[c] == 3 {
                 t[c].mg += self.w.pair_mg;
                 t[c].eg += self.w.pair_eg;
             }
-            let (mg, eg) = self.threats(c, flags, pawns, pieces);
+            let (mg, eg) = threats[c];
             t[1 - c].mg += mg;
             t[1 - c].eg += eg;
             if let Some(k) = pos.king(color) {
-                let (mg, eg) = self.king_terms(color, k.index(), &pawns[c][..words], &t[c]);
+                let (mg, eg) = self.king_terms(color, k.index(), &pawns[c][..self.words], &t[c]);
                 t[c].mg += mg;
                 t[c].eg += eg;
             }
@@ -373,7 +434,7 @@ impl Evaluator {
     /// The bonus for a piece of kind `attacker` reaching an enemy of kind `victim` that
     /// is worth more (a pawn or royal victim is scored elsewhere).
     #[inline]
-    fn lesser_threat(&self, attacker: usize, victim: usize) -> (i32, i32) {
+    pub(super) fn lesser_threat(&self, attacker: usize, victim: usize) -> (i32, i32) {
         let v = self.kinds.get(victim).map_or(0, |k| k.value);
         if self.kinds.get(victim).is_none_or(|k| k.pawn) || v <= self.kinds[attacker].value {
             return (0, 0);

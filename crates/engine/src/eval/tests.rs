@@ -371,3 +371,62 @@ fn a_cannon_threatens_what_stands_behind_its_screen_not_the_screen() {
     let safe = score("5k3/9/9/2r6/9/9/4P4/4C4/9/3K5 w - - 0 1");
     assert!(attacked > safe, "{attacked} should exceed {safe}");
 }
+
+/// Plays `plies` random legal moves from the start (fewer where the game ends).
+fn random_game(rules: &dyn Rules, seed: u64, plies: usize) -> Vec<Position> {
+    let mut rng = crate::Rng::new(seed);
+    let mut pos = rules.start_position();
+    let mut seen = vec![pos.clone()];
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        rules.legal_moves(&pos, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        rules.make_move(&mut pos, mv);
+        seen.push(pos.clone());
+    }
+    seen
+}
+
+#[test]
+fn the_terms_counted_on_square_sets_are_the_ray_walks_to_the_unit() {
+    let mut catalog = chess4d_variants::Catalog::embedded();
+    catalog.add_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants"));
+    let mut variants = Vec::new();
+    let mut positions = 0;
+    for entry in catalog.entries() {
+        let Some(rules) = entry.ready() else { continue };
+        let mut e = Evaluator::with_weights(&*rules, Weights::default());
+        let Some(mut bits) = e.bit_rays.take() else {
+            continue;
+        };
+        variants.push(entry.name.clone());
+        for seed in 0..6 {
+            for pos in random_game(&*rules, seed, 80) {
+                let walked = e.raw(&pos);
+                e.bit_rays = Some(bits);
+                let counted = e.raw(&pos);
+                bits = e.bit_rays.take().expect("just put back");
+                assert_eq!(
+                    counted,
+                    walked,
+                    "{} {}",
+                    entry.name,
+                    rules.format_position(&pos)
+                );
+                positions += 1;
+            }
+        }
+    }
+    // The boards of 64 squares or fewer: chess and the 4D sets among them.
+    for name in ["orthodox", "full", "classic", "gardner", "makruk"] {
+        assert!(
+            variants.iter().any(|v| v == name),
+            "{name} is not counted on sets: {variants:?}"
+        );
+    }
+    assert!(positions > 1000, "{positions}");
+}

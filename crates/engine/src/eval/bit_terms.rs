@@ -1,0 +1,226 @@
+//! The mobility, threat and king-attack pass of [`super::terms`] on square sets, for
+//! boards of at most 64 squares ([`BitRays`]): each piece's reach is one set, and
+//! what the ray walk counts square by square is counted on sets. It gives the walk's
+//! every figure exactly (a test holds the two side by side); it is the walk less the
+//! walking, which was a third of a 4D search's instructions.
+
+use super::bit_rays::BitRays;
+use super::terms::{CHECK_KINDS, MAX_CHECKS, PawnView, Tally};
+use super::{Evaluator, MAX_WORDS};
+use chess4d_core::{Color, Piece, PieceKind, Position};
+
+/// Per side, what the walk's square flags say, as sets.
+#[derive(Default, Clone, Copy)]
+struct Attacks {
+    /// Squares its pawns attack.
+    pawns: u64,
+    /// Its king's neighbourhood (where that king attacks).
+    zone: u64,
+    /// Men its pieces reach: attacked or defended.
+    men: u64,
+    /// Empty squares its pieces reach.
+    empty: u64,
+}
+
+impl Attacks {
+    /// Every way the side attacks a man.
+    fn any(&self) -> u64 {
+        self.pawns | self.zone | self.men
+    }
+}
+
+/// Per side, the squares from which each kind of its pieces would check the enemy
+/// king, worked out for the kinds it has as the pass meets them.
+#[derive(Default)]
+struct CheckSquares {
+    kinds: [u8; CHECK_KINDS],
+    sets: [u64; CHECK_KINDS],
+    len: usize,
+}
+
+/// Empty squares from which a piece could check, as the walk lists them: per piece a
+/// set, and at most [`MAX_CHECKS`] squares in all.
+struct Checks {
+    sets: [(u64, u8); MAX_CHECKS],
+    len: usize,
+    squares: usize,
+}
+
+/// A word of a set of at most 64 squares (0 where there is none).
+#[inline]
+fn word(set: &[u64]) -> u64 {
+    set.first().copied().unwrap_or(0)
+}
+
+impl Evaluator {
+    /// [`Evaluator::positional_with`]'s pass over the pieces on square sets.
+    #[allow(clippy::too_many_arguments)] // the pass's inputs, as the walk has them
+    pub(super) fn positional_bits(
+        &self,
+        pos: &Position,
+        pawns: &[[u64; MAX_WORDS]; 2],
+        pieces: &[(u16, u16)],
+        info: &PawnView,
+        bits: &BitRays,
+        (zones, zone_len): ([Option<&[u64]>; 2], [i32; 2]),
+        mut t: [Tally; 2],
+    ) -> (i32, i32) {
+        let board = pos.board();
+        let side = [
+            pos.occupancy(Color::White) as u64,
+            pos.occupancy(Color::Black) as u64,
+        ];
+        let occupied = side[0] | side[1];
+        let mut a = [0, 1].map(|c| Attacks {
+            pawns: word(info.attacks[c]),
+            zone: zones[c].map_or(0, word),
+            ..Attacks::default()
+        });
+        let mut halves = [0u8; 2];
+        // Per side, the squares of its pieces (not pawns or royals).
+        let mut own = [0u64; 2];
+        let kings = [pos.king(Color::White), pos.king(Color::Black)];
+        let mut check_squares = [CheckSquares::default(), CheckSquares::default()];
+        let mut checks = Checks {
+            sets: [(0, 0); MAX_CHECKS],
+            len: 0,
+            squares: 0,
+        };
+        for &(sq, code) in pieces {
+            let Some(p) = u8::try_from(code).ok().and_then(Piece::from_code) else {
+                continue;
+            };
+            let (c, k, sq) = (p.color().index(), p.kind().index(), sq as usize);
+            own[c] |= 1 << sq;
+            let defended = a[c].pawns >> sq & 1 != 0;
+            self.placement_terms(c, k, sq, pawns, defended, &mut halves, &mut t[c]);
+            let reach = bits.reach(code as usize, sq, occupied);
+            let (men, empty) = (reach & occupied, reach & !occupied);
+            let enemies = reach & side[1 - c];
+            a[c].men |= men;
+            a[c].empty |= empty;
+            let hits = (reach & a[1 - c].zone).count_ones() as i32;
+            let moves = (empty & !a[1 - c].pawns).count_ones() + enemies.count_ones();
+            let mut threatened = enemies;
+            while threatened != 0 {
+                let to = threatened.trailing_zeros() as usize;
+                threatened &= threatened - 1;
+                if let Some(q) = board.get(to).copied().flatten() {
+                    let (mg, eg) = self.lesser_threat(k, q.kind().index());
+                    t[c].mg += mg;
+                    t[c].eg += eg;
+                }
+            }
+            if let Some(king) = kings[1 - c].filter(|_| self.safe_checks) {
+                let from = self.check_set_bits(
+                    &mut check_squares[c],
+                    bits,
+                    k,
+                    1 - c,
+                    king.index(),
+                    occupied,
+                );
+                if let Some(from) = from {
+                    self.add_checks(&mut checks, code as usize, sq, empty & from, c);
+                }
+            }
+            self.mobility_terms(c, k, moves as i32, hits, zone_len[1 - c], &mut t);
+        }
+        for &(set, c) in &checks.sets[..checks.len] {
+            let c = c as usize;
+            let guard = a[1 - c].any() | a[1 - c].empty;
+            let unguarded = (set & !guard).count_ones() as i32;
+            t[1 - c].mg += unguarded * self.w.safe_check_mg;
+            t[1 - c].eg += unguarded * self.w.safe_check_eg;
+        }
+        let threats = [0, 1].map(|c| self.threats_bits(c, &a, board, own[c], word(&pawns[c])));
+        self.closing_terms(pos, pawns, halves, threats, t)
+    }
+
+    /// The squares from which a piece of kind `k` checks the king of side `defender`
+    /// on `king` (worked out on first use), or `None` when the slots are full: as
+    /// the walk's `check_set`, the reach of the same kind in the defender's colour
+    /// standing on the king, less the men.
+    fn check_set_bits(
+        &self,
+        cs: &mut CheckSquares,
+        bits: &BitRays,
+        k: usize,
+        defender: usize,
+        king: usize,
+        occupied: u64,
+    ) -> Option<u64> {
+        if let Some(i) = cs.kinds[..cs.len].iter().position(|&x| x as usize == k) {
+            return Some(cs.sets[i]);
+        }
+        if cs.len == CHECK_KINDS || k >= u8::MAX as usize {
+            return None;
+        }
+        let color = if defender == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let code = Piece::new(PieceKind(k as u8), color).code() as usize;
+        let set = bits.reach(code, king, occupied) & !occupied;
+        cs.kinds[cs.len] = k as u8;
+        cs.sets[cs.len] = set;
+        cs.len += 1;
+        Some(set)
+    }
+
+    /// Adds side `c`'s checking squares `set` of the piece `code` on `sq`. The walk
+    /// keeps the first [`MAX_CHECKS`] it meets: where this piece's would pass that, it
+    /// keeps those its rays reach first, in the walk's order.
+    fn add_checks(&self, checks: &mut Checks, code: usize, sq: usize, set: u64, c: usize) {
+        if set == 0 || checks.squares >= MAX_CHECKS {
+            return;
+        }
+        let count = set.count_ones() as usize;
+        let room = MAX_CHECKS - checks.squares;
+        let kept = if count <= room {
+            set
+        } else {
+            self.rays
+                .steps(code, self.squares, sq)
+                .iter()
+                .map(|s| s.to as u64)
+                .filter(|&to| set >> to & 1 != 0)
+                .take(room)
+                .fold(0, |m, to| m | 1 << to)
+        };
+        checks.squares += kept.count_ones() as usize;
+        checks.sets[checks.len] = (kept, c as u8);
+        checks.len += 1;
+    }
+
+    /// The threats against side `c`'s men once every attack is known: its `pieces`
+    /// attacked by a pawn, and men attacked and defended by nothing.
+    fn threats_bits(
+        &self,
+        c: usize,
+        a: &[Attacks; 2],
+        board: &[Option<Piece>],
+        pieces: u64,
+        pawns: u64,
+    ) -> (i32, i32) {
+        let w = &self.w;
+        let (enemy, own) = (a[1 - c].any(), a[c].any());
+        let (mut mg, mut eg) = (0, 0);
+        let mut attacked = pieces & a[1 - c].pawns;
+        while attacked != 0 {
+            let sq = attacked.trailing_zeros() as usize;
+            attacked &= attacked - 1;
+            if let Some(p) = board.get(sq).copied().flatten() {
+                let v = self.kinds[p.kind().index()].value;
+                mg += v * w.threat_pawn_mg / 100;
+                eg += v * w.threat_pawn_eg / 100;
+            }
+        }
+        let hanging = (pieces & enemy & !own).count_ones() as i32;
+        let hanging_pawns = (pawns & enemy & !own).count_ones() as i32;
+        mg += hanging * w.hanging_mg + hanging_pawns * w.hanging_pawn_mg;
+        eg += hanging * w.hanging_eg + hanging_pawns * w.hanging_pawn_eg;
+        (mg, eg)
+    }
+}
