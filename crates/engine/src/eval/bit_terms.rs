@@ -38,12 +38,42 @@ struct CheckSquares {
     len: usize,
 }
 
-/// Empty squares from which a piece could check, as the walk lists them: per piece a
-/// set, and at most [`MAX_CHECKS`] squares in all.
+/// Bits of a count of checks from one square: the walk keeps at most [`MAX_CHECKS`].
+const COUNT_BITS: usize = 7;
+const _: () = assert!(MAX_CHECKS < 1 << COUNT_BITS);
+
+/// Empty squares from which a piece could check, as the walk lists them (a square once
+/// per piece that checks from it, at most [`MAX_CHECKS`] in all): per side and square
+/// the count, kept as bit planes (`planes[c][k]` holds the squares whose count has bit
+/// `k`), so that the checks from any set of squares are counted by a few popcounts.
+#[derive(Default)]
 struct Checks {
-    sets: [(u64, u8); MAX_CHECKS],
-    len: usize,
+    planes: [[u64; COUNT_BITS]; 2],
     squares: usize,
+}
+
+impl Checks {
+    /// Counts each square of `set` once more for side `c`.
+    fn add(&mut self, c: usize, set: u64) {
+        let mut carry = set;
+        for plane in &mut self.planes[c] {
+            let was = *plane;
+            *plane ^= carry;
+            carry &= was;
+            if carry == 0 {
+                break;
+            }
+        }
+        self.squares += set.count_ones() as usize;
+    }
+
+    /// How many of side `c`'s checks come from the squares of `set`.
+    fn count_in(&self, c: usize, set: u64) -> i32 {
+        let planes = self.planes[c].iter().enumerate();
+        planes
+            .map(|(k, p)| ((p & set).count_ones() << k) as i32)
+            .sum()
+    }
 }
 
 /// A word of a set of at most 64 squares (0 where there is none).
@@ -81,11 +111,7 @@ impl Evaluator {
         let mut own = [0u64; 2];
         let kings = [pos.king(Color::White), pos.king(Color::Black)];
         let mut check_squares = [CheckSquares::default(), CheckSquares::default()];
-        let mut checks = Checks {
-            sets: [(0, 0); MAX_CHECKS],
-            len: 0,
-            squares: 0,
-        };
+        let mut checks = Checks::default();
         for &(sq, code) in pieces {
             let Some(p) = u8::try_from(code).ok().and_then(Piece::from_code) else {
                 continue;
@@ -126,10 +152,9 @@ impl Evaluator {
             }
             self.mobility_terms(c, k, moves as i32, hits, zone_len[1 - c], &mut t);
         }
-        for &(set, c) in &checks.sets[..checks.len] {
-            let c = c as usize;
+        for c in 0..2 {
             let guard = a[1 - c].any() | a[1 - c].empty;
-            let unguarded = (set & !guard).count_ones() as i32;
+            let unguarded = checks.count_in(c, !guard);
             t[1 - c].mg += unguarded * self.w.safe_check_mg;
             t[1 - c].eg += unguarded * self.w.safe_check_eg;
         }
@@ -189,9 +214,7 @@ impl Evaluator {
                 .take(room)
                 .fold(0, |m, to| m | 1 << to)
         };
-        checks.squares += kept.count_ones() as usize;
-        checks.sets[checks.len] = (kept, c as u8);
-        checks.len += 1;
+        checks.add(c, kept);
     }
 
     /// The threats against side `c`'s men once every attack is known: its `pieces`

@@ -24,6 +24,12 @@ impl Masks {
         &self.data[set * self.words..(set + 1) * self.words]
     }
 
+    /// The first word of a set: the whole set on a board of at most 64 squares.
+    #[inline]
+    pub(crate) fn first_word(&self, set: usize) -> u64 {
+        self.data.get(set * self.words).copied().unwrap_or(0)
+    }
+
     pub(crate) fn insert(&mut self, set: usize, sq: usize) {
         self.data[set * self.words + sq / 64] |= 1 << (sq % 64);
     }
@@ -32,12 +38,19 @@ impl Masks {
 /// Whether two square sets share a square.
 #[inline]
 pub(crate) fn meets(a: &[u64], b: &[u64]) -> bool {
+    // One word (boards of up to 64 squares) without the loop.
+    if let ([x], Some(y)) = (a, b.first()) {
+        return x & y != 0;
+    }
     a.iter().zip(b).any(|(x, y)| x & y != 0)
 }
 
 /// How many squares two sets share.
 #[inline]
 pub(crate) fn common(a: &[u64], b: &[u64]) -> u32 {
+    if let ([x], Some(y)) = (a, b.first()) {
+        return (x & y).count_ones();
+    }
     a.iter().zip(b).map(|(x, y)| (x & y).count_ones()).sum()
 }
 
@@ -355,6 +368,9 @@ pub(crate) struct PawnGeometry {
     pub(crate) defenders: Masks,
     /// Per (colour, king square): the squares of its pawn shield.
     pub(crate) shield: Masks,
+    /// Per (colour, square): the square and its front line: a line into the king's
+    /// neighbourhood is open for the colour when none of its pawns stands here.
+    pub(crate) open_line: Masks,
     /// Per (colour, square): the square of a single step forward (`u16::MAX`: none).
     next: Vec<u16>,
     /// Per square: the squares level with it (same forward coordinates) within one
@@ -443,9 +459,19 @@ impl PawnGeometry {
             neighbour_lines: Masks::new(words, 2 * n),
             defenders: Masks::new(words, 2 * n),
             shield: Masks::new(words, 2 * n),
+            open_line: Masks::new(words, 2 * n),
             lateral: vec![Vec::new(); n],
         };
         g.relate(&coords);
+        for set in 0..2 * n {
+            g.open_line.insert(set, set % n);
+            let front: Vec<usize> = (0..n)
+                .filter(|&t| holds(g.front_line.get(set), t))
+                .collect();
+            for t in front {
+                g.open_line.insert(set, t);
+            }
+        }
         g
     }
 

@@ -235,7 +235,7 @@ impl Evaluator {
     /// moves: an open line, which half of the board a bound piece stands on, an
     /// outpost (`defended`: one of its pawns attacks the square).
     #[allow(clippy::too_many_arguments)] // the piece, its square's facts and its tallies
-    #[inline]
+    #[inline(always)]
     pub(super) fn placement_terms(
         &self,
         c: usize,
@@ -620,14 +620,15 @@ impl Evaluator {
             let set = color.index() * self.squares + king;
             mg += common(g.shield.get(set), own).min(3) as i32 * w.shield_mg;
             let lines = &g.lateral[king];
-            let open = lines
-                .iter()
-                .filter(|&&s| {
-                    let s = s as usize;
-                    !holds(own, s)
-                        && !meets(g.front_line.get(color.index() * self.squares + s), own)
-                })
-                .count() as i32;
+            let base = color.index() * self.squares;
+            let open = if let [word] = own {
+                // One word (boards of up to 64 squares): a mask a line.
+                let open = |&&s: &&u16| g.open_line.first_word(base + s as usize) & word == 0;
+                lines.iter().filter(open).count()
+            } else {
+                let open = |&&s: &&u16| !meets(g.open_line.get(base + s as usize), own);
+                lines.iter().filter(open).count()
+            } as i32;
             mg += w.open_line_mg * open * 3 / (lines.len() as i32).max(1);
         }
         // Danger grows with the square of the attack: one piece near the king is
