@@ -69,6 +69,9 @@ impl Checks {
 
     /// How many of side `c`'s checks come from the squares of `set`.
     fn count_in(&self, c: usize, set: u64) -> i32 {
+        if self.squares == 0 {
+            return 0;
+        }
         let planes = self.planes[c].iter().enumerate();
         planes
             .map(|(k, p)| ((p & set).count_ones() << k) as i32)

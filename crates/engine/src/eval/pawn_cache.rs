@@ -78,20 +78,28 @@ fn key(pawns: &[Set; 2]) -> [[u64; CACHED_WORDS]; 2] {
     key
 }
 
-fn slot(key: &[[u64; CACHED_WORDS]; 2]) -> usize {
+/// The slot of `key`, from the `words` words a side the board's sets have (the rest
+/// are zero).
+fn slot(key: &[[u64; CACHED_WORDS]; 2], words: usize) -> usize {
     let mut h = 0u64;
-    for &w in key.iter().flatten() {
+    for &w in key.iter().flat_map(|k| &k[..words.min(CACHED_WORDS)]) {
         h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         h ^= h >> 29;
     }
     (h >> 40) as usize & (ENTRIES - 1)
 }
 
-/// The pawn information for `pawns` (on a board of at most [`CACHED_WORDS`] words per
-/// set): from this thread's table when it holds it, else from `compute` (then kept).
-pub(super) fn lookup(owner: u64, pawns: &[Set; 2], compute: impl FnOnce() -> Cached) -> Cached {
+/// The pawn information for `pawns` (on a board of `words` words per set, at most
+/// [`CACHED_WORDS`]): from this thread's table when it holds it, else from `compute`
+/// (then kept).
+pub(super) fn lookup(
+    owner: u64,
+    pawns: &[Set; 2],
+    words: usize,
+    compute: impl FnOnce() -> Cached,
+) -> Cached {
     let key = key(pawns);
-    let at = slot(&key);
+    let at = slot(&key, words);
     let cached = TABLE.with(|t| {
         let t = t.try_borrow().ok()?;
         let e = t.entries.get(at).filter(|_| t.owner == owner)?;

@@ -87,7 +87,7 @@ impl Evaluator {
         pieces: &[(u16, u16)],
     ) -> (i32, i32) {
         if self.words <= CACHED_WORDS {
-            let info = pawn_cache::lookup(self.id, pawns, || self.pawn_info(pawns));
+            let info = pawn_cache::lookup(self.id, pawns, self.words, || self.pawn_info(pawns));
             self.positional_with(pos, pawns, pieces, PawnView::of(&info))
         } else {
             let info = self.pawn_info::<MAX_WORDS>(pawns);
