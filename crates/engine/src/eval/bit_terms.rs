@@ -1,30 +1,30 @@
 //! The mobility, threat and king-attack pass of [`super::terms`] on square sets, for
-//! boards of at most 64 squares ([`BitRays`]): each piece's reach is one set, and
+//! boards of at most 128 squares ([`BitRays`]): each piece's reach is one set, and
 //! what the ray walk counts square by square is counted on sets. It gives the walk's
 //! every figure exactly (a test holds the two side by side); it is the walk less the
 //! walking, which was a third of a 4D search's instructions.
 
-use super::bit_rays::BitRays;
+use super::bit_rays::{BitRays, Squares};
 use super::terms::{CHECK_KINDS, MAX_CHECKS, PawnView, Tally};
 use super::{Evaluator, MAX_WORDS};
 use chess4d_core::{Color, Piece, PieceKind, Position};
 
 /// Per side, what the walk's square flags say, as sets.
 #[derive(Default, Clone, Copy)]
-struct Attacks {
+struct Attacks<B> {
     /// Squares its pawns attack.
-    pawns: u64,
+    pawns: B,
     /// Its king's neighbourhood (where that king attacks).
-    zone: u64,
+    zone: B,
     /// Men its pieces reach: attacked or defended.
-    men: u64,
+    men: B,
     /// Empty squares its pieces reach.
-    empty: u64,
+    empty: B,
 }
 
-impl Attacks {
+impl<B: Squares> Attacks<B> {
     /// Every way the side attacks a man.
-    fn any(&self) -> u64 {
+    fn any(&self) -> B {
         self.pawns | self.zone | self.men
     }
 }
@@ -32,9 +32,9 @@ impl Attacks {
 /// Per side, the squares from which each kind of its pieces would check the enemy
 /// king, worked out for the kinds it has as the pass meets them.
 #[derive(Default)]
-struct CheckSquares {
+struct CheckSquares<B> {
     kinds: [u8; CHECK_KINDS],
-    sets: [u64; CHECK_KINDS],
+    sets: [B; CHECK_KINDS],
     len: usize,
 }
 
@@ -47,71 +47,60 @@ const _: () = assert!(MAX_CHECKS < 1 << COUNT_BITS);
 /// the count, kept as bit planes (`planes[c][k]` holds the squares whose count has bit
 /// `k`), so that the checks from any set of squares are counted by a few popcounts.
 #[derive(Default)]
-struct Checks {
-    planes: [[u64; COUNT_BITS]; 2],
+struct Checks<B> {
+    planes: [[B; COUNT_BITS]; 2],
     squares: usize,
 }
 
-impl Checks {
+impl<B: Squares> Checks<B> {
     /// Counts each square of `set` once more for side `c`.
-    fn add(&mut self, c: usize, set: u64) {
+    fn add(&mut self, c: usize, set: B) {
         let mut carry = set;
         for plane in &mut self.planes[c] {
             let was = *plane;
-            *plane ^= carry;
+            *plane = was ^ carry;
             carry &= was;
-            if carry == 0 {
+            if carry == B::EMPTY {
                 break;
             }
         }
-        self.squares += set.count_ones() as usize;
+        self.squares += set.count() as usize;
     }
 
     /// How many of side `c`'s checks come from the squares of `set`.
-    fn count_in(&self, c: usize, set: u64) -> i32 {
+    fn count_in(&self, c: usize, set: B) -> i32 {
         if self.squares == 0 {
             return 0;
         }
         let planes = self.planes[c].iter().enumerate();
-        planes
-            .map(|(k, p)| ((p & set).count_ones() << k) as i32)
-            .sum()
+        planes.map(|(k, &p)| ((p & set).count() << k) as i32).sum()
     }
-}
-
-/// A word of a set of at most 64 squares (0 where there is none).
-#[inline]
-fn word(set: &[u64]) -> u64 {
-    set.first().copied().unwrap_or(0)
 }
 
 impl Evaluator {
     /// [`Evaluator::positional_with`]'s pass over the pieces on square sets.
     #[allow(clippy::too_many_arguments)] // the pass's inputs, as the walk has them
-    pub(super) fn positional_bits(
+    pub(super) fn positional_bits<B: Squares>(
         &self,
         pos: &Position,
         pawns: &[[u64; MAX_WORDS]; 2],
         pieces: &[(u16, u16)],
         info: &PawnView,
-        bits: &BitRays,
+        bits: &BitRays<B>,
         (zones, zone_len): ([Option<&[u64]>; 2], [i32; 2]),
         mut t: [Tally; 2],
     ) -> (i32, i32) {
         let board = pos.board();
-        let side = [
-            pos.occupancy(Color::White) as u64,
-            pos.occupancy(Color::Black) as u64,
-        ];
+        let side = [Color::White, Color::Black].map(|c| B::from_bits(pos.occupancy(c)));
         let occupied = side[0] | side[1];
         let mut a = [0, 1].map(|c| Attacks {
-            pawns: word(info.attacks[c]),
-            zone: zones[c].map_or(0, word),
+            pawns: B::from_words(info.attacks[c]),
+            zone: zones[c].map_or(B::EMPTY, B::from_words),
             ..Attacks::default()
         });
         let mut halves = [0u8; 2];
         // Per side, the squares of its pieces (not pawns or royals).
-        let mut own = [0u64; 2];
+        let mut own = [B::EMPTY; 2];
         let kings = [pos.king(Color::White), pos.king(Color::Black)];
         let mut check_squares = [CheckSquares::default(), CheckSquares::default()];
         let mut checks = Checks::default();
@@ -120,20 +109,20 @@ impl Evaluator {
                 continue;
             };
             let (c, k, sq) = (p.color().index(), p.kind().index(), sq as usize);
-            own[c] |= 1 << sq;
-            let defended = a[c].pawns >> sq & 1 != 0;
+            own[c] |= B::one(sq);
+            let defended = a[c].pawns.has(sq);
             self.placement_terms(c, k, sq, pawns, defended, &mut halves, &mut t[c]);
             let reach = bits.reach(code as usize, sq, occupied);
             let (men, empty) = (reach & occupied, reach & !occupied);
             let enemies = reach & side[1 - c];
             a[c].men |= men;
             a[c].empty |= empty;
-            let hits = (reach & a[1 - c].zone).count_ones() as i32;
-            let moves = (empty & !a[1 - c].pawns).count_ones() + enemies.count_ones();
+            let hits = (reach & a[1 - c].zone).count() as i32;
+            let moves = (empty & !a[1 - c].pawns).count() + enemies.count();
             let mut threatened = enemies;
-            while threatened != 0 {
-                let to = threatened.trailing_zeros() as usize;
-                threatened &= threatened - 1;
+            while threatened != B::EMPTY {
+                let to = threatened.lowest();
+                threatened = threatened.less_lowest();
                 if let Some(q) = board.get(to).copied().flatten() {
                     let (mg, eg) = self.lesser_threat(k, q.kind().index());
                     t[c].mg += mg;
@@ -161,7 +150,8 @@ impl Evaluator {
             t[1 - c].mg += unguarded * self.w.safe_check_mg;
             t[1 - c].eg += unguarded * self.w.safe_check_eg;
         }
-        let threats = [0, 1].map(|c| self.threats_bits(c, &a, board, own[c], word(&pawns[c])));
+        let threats =
+            [0, 1].map(|c| self.threats_bits(c, &a, board, own[c], B::from_words(&pawns[c])));
         self.closing_terms(pos, pawns, halves, threats, t)
     }
 
@@ -169,15 +159,15 @@ impl Evaluator {
     /// on `king` (worked out on first use), or `None` when the slots are full: as
     /// the walk's `check_set`, the reach of the same kind in the defender's colour
     /// standing on the king, less the men.
-    fn check_set_bits(
+    fn check_set_bits<B: Squares>(
         &self,
-        cs: &mut CheckSquares,
-        bits: &BitRays,
+        cs: &mut CheckSquares<B>,
+        bits: &BitRays<B>,
         k: usize,
         defender: usize,
         king: usize,
-        occupied: u64,
-    ) -> Option<u64> {
+        occupied: B,
+    ) -> Option<B> {
         if let Some(i) = cs.kinds[..cs.len].iter().position(|&x| x as usize == k) {
             return Some(cs.sets[i]);
         }
@@ -200,11 +190,18 @@ impl Evaluator {
     /// Adds side `c`'s checking squares `set` of the piece `code` on `sq`. The walk
     /// keeps the first [`MAX_CHECKS`] it meets: where this piece's would pass that, it
     /// keeps those its rays reach first, in the walk's order.
-    fn add_checks(&self, checks: &mut Checks, code: usize, sq: usize, set: u64, c: usize) {
-        if set == 0 || checks.squares >= MAX_CHECKS {
+    fn add_checks<B: Squares>(
+        &self,
+        checks: &mut Checks<B>,
+        code: usize,
+        sq: usize,
+        set: B,
+        c: usize,
+    ) {
+        if set == B::EMPTY || checks.squares >= MAX_CHECKS {
             return;
         }
-        let count = set.count_ones() as usize;
+        let count = set.count() as usize;
         let room = MAX_CHECKS - checks.squares;
         let kept = if count <= room {
             set
@@ -212,39 +209,39 @@ impl Evaluator {
             self.rays
                 .steps(code, self.squares, sq)
                 .iter()
-                .map(|s| s.to as u64)
-                .filter(|&to| set >> to & 1 != 0)
+                .map(|s| usize::from(s.to))
+                .filter(|&to| set.has(to))
                 .take(room)
-                .fold(0, |m, to| m | 1 << to)
+                .fold(B::EMPTY, |m, to| m | B::one(to))
         };
         checks.add(c, kept);
     }
 
     /// The threats against side `c`'s men once every attack is known: its `pieces`
     /// attacked by a pawn, and men attacked and defended by nothing.
-    fn threats_bits(
+    fn threats_bits<B: Squares>(
         &self,
         c: usize,
-        a: &[Attacks; 2],
+        a: &[Attacks<B>; 2],
         board: &[Option<Piece>],
-        pieces: u64,
-        pawns: u64,
+        pieces: B,
+        pawns: B,
     ) -> (i32, i32) {
         let w = &self.w;
         let (enemy, own) = (a[1 - c].any(), a[c].any());
         let (mut mg, mut eg) = (0, 0);
         let mut attacked = pieces & a[1 - c].pawns;
-        while attacked != 0 {
-            let sq = attacked.trailing_zeros() as usize;
-            attacked &= attacked - 1;
+        while attacked != B::EMPTY {
+            let sq = attacked.lowest();
+            attacked = attacked.less_lowest();
             if let Some(p) = board.get(sq).copied().flatten() {
                 let v = self.kinds[p.kind().index()].value;
                 mg += v * w.threat_pawn_mg / 100;
                 eg += v * w.threat_pawn_eg / 100;
             }
         }
-        let hanging = (pieces & enemy & !own).count_ones() as i32;
-        let hanging_pawns = (pawns & enemy & !own).count_ones() as i32;
+        let hanging = (pieces & enemy & !own).count() as i32;
+        let hanging_pawns = (pawns & enemy & !own).count() as i32;
         mg += hanging * w.hanging_mg + hanging_pawns * w.hanging_pawn_mg;
         eg += hanging * w.hanging_eg + hanging_pawns * w.hanging_pawn_eg;
         (mg, eg)

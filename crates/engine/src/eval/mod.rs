@@ -35,7 +35,7 @@ pub use weights::Weights;
 
 pub(crate) use kept::Kept;
 
-use bit_rays::BitRays;
+use bit_rays::BoardRays;
 use chess4d_core::{Color, Piece, PieceKind, Position, Square};
 use geometry::{Masks, PawnGeometry, RayTable};
 
@@ -113,10 +113,10 @@ pub(crate) struct Evaluator {
     /// Non-pawn material of both sides at the start: the middlegame's full phase.
     phase_total: i32,
     rays: RayTable,
-    /// The rays as square sets, where the board is small enough and every ray runs
+    /// The rays as square sets, where the board has at most 128 squares, every ray runs
     /// straight through the indices and no kind hops: the terms' pass then counts on
     /// sets instead of walking.
-    bit_rays: Option<BitRays>,
+    bit_rays: Option<BoardRays>,
     /// Per (kind, square): which half of the board a bound kind stands on.
     region: Vec<u8>,
     pawns: Option<PawnGeometry>,

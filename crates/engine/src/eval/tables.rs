@@ -3,7 +3,7 @@
 //! the goal terms and the square corrections added, and the king-bucket tables built
 //! as a search meets them.
 
-use super::bit_rays::BitRays;
+use super::bit_rays::BoardRays;
 use super::family::Family;
 use super::geometry::{self, Masks, PawnGeometry, RayTable};
 use super::{
@@ -119,7 +119,7 @@ impl Evaluator {
         let bit_rays = if kinds.iter().any(|k| k.hopper) {
             None
         } else {
-            BitRays::build(&rays, squares)
+            BoardRays::build(&rays, squares)
         };
         let start = rules.start_position();
         let forward = forward(&coords, &start, &royal, shape.sizes());

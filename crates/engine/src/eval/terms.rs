@@ -2,6 +2,7 @@
 //! mobility, and king safety. Everything is from White's view, middlegame and endgame
 //! apart.
 
+use super::bit_rays::BoardRays;
 use super::geometry::{PawnGeometry, common, holds, meets};
 use super::pawn_cache::{self, CACHED_WORDS, PawnInfo, Set};
 use super::{Evaluator, GEOMETRY_SQUARES, MAX_WORDS, chebyshev};
@@ -105,8 +106,14 @@ impl Evaluator {
     ) -> (i32, i32) {
         let mut t = self.pawn_tallies(pos, &info);
         let (zones, zone_len) = self.king_zones(pos);
-        if let Some(bits) = &self.bit_rays {
-            return self.positional_bits(pos, pawns, pieces, &info, bits, (zones, zone_len), t);
+        match &self.bit_rays {
+            Some(BoardRays::Narrow(bits)) => {
+                return self.positional_bits(pos, pawns, pieces, &info, bits, (zones, zone_len), t);
+            }
+            Some(BoardRays::Wide(bits)) => {
+                return self.positional_bits(pos, pawns, pieces, &info, bits, (zones, zone_len), t);
+            }
+            None => {}
         }
         let (words, n) = (self.words, self.squares);
         let pawn_attacks = &info.attacks;

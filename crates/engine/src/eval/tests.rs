@@ -421,8 +421,18 @@ fn the_terms_counted_on_square_sets_are_the_ray_walks_to_the_unit() {
             }
         }
     }
-    // The boards of 64 squares or fewer: chess and the 4D sets among them.
-    for name in ["orthodox", "full", "classic", "gardner", "makruk"] {
+    // The boards of 128 squares or fewer: chess and the 4D sets among them, one word;
+    // shogi, capablanca and Raumschach two.
+    for name in [
+        "orthodox",
+        "full",
+        "classic",
+        "gardner",
+        "makruk",
+        "shogi",
+        "capablanca",
+        "raumschach",
+    ] {
         assert!(
             variants.iter().any(|v| v == name),
             "{name} is not counted on sets: {variants:?}"
