@@ -122,7 +122,7 @@ pub use rules::{
     write_coordinate_notation,
 };
 pub use table::{
-    Castling960Def, CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GatingDef, GoalDef,
-    Mode, MoveAtom, PassingDef, Path, PieceDef, PromotionDef, PromotionMoveDef, RegionDef,
+    BitSet, Castling960Def, CastlingDef, DropsDef, EndsDef, ExtinctionDef, FormsDef, GatingDef,
+    GoalDef, Mode, MoveAtom, PassingDef, Path, PieceDef, PromotionDef, PromotionMoveDef, RegionDef,
     SquareSet, TableRules, VariantDef, VariantError, Verdict,
 };

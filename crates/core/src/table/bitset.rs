@@ -8,8 +8,9 @@
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
-/// A set of squares as bits (bit `i`: square `i`).
-pub(super) trait BitSet:
+/// A set of squares as bits (bit `i`: square `i`): `u64` for boards of up to 64
+/// squares, `u128` up to 128. Public so that the engine's square sets are the same.
+pub trait BitSet:
     Copy
     + Eq
     + BitAnd<Output = Self>
@@ -18,6 +19,7 @@ pub(super) trait BitSet:
     + BitAndAssign
     + BitOrAssign
 {
+    /// The empty set.
     const ZERO: Self;
     /// Every bit.
     const ALL: Self;
@@ -27,12 +29,15 @@ pub(super) trait BitSet:
     fn narrow(x: u128) -> Self;
     /// The set as a table's `u128`.
     fn wide(self) -> u128;
+    /// How many squares the set holds.
     fn count(self) -> u32;
     /// The lowest set bit's index (the set is not empty).
     fn lowest(self) -> u32;
     /// The set without its lowest bit.
     fn without_lowest(self) -> Self;
+    /// The set shifted up by `n` squares.
     fn shl(self, n: u32) -> Self;
+    /// The set shifted down by `n` squares.
     fn shr(self, n: u32) -> Self;
     /// The set of one square.
     fn bit(i: u32) -> Self;

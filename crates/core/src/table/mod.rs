@@ -32,6 +32,7 @@ mod region;
 mod rose;
 mod special;
 
+pub use bitset::BitSet;
 pub use castling960::Castling960Def;
 pub use def::{CastlingDef, Mode, MoveAtom, PieceDef, VariantDef, VariantError};
 pub use drops::DropsDef;

@@ -7,130 +7,31 @@
 //! The sets are one word ([`u64`]) where the board has at most 64 squares, else two.
 
 use super::geometry::RayTable;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+use chess4d_core::BitSet;
 
-/// A set of squares in one integer: bit `i` is square `i`.
-pub(crate) trait Squares:
-    Copy
-    + Default
-    + Eq
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + BitXor<Output = Self>
-    + Not<Output = Self>
-    + BitAndAssign
-    + BitOrAssign
-{
-    /// How many squares it holds at most.
-    const BITS: usize;
-    /// The empty set.
-    const EMPTY: Self;
-    /// The set of square `sq` alone.
-    fn one(sq: usize) -> Self;
-    /// Whether it holds square `sq`.
-    fn has(self, sq: usize) -> bool;
-    /// How many squares it holds.
-    fn count(self) -> u32;
-    /// Its lowest square (`BITS` when empty).
-    fn lowest(self) -> usize;
-    /// It without its lowest square.
-    fn less_lowest(self) -> Self;
-    /// Every square up to and including its lowest (all of them when empty).
-    fn up_to_lowest(self) -> Self;
-    /// Every square from its highest up (all of them when empty).
-    fn at_and_above_highest(self) -> Self;
-    /// The set of the first words of a square set kept as `u64` words.
-    fn from_words(words: &[u64]) -> Self;
-    /// The set of a position's squares kept as bits ([`chess4d_core::Position::occupancy`]).
-    fn from_bits(bits: u128) -> Self;
+/// Whether `set` holds square `sq`.
+#[inline(always)]
+pub(crate) fn has<B: BitSet>(set: B, sq: usize) -> bool {
+    set & B::bit(sq as u32) != B::ZERO
 }
 
-impl Squares for u64 {
-    const BITS: usize = 64;
-    const EMPTY: u64 = 0;
-    #[inline(always)]
-    fn one(sq: usize) -> u64 {
-        1 << sq
-    }
-    #[inline(always)]
-    fn has(self, sq: usize) -> bool {
-        self >> sq & 1 != 0
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn less_lowest(self) -> u64 {
-        self & self.wrapping_sub(1)
-    }
-    #[inline(always)]
-    fn up_to_lowest(self) -> u64 {
-        self ^ self.wrapping_sub(1)
-    }
-    #[inline(always)]
-    fn at_and_above_highest(self) -> u64 {
-        u64::MAX << (63 - (self | 1).leading_zeros())
-    }
-    #[inline(always)]
-    fn from_words(words: &[u64]) -> u64 {
-        words.first().copied().unwrap_or(0)
-    }
-    #[inline(always)]
-    fn from_bits(bits: u128) -> u64 {
-        bits as u64
-    }
+/// The set of square `sq` alone.
+#[inline(always)]
+pub(crate) fn one<B: BitSet>(sq: usize) -> B {
+    B::bit(sq as u32)
 }
 
-impl Squares for u128 {
-    const BITS: usize = 128;
-    const EMPTY: u128 = 0;
-    #[inline(always)]
-    fn one(sq: usize) -> u128 {
-        1 << sq
-    }
-    #[inline(always)]
-    fn has(self, sq: usize) -> bool {
-        self >> sq & 1 != 0
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn less_lowest(self) -> u128 {
-        self & self.wrapping_sub(1)
-    }
-    #[inline(always)]
-    fn up_to_lowest(self) -> u128 {
-        self ^ self.wrapping_sub(1)
-    }
-    #[inline(always)]
-    fn at_and_above_highest(self) -> u128 {
-        u128::MAX << (127 - (self | 1).leading_zeros())
-    }
-    #[inline(always)]
-    fn from_words(words: &[u64]) -> u128 {
-        let word = |i: usize| u128::from(words.get(i).copied().unwrap_or(0));
-        word(0) | word(1) << 64
-    }
-    #[inline(always)]
-    fn from_bits(bits: u128) -> u128 {
-        bits
-    }
+/// A square set kept as `u64` words (the evaluation's pawn sets and zones), cut to
+/// the width `B`.
+#[inline(always)]
+pub(crate) fn from_words<B: BitSet>(words: &[u64]) -> B {
+    let word = |i: usize| u128::from(words.get(i).copied().unwrap_or(0));
+    B::narrow(word(0) | word(1) << 64)
 }
 
 /// Per (piece code, square): the squares of its one-square rays, and the range of its
 /// longer rays in [`BitRays::lines`].
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Entry<B> {
     near: B,
     start: u32,
@@ -165,7 +66,7 @@ impl BoardRays {
     /// `None` where the board is too large or some ray bends or wraps (not monotonic
     /// in the index): the walk serves those.
     pub(crate) fn build(rays: &RayTable, squares: usize) -> Option<BoardRays> {
-        if squares <= u64::BITS as usize {
+        if squares <= 64 {
             BitRays::build(rays, squares).map(BoardRays::Narrow)
         } else {
             BitRays::build(rays, squares).map(BoardRays::Wide)
@@ -173,9 +74,9 @@ impl BoardRays {
     }
 }
 
-impl<B: Squares> BitRays<B> {
+impl<B: BitSet> BitRays<B> {
     fn build(rays: &RayTable, squares: usize) -> Option<BitRays<B>> {
-        if squares == 0 || squares > B::BITS {
+        if squares == 0 || squares > B::TOP as usize + 1 {
             return None;
         }
         let codes = rays.codes(squares);
@@ -187,14 +88,12 @@ impl<B: Squares> BitRays<B> {
         for code in 0..codes {
             for sq in 0..squares {
                 let mut entry = Entry {
-                    near: B::EMPTY,
+                    near: B::ZERO,
                     start: t.lines.len() as u32,
                     end: 0,
                 };
                 for ray in rays.rays(code, squares, sq) {
-                    let mask = ray
-                        .iter()
-                        .fold(B::EMPTY, |m, &s| m | B::one(usize::from(s)));
+                    let mask = ray.iter().fold(B::ZERO, |m, &s| m | one(usize::from(s)));
                     match ray {
                         [_] => entry.near |= mask,
                         _ if ray.windows(2).all(|w| w[0] < w[1]) => {
@@ -219,7 +118,7 @@ impl<B: Squares> BitRays<B> {
     #[inline]
     pub(crate) fn reach(&self, code: usize, sq: usize, occupied: B) -> B {
         let Some(entry) = self.entries.get(code * self.squares + sq) else {
-            return B::EMPTY;
+            return B::ZERO;
         };
         let mut reach = entry.near;
         let lines = self
@@ -230,9 +129,9 @@ impl<B: Squares> BitRays<B> {
             let men = line.mask & occupied;
             reach |= line.mask
                 & if line.up {
-                    men.up_to_lowest()
+                    men.through_lowest()
                 } else {
-                    men.at_and_above_highest()
+                    men.up_from_highest()
                 };
         }
         reach

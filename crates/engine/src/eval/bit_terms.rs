@@ -4,13 +4,13 @@
 //! every figure exactly (a test holds the two side by side); it is the walk less the
 //! walking, which was a third of a 4D search's instructions.
 
-use super::bit_rays::{BitRays, Squares};
+use super::bit_rays::{BitRays, from_words, has, one};
 use super::terms::{CHECK_KINDS, MAX_CHECKS, PawnView, Tally};
 use super::{Evaluator, MAX_WORDS};
-use chess4d_core::{Color, Piece, PieceKind, Position};
+use chess4d_core::{BitSet, Color, Piece, PieceKind, Position};
 
 /// Per side, what the walk's square flags say, as sets.
-#[derive(Default, Clone, Copy)]
+#[derive(Clone, Copy)]
 struct Attacks<B> {
     /// Squares its pawns attack.
     pawns: B,
@@ -22,7 +22,7 @@ struct Attacks<B> {
     empty: B,
 }
 
-impl<B: Squares> Attacks<B> {
+impl<B: BitSet> Attacks<B> {
     /// Every way the side attacks a man.
     fn any(&self) -> B {
         self.pawns | self.zone | self.men
@@ -31,7 +31,6 @@ impl<B: Squares> Attacks<B> {
 
 /// Per side, the squares from which each kind of its pieces would check the enemy
 /// king, worked out for the kinds it has as the pass meets them.
-#[derive(Default)]
 struct CheckSquares<B> {
     kinds: [u8; CHECK_KINDS],
     sets: [B; CHECK_KINDS],
@@ -46,21 +45,27 @@ const _: () = assert!(MAX_CHECKS < 1 << COUNT_BITS);
 /// per piece that checks from it, at most [`MAX_CHECKS`] in all): per side and square
 /// the count, kept as bit planes (`planes[c][k]` holds the squares whose count has bit
 /// `k`), so that the checks from any set of squares are counted by a few popcounts.
-#[derive(Default)]
 struct Checks<B> {
     planes: [[B; COUNT_BITS]; 2],
     squares: usize,
 }
 
-impl<B: Squares> Checks<B> {
+impl<B: BitSet> Checks<B> {
+    fn new() -> Checks<B> {
+        Checks {
+            planes: [[B::ZERO; COUNT_BITS]; 2],
+            squares: 0,
+        }
+    }
+
     /// Counts each square of `set` once more for side `c`.
     fn add(&mut self, c: usize, set: B) {
         let mut carry = set;
         for plane in &mut self.planes[c] {
             let was = *plane;
-            *plane = was ^ carry;
+            *plane = (was | carry) & !(was & carry);
             carry &= was;
-            if carry == B::EMPTY {
+            if carry == B::ZERO {
                 break;
             }
         }
@@ -80,7 +85,7 @@ impl<B: Squares> Checks<B> {
 impl Evaluator {
     /// [`Evaluator::positional_with`]'s pass over the pieces on square sets.
     #[allow(clippy::too_many_arguments)] // the pass's inputs, as the walk has them
-    pub(super) fn positional_bits<B: Squares>(
+    pub(super) fn positional_bits<B: BitSet>(
         &self,
         pos: &Position,
         pawns: &[[u64; MAX_WORDS]; 2],
@@ -91,26 +96,31 @@ impl Evaluator {
         mut t: [Tally; 2],
     ) -> (i32, i32) {
         let board = pos.board();
-        let side = [Color::White, Color::Black].map(|c| B::from_bits(pos.occupancy(c)));
+        let side = [Color::White, Color::Black].map(|c| B::narrow(pos.occupancy(c)));
         let occupied = side[0] | side[1];
         let mut a = [0, 1].map(|c| Attacks {
-            pawns: B::from_words(info.attacks[c]),
-            zone: zones[c].map_or(B::EMPTY, B::from_words),
-            ..Attacks::default()
+            pawns: from_words::<B>(info.attacks[c]),
+            zone: zones[c].map_or(B::ZERO, from_words::<B>),
+            men: B::ZERO,
+            empty: B::ZERO,
         });
         let mut halves = [0u8; 2];
         // Per side, the squares of its pieces (not pawns or royals).
-        let mut own = [B::EMPTY; 2];
+        let mut own = [B::ZERO; 2];
         let kings = [pos.king(Color::White), pos.king(Color::Black)];
-        let mut check_squares = [CheckSquares::default(), CheckSquares::default()];
-        let mut checks = Checks::default();
+        let mut check_squares = [(); 2].map(|_| CheckSquares {
+            kinds: [0; CHECK_KINDS],
+            sets: [B::ZERO; CHECK_KINDS],
+            len: 0,
+        });
+        let mut checks = Checks::new();
         for &(sq, code) in pieces {
             let Some(p) = u8::try_from(code).ok().and_then(Piece::from_code) else {
                 continue;
             };
             let (c, k, sq) = (p.color().index(), p.kind().index(), sq as usize);
-            own[c] |= B::one(sq);
-            let defended = a[c].pawns.has(sq);
+            own[c] |= one::<B>(sq);
+            let defended = has(a[c].pawns, sq);
             self.placement_terms(c, k, sq, pawns, defended, &mut halves, &mut t[c]);
             let reach = bits.reach(code as usize, sq, occupied);
             let (men, empty) = (reach & occupied, reach & !occupied);
@@ -120,9 +130,9 @@ impl Evaluator {
             let hits = (reach & a[1 - c].zone).count() as i32;
             let moves = (empty & !a[1 - c].pawns).count() + enemies.count();
             let mut threatened = enemies;
-            while threatened != B::EMPTY {
-                let to = threatened.lowest();
-                threatened = threatened.less_lowest();
+            while threatened != B::ZERO {
+                let to = threatened.lowest() as usize;
+                threatened = threatened.without_lowest();
                 if let Some(q) = board.get(to).copied().flatten() {
                     let (mg, eg) = self.lesser_threat(k, q.kind().index());
                     t[c].mg += mg;
@@ -151,7 +161,7 @@ impl Evaluator {
             t[1 - c].eg += unguarded * self.w.safe_check_eg;
         }
         let threats =
-            [0, 1].map(|c| self.threats_bits(c, &a, board, own[c], B::from_words(&pawns[c])));
+            [0, 1].map(|c| self.threats_bits(c, &a, board, own[c], from_words::<B>(&pawns[c])));
         self.closing_terms(pos, pawns, halves, threats, t)
     }
 
@@ -159,7 +169,7 @@ impl Evaluator {
     /// on `king` (worked out on first use), or `None` when the slots are full: as
     /// the walk's `check_set`, the reach of the same kind in the defender's colour
     /// standing on the king, less the men.
-    fn check_set_bits<B: Squares>(
+    fn check_set_bits<B: BitSet>(
         &self,
         cs: &mut CheckSquares<B>,
         bits: &BitRays<B>,
@@ -174,11 +184,7 @@ impl Evaluator {
         if cs.len == CHECK_KINDS || k >= u8::MAX as usize {
             return None;
         }
-        let color = if defender == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = Color::ALL[defender & 1];
         let code = Piece::new(PieceKind(k as u8), color).code() as usize;
         let set = bits.reach(code, king, occupied) & !occupied;
         cs.kinds[cs.len] = k as u8;
@@ -190,7 +196,7 @@ impl Evaluator {
     /// Adds side `c`'s checking squares `set` of the piece `code` on `sq`. The walk
     /// keeps the first [`MAX_CHECKS`] it meets: where this piece's would pass that, it
     /// keeps those its rays reach first, in the walk's order.
-    fn add_checks<B: Squares>(
+    fn add_checks<B: BitSet>(
         &self,
         checks: &mut Checks<B>,
         code: usize,
@@ -198,7 +204,7 @@ impl Evaluator {
         set: B,
         c: usize,
     ) {
-        if set == B::EMPTY || checks.squares >= MAX_CHECKS {
+        if set == B::ZERO || checks.squares >= MAX_CHECKS {
             return;
         }
         let count = set.count() as usize;
@@ -210,16 +216,16 @@ impl Evaluator {
                 .steps(code, self.squares, sq)
                 .iter()
                 .map(|s| usize::from(s.to))
-                .filter(|&to| set.has(to))
+                .filter(|&to| has(set, to))
                 .take(room)
-                .fold(B::EMPTY, |m, to| m | B::one(to))
+                .fold(B::ZERO, |m, to| m | one::<B>(to))
         };
         checks.add(c, kept);
     }
 
     /// The threats against side `c`'s men once every attack is known: its `pieces`
     /// attacked by a pawn, and men attacked and defended by nothing.
-    fn threats_bits<B: Squares>(
+    fn threats_bits<B: BitSet>(
         &self,
         c: usize,
         a: &[Attacks<B>; 2],
@@ -231,9 +237,9 @@ impl Evaluator {
         let (enemy, own) = (a[1 - c].any(), a[c].any());
         let (mut mg, mut eg) = (0, 0);
         let mut attacked = pieces & a[1 - c].pawns;
-        while attacked != B::EMPTY {
-            let sq = attacked.lowest();
-            attacked = attacked.less_lowest();
+        while attacked != B::ZERO {
+            let sq = attacked.lowest() as usize;
+            attacked = attacked.without_lowest();
             if let Some(p) = board.get(sq).copied().flatten() {
                 let v = self.kinds[p.kind().index()].value;
                 mg += v * w.threat_pawn_mg / 100;
