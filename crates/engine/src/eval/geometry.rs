@@ -463,14 +463,10 @@ impl PawnGeometry {
             lateral: vec![Vec::new(); n],
         };
         g.relate(&coords);
+        // The front line with the square itself.
+        g.open_line.data.clone_from(&g.front_line.data);
         for set in 0..2 * n {
             g.open_line.insert(set, set % n);
-            let front: Vec<usize> = (0..n)
-                .filter(|&t| holds(g.front_line.get(set), t))
-                .collect();
-            for t in front {
-                g.open_line.insert(set, t);
-            }
         }
         g
     }
