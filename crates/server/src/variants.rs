@@ -41,6 +41,10 @@ impl Variants {
         for entry in catalog.entries() {
             let (rules, plugin) = match &entry.rules {
                 EntryRules::Ready(r) => (r.clone(), None),
+                EntryRules::Unbuilt(u) => match u.rules() {
+                    Ok(r) => (r.clone(), None),
+                    Err(_) => continue,
+                },
                 EntryRules::Plugin(p) => match (p.load(catalog.trust()), library_of(p)) {
                     (Ok(r), Some(lib)) => (r, Some(lib)),
                     _ => {

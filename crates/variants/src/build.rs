@@ -52,6 +52,10 @@ pub fn parse_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileE
 pub(crate) fn file_pictures(text: &str, path: &str) -> Vec<(char, crate::PiecePicture)> {
     use crate::PiecePicture;
     use crate::schema::PictureFile;
+    // Most files give none, and the catalog asks of every file it reads.
+    if !text.contains("picture") {
+        return Vec::new();
+    }
     let Ok(file) = toml::from_str::<VariantFile>(text) else {
         return Vec::new();
     };

@@ -2,11 +2,12 @@
 
 use crate::PiecePicture;
 use crate::build::{VariantSpec, file_pictures, parse_variant};
+use crate::check::Header;
 use crate::error::LoadError;
 use crate::plugin::{PluginTrust, load_trusted};
 use chess4d_core::Rules;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The variants compiled into the program: (file name, text). `full` is the default.
 pub const EMBEDDED: &[(&str, &str)] = &[
@@ -37,12 +38,16 @@ pub enum Source {
     File(PathBuf),
 }
 
-/// What a catalog entry holds: rules, a rule plugin not loaded until its variant is
-/// used, or the error of a broken file.
+/// What a catalog entry holds: rules, a variant file not built until its variant is
+/// used, a rule plugin not loaded until then, or the error of a broken file.
 #[derive(Clone)]
 pub enum EntryRules {
     /// Table rules (or a plugin loaded on purpose).
     Ready(Arc<dyn Rules>),
+    /// A table variant's text, built into rules (or found broken) on first use:
+    /// building a variant's tables is most of reading the catalog, and a program
+    /// plays one variant of eighty. [`Entry::ready`] and [`Entry::error`] build it.
+    Unbuilt(Unbuilt),
     /// A variant whose rules are a plugin library: nothing of it runs until the variant
     /// is used ([`Catalog::get`]), and then only if it is trusted ([`PluginTrust`]).
     Plugin(PluginEntry),
@@ -81,6 +86,46 @@ impl PluginEntry {
     }
 }
 
+/// A table variant file read but not yet built; clones share the one build.
+#[derive(Clone)]
+pub struct Unbuilt {
+    text: Arc<str>,
+    /// The path its errors name (`<built-in>/full.toml` for a built-in).
+    shown: Arc<str>,
+    built: Arc<OnceLock<Result<Arc<dyn Rules>, String>>>,
+}
+
+impl Unbuilt {
+    fn new(text: &str, shown: &str) -> Unbuilt {
+        Unbuilt {
+            text: text.into(),
+            shown: shown.into(),
+            built: Arc::default(),
+        }
+    }
+
+    /// The rules, built on the first call, or the located error of the file.
+    pub fn rules(&self) -> Result<&Arc<dyn Rules>, &str> {
+        let built = self
+            .built
+            .get_or_init(|| match parse_variant(&self.text, &self.shown) {
+                Ok(VariantSpec::Table(rules)) => Ok(Arc::new(*rules) as Arc<dyn Rules>),
+                // Only table files are left unbuilt; a plugin's header is read at once.
+                Ok(VariantSpec::Plugin { .. }) => Err(format!(
+                    "{}: a rule plugin's file was taken for a table variant",
+                    self.shown
+                )),
+                Err(e) => Err(LoadError::from(e).to_string()),
+            });
+        built.as_ref().map_err(String::as_str)
+    }
+
+    /// Whether the rules have been built (or the file found broken).
+    pub fn is_built(&self) -> bool {
+        self.built.get().is_some()
+    }
+}
+
 /// One variant of the catalog.
 #[derive(Clone)]
 pub struct Entry {
@@ -107,18 +152,21 @@ impl std::fmt::Debug for Entry {
 impl Entry {
     /// The rules when they are at hand without loading anything: table rules, or a plugin
     /// already loaded.
+    /// A variant file not built yet is built here.
     pub fn ready(&self) -> Option<Arc<dyn Rules>> {
         match &self.rules {
             EntryRules::Ready(r) => Some(r.clone()),
+            EntryRules::Unbuilt(u) => u.rules().ok().cloned(),
             EntryRules::Plugin(p) => p.loaded(),
             EntryRules::Broken(_) => None,
         }
     }
 
-    /// The error of a broken file.
+    /// The error of a broken file (a variant file not built yet is built to know).
     pub fn error(&self) -> Option<&str> {
         match &self.rules {
             EntryRules::Broken(e) => Some(e),
+            EntryRules::Unbuilt(u) => u.rules().err(),
             _ => None,
         }
     }
@@ -129,6 +177,9 @@ impl Entry {
             Source::Embedded => "built-in".to_string(),
             Source::File(p) => p.display().to_string(),
         };
+        if let Some(e) = self.error() {
+            return format!("{}\t-\tERROR: {}\t{}", self.name, e, source);
+        }
         match (&self.rules, self.ready()) {
             (_, Some(r)) => format!(
                 "{}\t{}\t{}\t{}",
@@ -141,8 +192,7 @@ impl Entry {
                 "{}\t-\trule plugin '{}', loaded when the variant is used\t{}",
                 self.name, p.library, source
             ),
-            (EntryRules::Broken(e), _) => format!("{}\t-\tERROR: {}\t{}", self.name, e, source),
-            (EntryRules::Ready(_), None) => format!("{}\t-\t-\t{}", self.name, source),
+            _ => format!("{}\t-\t-\t{}", self.name, source),
         }
     }
 }
@@ -172,14 +222,10 @@ impl Catalog {
         for (file, text) in EMBEDDED {
             let path = format!("<built-in>/{file}");
             let stem = file.trim_end_matches(".toml").to_string();
-            let rules = match load_text(text, &path, &[]) {
-                Ok(r) => EntryRules::Ready(r),
-                Err(e) => EntryRules::Broken(e.to_string()),
-            };
             c.insert(Entry {
                 name: stem,
                 source: Source::Embedded,
-                rules,
+                rules: EntryRules::Unbuilt(Unbuilt::new(text, &path)),
                 pictures: file_pictures(text, &path).into(),
             });
         }
@@ -239,14 +285,56 @@ impl Catalog {
             self.plugin_dirs.push(dir.to_path_buf());
         }
         for f in crate::check::variant_files(dir) {
+            let text = std::fs::read_to_string(&f);
+            let header = text
+                .as_deref()
+                .map_or(Header::Unreadable, crate::check::header);
             // Only variant files: a plugin crate's Cargo.toml beside them is not one.
-            let is_variant = std::fs::read_to_string(&f)
-                .map(|t| crate::check::is_variant_text(&t))
-                .unwrap_or(true);
-            if is_variant {
-                self.add_file(&f);
+            if matches!(header, Header::NotVariant) {
+                continue;
+            }
+            match (text, header) {
+                (Ok(text), Header::Table(Some(name))) if self.may_wait(&name, &f, &text) => {
+                    let shown = f.display().to_string();
+                    let pictures = file_pictures(&text, &shown).into();
+                    self.insert(Entry {
+                        name,
+                        source: Source::File(f),
+                        rules: EntryRules::Unbuilt(Unbuilt::new(&text, &shown)),
+                        pictures,
+                    });
+                }
+                // Unreadable, a plugin, no name or a name that collides: read in full
+                // now, so the entry says what add_file says of it.
+                _ => {
+                    self.add_file(&f);
+                }
             }
         }
+    }
+
+    /// Whether a table variant file that gives `name` may join the catalog unbuilt:
+    /// a valid name that no other entry has (or a built-in's own text, as the shipped
+    /// `variants/` folder holds), from a file the catalog has not read before. Any
+    /// other file is read in full at once ([`Catalog::add_file`]), which decides what
+    /// a collision or a bad name means.
+    fn may_wait(&self, name: &str, path: &Path, text: &str) -> bool {
+        let valid = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        let read_before = self
+            .entries
+            .iter()
+            .any(|e| e.source == Source::File(path.to_path_buf()));
+        let own_text = |e: &Entry| {
+            e.source == Source::Embedded
+                && EMBEDDED
+                    .iter()
+                    .any(|(f, t)| f.trim_end_matches(".toml") == name && *t == text)
+        };
+        let collides = self.entries.iter().any(|e| e.name == name && !own_text(e));
+        valid && !read_before && !collides
     }
 
     /// Notes a file whose variant name is already in the catalog: a built-in it
@@ -313,7 +401,7 @@ impl Catalog {
         let name = match &rules {
             EntryRules::Ready(r) => r.info().name.clone(),
             EntryRules::Plugin(p) => p.name.clone(),
-            EntryRules::Broken(_) => stem,
+            EntryRules::Broken(_) | EntryRules::Unbuilt(_) => stem,
         };
         // A broken file keeps its own entry rather than hiding a working built-in.
         let broken = matches!(rules, EntryRules::Broken(_));
@@ -395,6 +483,13 @@ impl Catalog {
                 rules: EntryRules::Ready(r),
                 ..
             }) => Ok(r.clone()),
+            Some(Entry {
+                rules: EntryRules::Unbuilt(u),
+                ..
+            }) => u
+                .rules()
+                .cloned()
+                .map_err(|e| LoadError::Plugin(e.to_string())),
             Some(Entry {
                 rules: EntryRules::Plugin(p),
                 ..

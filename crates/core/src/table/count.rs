@@ -554,7 +554,7 @@ fn enemy_attacks<B: Width>(
     zone: B,
     near: B,
 ) -> Option<(B, B)> {
-    let t = B::tables(&rules.bulk.lean);
+    let t = B::tables(&rules.bulk().lean);
     let nsq = rules.info.shape.len();
     let codes = pos.board_codes();
     let mut bits = B::narrow(pos.occupancy(!pos.side_to_move())) & near;
@@ -653,9 +653,9 @@ fn guard<B: Width>(
                 .get(king_piece.code() as usize * rules.info.shape.len() + king.index())
                 .copied()
                 .unwrap_or(u128::MAX)
-                | rules.bulk.castle_zone[us.index()],
+                | rules.bulk().castle_zone[us.index()],
         );
-    let near = B::tables(&rules.bulk.lean)
+    let near = B::tables(&rules.bulk().lean)
         .near
         .get(king_piece.code() as usize * rules.info.shape.len() + king.index())
         .copied()
@@ -721,10 +721,10 @@ fn count_legal_in<B: Width>(
     pos: &Position,
     scratch: &mut Vec<Move>,
 ) -> Option<u64> {
-    if !rules.bulk.active {
+    if !rules.bulk().active {
         return None;
     }
-    if rules.bulk.full {
+    if rules.bulk().full {
         return full::count::<B>(rules, pos, scratch);
     }
     let Some(king) = own_king(rules, pos) else {
@@ -824,7 +824,7 @@ fn count_legal_in<B: Width>(
 /// every square where the position does not keep a code's squares.
 #[inline(always)]
 fn forms_listed<B: BitSet>(rules: &TableRules, pos: &Position) -> B {
-    rules.bulk.forms_listed[pos.side_to_move().index()]
+    rules.bulk().forms_listed[pos.side_to_move().index()]
         .iter()
         .fold(B::ZERO, |set, &code| {
             set | B::narrow(pos.squares_of(code).unwrap_or(u128::MAX))
@@ -878,7 +878,7 @@ fn count_free_pieces<B: Width>(
 ) -> (u64, B) {
     let us = pos.side_to_move();
     let codes = pos.board_codes();
-    let t = B::tables(&rules.bulk.lean);
+    let t = B::tables(&rules.bulk().lean);
     let nsq = rules.info.shape.len();
     let mut counted = 0;
     let mut listed = B::ZERO;
@@ -923,7 +923,7 @@ fn king_moves<B: Width>(
     own: B,
     avoid: B,
 ) -> Option<u64> {
-    let t = B::tables(&rules.bulk.lean);
+    let t = B::tables(&rules.bulk().lean);
     let d = g.danger?;
     let code = pos.board_codes().get(king.index()).copied()?;
     let e = t
@@ -960,7 +960,7 @@ fn count_free<B: Width>(
     if e.royal {
         return None;
     }
-    let t = B::tables(&rules.bulk.lean);
+    let t = B::tables(&rules.bulk().lean);
     match e.moves {
         MASKED => {
             let landing = t.attacks(e, occ)? & allowed & !own;
@@ -1036,14 +1036,14 @@ fn pawn_count<B: BitSet>(
     allowed: B,
 ) -> Option<u64> {
     let i = p.code() as usize * rules.info.shape.len() + from.index();
-    if !rules.bulk.pawn_by_mask.get(i).copied().unwrap_or(false) {
+    if !rules.bulk().pawn_by_mask.get(i).copied().unwrap_or(false) {
         return None;
     }
     let us = p.color();
     let ep = pos.en_passant().map_or(0, |sq| 1u128 << sq.0);
-    let zone = rules.bulk.zone[us.index()];
+    let zone = rules.bulk().zone[us.index()];
     let choices = rules.promotion.len().max(1) as u64;
-    if let Some(masks) = rules.bulk.pawns.get(i)
+    if let Some(masks) = rules.bulk().pawns.get(i)
         && masks.exact
     {
         let own = B::narrow(pos.occupancy(us));
@@ -1069,7 +1069,7 @@ fn pawn_count<B: BitSet>(
     );
     let mut n = 0;
     for (j, s) in rules.spans.get(a..b)?.iter().enumerate() {
-        let bits = rules.bulk.spans.get(a + j)?;
+        let bits = rules.bulk().spans.get(a + j)?;
         let reach = bits.reach(occ);
         let landing = match s.mode {
             Mode::Move => reach & !occ,
@@ -1082,7 +1082,7 @@ fn pawn_count<B: BitSet>(
             }
         };
         n += weigh(landing);
-        let double = rules.bulk.doubles.get(a + j)?;
+        let double = rules.bulk().doubles.get(a + j)?;
         if double.mask != 0 && occ & bits.mask == 0 {
             n += weigh(double.reach(occ) & !occ);
         }

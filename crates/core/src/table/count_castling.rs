@@ -67,7 +67,7 @@ pub(super) fn count<B: BitSet>(
 ) -> u64 {
     let us = pos.side_to_move();
     let mut n = 0;
-    for (bit, (c, masks)) in rules.castling.iter().zip(&rules.bulk.castles).enumerate() {
+    for (bit, (c, masks)) in rules.castling.iter().zip(&rules.bulk().castles).enumerate() {
         let d = &c.def;
         if d.color != us || pos.castling_rights() & (1 << bit) == 0 {
             continue;

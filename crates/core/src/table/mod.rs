@@ -230,8 +230,10 @@ pub struct TableRules {
     gating: gating::Gating,
     promotion_move: promotion_move::PromotionMove,
     /// The tables of perft's bulk count of the last ply (inactive where the variant's
-    /// rules adjust the move list beyond the board moves).
-    bulk: count::Bulk,
+    /// rules adjust the move list beyond the board moves), built on the first count:
+    /// they are most of a variant's construction, and a program that reads the whole
+    /// catalog plays one variant and counts none.
+    bulk: std::sync::OnceLock<count::Bulk>,
 }
 
 impl TableRules {
@@ -324,13 +326,12 @@ impl TableRules {
             passing,
             gating,
             promotion_move,
-            bulk: count::Bulk::default(),
+            bulk: std::sync::OnceLock::new(),
         };
         // The forms' immobile squares first: the drop places and the count read them.
         forms::Forms::finish(&mut rules);
         let places = drops::places(&rules);
         rules.drops.set_places(places);
-        rules.bulk = count::Bulk::new(&rules);
         rules.finish(&def.start)?;
         Ok(rules)
     }
@@ -563,6 +564,12 @@ impl TableRules {
         }
     }
 
+    /// The bulk count's tables, built on first use.
+    #[inline]
+    fn bulk(&self) -> &count::Bulk {
+        self.bulk.get_or_init(|| count::Bulk::new(self))
+    }
+
     /// How [`Rules::count_legal_moves`] counts for this variant: `"bulk"` (free
     /// pieces' moves by masks and popcounts, the rest listed), `"bulk, full legality"`
     /// (the same where every move is judged in full: free pieces off the squares the
@@ -570,7 +577,7 @@ impl TableRules {
     /// listed, where the variant's rules adjust the list beyond the board moves or the
     /// board is too large for the bits).
     pub fn counting_path(&self) -> &'static str {
-        match (self.bulk.active, self.bulk.full) {
+        match (self.bulk().active, self.bulk().full) {
             (true, false) => "bulk",
             (true, true) => "bulk, full legality",
             (false, _) => "list",
@@ -612,7 +619,7 @@ impl Rules for TableRules {
     }
 
     fn count_legal_moves(&self, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
-        if self.bulk.active {
+        if self.bulk().active {
             // A game that has ended has no moves (what the list would say).
             if self.ends.immediate && ends::immediate_end(self, pos).is_some() {
                 return 0;

@@ -29,7 +29,7 @@ mod suggest;
 pub(crate) use suggest::distance;
 
 pub(crate) use movement::directed_offsets;
-pub(crate) use names::{built_in_message, collision_message, variant_files};
+pub(crate) use names::{Header, built_in_message, collision_message, header, variant_files};
 pub use names::{is_variant_text, name_collisions, variant_name};
 pub(crate) use start::start_text;
 

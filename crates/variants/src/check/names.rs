@@ -15,6 +15,30 @@ pub fn is_variant_text(text: &str) -> bool {
     }
 }
 
+/// What a file's `[variant]` table says, read before the file is built: the catalog
+/// reads every file but builds only the variants it plays.
+pub(crate) enum Header {
+    /// Not TOML.
+    Unreadable,
+    /// TOML without a `[variant]` table: not a variant file.
+    NotVariant,
+    /// A rule plugin's file.
+    Plugin,
+    /// A table variant, with the name it gives.
+    Table(Option<String>),
+}
+
+pub(crate) fn header(text: &str) -> Header {
+    let Some(doc) = Doc::parse(text, "") else {
+        return Header::Unreadable;
+    };
+    match doc.section("variant") {
+        None => Header::NotVariant,
+        Some(v) if super::raw::entry(v, "plugin").is_some() => Header::Plugin,
+        Some(_) => Header::Table(doc.name().map(|(n, _)| n)),
+    }
+}
+
 /// The variant name a file gives, if it is a variant file that says one.
 pub fn variant_name(text: &str) -> Option<String> {
     Doc::parse(text, "")?.name().map(|(n, _)| n)

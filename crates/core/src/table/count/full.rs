@@ -147,7 +147,7 @@ fn landings<B: Width>(
     if rules.twice.get(code).copied().unwrap_or(true) {
         return false;
     }
-    let t = B::tables(&rules.bulk.lean);
+    let t = B::tables(&rules.bulk().lean);
     let i = code * rules.info.shape.len() + sq as usize;
     let Some(e) = t.entries.get(i) else {
         return false;
@@ -184,7 +184,7 @@ fn landings<B: Width>(
                 return false;
             }
             for (j, s) in spans.iter().enumerate() {
-                let Some(line) = rules.bulk.spans.get(a + j) else {
+                let Some(line) = rules.bulk().spans.get(a + j) else {
                     return false;
                 };
                 let reach = line.reach(occ);
