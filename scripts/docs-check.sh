@@ -18,6 +18,38 @@ step() { echo "== docs: $*"; }
 t0=$(date +%s)
 elapsed() { echo "   ($(($(date +%s) - t0)) s so far)"; }
 
+# mdBook at the version the book is checked with: on PATH, in target/mdbook, or
+# installed there (the book needs only the HTML output and its search: no server, no
+# file watcher). Sets $mdbook, empty when it cannot be had outside CI.
+find_mdbook() {
+  mdbook=""
+  if command -v mdbook >/dev/null && mdbook --version | grep -q "v$MDBOOK_VERSION"; then
+    mdbook=mdbook
+  elif [ -x target/mdbook/bin/mdbook ]; then
+    mdbook=target/mdbook/bin/mdbook
+  else
+    echo "   installing mdbook $MDBOOK_VERSION into target/mdbook (about 2 minutes on 2 cores)"
+    if cargo install mdbook --version "$MDBOOK_VERSION" --locked --no-default-features \
+      --features search --root target/mdbook -q; then
+      mdbook=target/mdbook/bin/mdbook
+    elif [ -n "${CI:-}" ]; then
+      echo "docs-check: mdbook could not be installed (cargo install mdbook); CI needs it" >&2
+      exit 1
+    else
+      echo "   mdbook could not be installed: the book is not built (CI builds it)"
+    fi
+  fi
+}
+
+# `--prepare`: only what the check builds and does not judge, ahead of time (mdBook and
+# the API docs), for scripts/test-all.sh to run at low priority while the window tests
+# wait on Xvfb. The check itself judges the same build again, from cargo's cache.
+if [ "${1:-}" = "--prepare" ]; then
+  find_mdbook
+  RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace -q || true
+  exit 0
+fi
+
 [ -x target/debug/chess4d ] || cargo build -q -p chess4d
 
 step "pictures (scripts/docs-pictures.sh), drawn into the copy the book is built from"
@@ -47,24 +79,7 @@ step "links and anchors (scripts/docs-links.py)"
 python3 scripts/docs-links.py
 
 step "mdbook build and mdbook test"
-mdbook=""
-if command -v mdbook >/dev/null && mdbook --version | grep -q "v$MDBOOK_VERSION"; then
-  mdbook=mdbook
-elif [ -x target/mdbook/bin/mdbook ]; then
-  mdbook=target/mdbook/bin/mdbook
-else
-  # The book needs only the HTML output and its search: no server, no file watcher.
-  echo "   installing mdbook $MDBOOK_VERSION into target/mdbook (about 2 minutes on 2 cores)"
-  if cargo install mdbook --version "$MDBOOK_VERSION" --locked --no-default-features \
-    --features search --root target/mdbook -q; then
-    mdbook=target/mdbook/bin/mdbook
-  elif [ -n "${CI:-}" ]; then
-    echo "docs-check: mdbook could not be installed (cargo install mdbook); CI needs it" >&2
-    exit 1
-  else
-    echo "   mdbook could not be installed: the book is not built (CI builds it)"
-  fi
-fi
+find_mdbook
 if [ -n "$mdbook" ]; then
   for verb in build test; do
     out=$("$mdbook" "$verb" "$build/docs" 2>&1) || { echo "$out"; echo "docs-check: mdbook $verb failed" >&2; exit 1; }
