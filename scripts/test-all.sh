@@ -101,7 +101,9 @@ export CHESS4D_WORKSPACE_BUILT=1
 cargo test --workspace
 if [ -n "${CHESS4D_TEST_PG:-}" ]; then
   echo "== the server tests again, on PostgreSQL (the same test binary)"
-  CHESS4D_TEST_BACKEND=postgres cargo test -p chess4d --test serve
+  # --workspace, not -p chess4d: the package alone unifies other features and would
+  # compile the test binary again (a minute on CI).
+  CHESS4D_TEST_BACKEND=postgres cargo test --workspace --test serve
 fi
 echo "== the guide's plugin steps, inside and outside the workspace"
 scripts/plugin-steps.sh

@@ -3,7 +3,8 @@
 //! A variant file describes a board, pieces ("which axes change, and by how much"), a
 //! start position and rule switches; [`parse_variant`] checks it and reports any error
 //! with file, line and column. The [`Catalog`] holds the built-in variants (the full 4D
-//! set is the default) plus every file in `variants/`, and hands out `dyn Rules`.
+//! set is the default) plus every file in `variants/`, and hands out `dyn Rules`, each
+//! built the first time it is asked for.
 //!
 //! ```
 //! use chess4d_variants::Catalog;
@@ -74,7 +75,7 @@ mod schema;
 pub use aliases::{ALIASES, alias_target, nearest, squeeze};
 pub use build::{VariantSpec, parse_variant};
 pub use catalog::{
-    Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, EntryRules, PluginEntry, Source, load_file,
+    Catalog, DEFAULT_VARIANT, EMBEDDED, Entry, EntryRules, PluginEntry, Source, Unbuilt, load_file,
     load_text,
 };
 pub use check::{Checked, Finding, Kind, Severity, check_file, check_text};
