@@ -150,9 +150,8 @@ impl std::fmt::Debug for Entry {
 }
 
 impl Entry {
-    /// The rules when they are at hand without loading anything: table rules, or a plugin
-    /// already loaded.
-    /// A variant file not built yet is built here.
+    /// The rules when they are at hand without loading a plugin: table rules (a variant
+    /// file not built yet is built here), or a plugin already loaded.
     pub fn ready(&self) -> Option<Arc<dyn Rules>> {
         match &self.rules {
             EntryRules::Ready(r) => Some(r.clone()),
