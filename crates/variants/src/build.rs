@@ -79,6 +79,14 @@ pub(crate) fn file_pictures(text: &str, path: &str) -> Vec<(char, crate::PiecePi
         .collect()
 }
 
+/// Whether `name` may name a variant: letters, digits, '-' and '_', at least one.
+pub(crate) fn valid_variant_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 /// The file as the schema reads it, without the checks of what it means.
 pub(crate) fn build_variant(text: &str, path: &str) -> Result<VariantSpec, VariantFileError> {
     let file: VariantFile = toml::from_str(text).map_err(|e| {
@@ -139,11 +147,7 @@ impl Builder<'_> {
         let header_span = file.variant.span();
         let header = file.variant.into_inner();
         let name = header.name.get_ref().trim().to_string();
-        if name.is_empty()
-            || !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
+        if !valid_variant_name(&name) {
             return Err(self.err(
                 header.name.span(),
                 "a variant name uses only letters, digits, '-' and '_'",

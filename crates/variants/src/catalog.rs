@@ -1,7 +1,7 @@
 //! The catalog: the built-in variants plus every variant file found on the search path.
 
 use crate::PiecePicture;
-use crate::build::{VariantSpec, file_pictures, parse_variant};
+use crate::build::{VariantSpec, file_pictures, parse_variant, valid_variant_name};
 use crate::check::Header;
 use crate::error::LoadError;
 use crate::plugin::{PluginTrust, load_trusted};
@@ -318,10 +318,7 @@ impl Catalog {
     /// other file is read in full at once ([`Catalog::add_file`]), which decides what
     /// a collision or a bad name means.
     fn may_wait(&self, name: &str, path: &Path, text: &str) -> bool {
-        let valid = !name.is_empty()
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        let valid = valid_variant_name(name);
         let read_before = self
             .entries
             .iter()
