@@ -683,3 +683,65 @@ fn the_bulk_count_lists_the_forms_pieces_it_cannot_see_as_bits() {
     }
     assert!(compared > 500, "only {compared} positions compared");
 }
+
+/// A capture generation leaves out double steps only where none can promote: on a
+/// board of four ranks a pawn's double step from the second lands on the last, and
+/// that promotion is among the noisy moves, as the reference lists it.
+#[test]
+fn a_double_step_that_promotes_is_a_noisy_move() {
+    let text = r#"
+[variant]
+name = "short"
+title = "Four ranks"
+description = "A pawn's double step reaches the last rank."
+board = [4, 4]
+start = "3k/4/P3/K3 w - - 0 1"
+
+[rules]
+double_step_rank = 2
+promotion = ["Q", "N"]
+
+[[piece]]
+letter = "K"
+name = "king"
+value = 0
+royal = true
+moves = [{ step = [1, 2] }]
+
+[[piece]]
+letter = "Q"
+name = "queen"
+value = 900
+moves = [{ slide = [1, 2] }]
+
+[[piece]]
+letter = "N"
+name = "knight"
+value = 320
+moves = [{ leap = [2, 1] }]
+
+[[piece]]
+letter = "P"
+name = "pawn"
+value = 100
+pawn = true
+moves = [
+  { step = 1, forward = "y", only = "move" },
+  { step = 2, forward = "y", only = "capture" },
+]
+"#;
+    let rules = match parse_variant(text, "short.toml") {
+        Ok(VariantSpec::Table(rules)) => rules,
+        Ok(VariantSpec::Plugin { .. }) => panic!("a table variant"),
+        Err(e) => panic!("{e}"),
+    };
+    let pos = rules.start_position();
+    same_order("short", &rules, &pos);
+    let mut noisy = Vec::new();
+    rules.legal_captures(&pos, &mut noisy);
+    let double = noisy
+        .iter()
+        .filter(|m| rules.format_move(&pos, **m).starts_with("a2a4"))
+        .count();
+    assert_eq!(double, 2, "a2a4 promoting to each kind: {noisy:?}");
+}

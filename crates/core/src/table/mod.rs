@@ -212,6 +212,9 @@ pub struct TableRules {
     double_step_rank: Option<u8>,
     /// Whether a pawn on its double-step rank may also advance three squares.
     triple_step: bool,
+    /// Whether some pawn's double (or triple) step can land in its promotion zone: a
+    /// generation of captures and promotions walks the double steps only then.
+    double_steps_promote: bool,
     /// By colour: the squares a pawn may double-step from when a region names them
     /// (horde: the first two ranks); `None`: the double-step rank decides.
     double_step_from: Option<[SquareSet; 2]>,
@@ -313,6 +316,7 @@ impl TableRules {
             promotion_zone,
             double_step_rank: def.double_step_rank,
             triple_step: def.triple_step,
+            double_steps_promote: false,
             double_step_from,
             regions,
             ends,
@@ -330,6 +334,7 @@ impl TableRules {
         };
         // The forms' immobile squares first: the drop places and the count read them.
         forms::Forms::finish(&mut rules);
+        rules.double_steps_promote = movegen::double_steps_may_promote(&rules);
         let places = drops::places(&rules);
         rules.drops.set_places(places);
         rules.finish(&def.start)?;

@@ -354,7 +354,14 @@ pub(super) fn piece_moves(
                 }
             }
         }
-        if pawn && span.len == 1 && span.mode == Mode::Move && span.push_axis < 4 && span.full > 1 {
+        // A capture generation walks double steps only where one can promote.
+        if pawn
+            && span.len == 1
+            && span.mode == Mode::Move
+            && span.push_axis < 4
+            && span.full > 1
+            && (quiet || rules.double_steps_promote)
+        {
             double_step(rules, pos, us, from, span, quiet, out);
         }
     }
@@ -478,6 +485,32 @@ pub(super) fn double_step(
         }
         push(rules, true, us, Move::new(from, to), quiet, out);
     }
+}
+
+/// Whether some pawn's double (or triple) step can land in its promotion zone, from
+/// any square it may take one from: otherwise a generation of captures and promotions
+/// has nothing to find among the double steps.
+pub(super) fn double_steps_may_promote(rules: &TableRules) -> bool {
+    let shape = &rules.info.shape;
+    (0..rules.info.pieces.len()).any(|k| {
+        Color::ALL.into_iter().any(|us| {
+            let p = Piece::new(crate::piece::PieceKind(k as u8), us);
+            rules.is_pawn(p)
+                && shape.squares().any(|from| {
+                    let (_, spans) = rules.spans_at(p, from);
+                    spans.iter().any(|span| {
+                        span.len == 1
+                            && span.mode == Mode::Move
+                            && span.push_axis < 4
+                            && span.full > 1
+                            && double_step_allowed(rules, us, from, span)
+                            && double_step_ray(rules, span)[1..]
+                                .iter()
+                                .any(|&to| rules.in_promotion_zone(to, us))
+                    })
+                })
+        })
+    })
 }
 
 pub(super) fn en_passant(
