@@ -3,8 +3,8 @@
 use super::geometry::{self, Rays};
 use super::region::{Regions, SquareSet};
 use super::{
-    AttackDir, AttackSpan, AttackStep, Castling, Line, Mode, Path, Span, UNLIMITED, VariantDef,
-    VariantError, bent, cycle, rose, special,
+    AttackDir, AttackSpan, AttackStep, Castling, Line, Mode, Path, Span, TableRules, UNLIMITED,
+    VariantDef, VariantError, bent, cycle, rose, special,
 };
 use crate::geometry::{Shape, Square};
 use crate::piece::{Color, MAX_KINDS, Piece, PieceKind};
@@ -770,4 +770,25 @@ pub(super) fn reach_masks(
                 .fold(0u128, |m, q| m | 1u128 << q.0)
         })
         .collect()
+}
+
+/// By attacking colour, per target square: the squares of every line along which that
+/// colour's pieces may attack it, as bits (none on boards of over 128 squares).
+pub(super) fn attack_line_masks(rules: &TableRules) -> [Vec<u128>; 2] {
+    let shape = &rules.info.shape;
+    if shape.len() > super::bits::MAX_BITS {
+        return [Vec::new(), Vec::new()];
+    }
+    Color::ALL.map(|by| {
+        shape
+            .squares()
+            .map(|target| {
+                rules
+                    .attack_spans_of(by, target)
+                    .iter()
+                    .flat_map(|span| rules.rays.squares(span.start, span.len as usize))
+                    .fold(0u128, |m, s| m | 1u128 << s.0)
+            })
+            .collect()
+    })
 }

@@ -1,6 +1,7 @@
 //! Playing a move on a position.
 
 use super::TableRules;
+use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::{Color, Piece};
 use crate::position::{Position, Undo};
@@ -52,6 +53,9 @@ pub(super) fn gives_check(rules: &TableRules, pos: &mut Position, mv: Move) -> O
     let Some(king) = pos.king(!us) else {
         return Some(false);
     };
+    if untouched_lines(rules, pos, mv, (us, capture_sq), king) {
+        return Some(false);
+    }
     let landed = mv.promotion.map_or(piece, |k| Piece::new(k, us));
     let rights = rights_after(rules, pos, mv, piece, capture_sq);
     let taken_aside = captured.is_some() && capture_sq != mv.to;
@@ -65,6 +69,27 @@ pub(super) fn gives_check(rules: &TableRules, pos: &mut Position, mv: Move) -> O
     }
     pos.poke(mv.from, from_was);
     Some(check)
+}
+
+/// Whether `mv` leaves every square of the lines into the enemy's royal `king` as it
+/// was: then whether the king is attacked along lines is unchanged, and in a legal
+/// position the side not to move is not in check. Where pieces move by more than lines
+/// (hops, lame leaps) every move is judged on the board.
+#[inline]
+fn untouched_lines(
+    rules: &TableRules,
+    pos: &Position,
+    mv: Move,
+    (us, capture_sq): (Color, Square),
+    king: Square,
+) -> bool {
+    let Some(&lines) = rules.attack_lines[us.index()].get(king.index()) else {
+        return false;
+    };
+    let touched = 1u128 << mv.from.0 | 1u128 << mv.to.0 | 1u128 << capture_sq.0;
+    !rules.special.any_moves
+        && lines & touched == 0
+        && pos.piece_at(king).is_some_and(|k| rules.is_royal(k))
 }
 
 /// Plays `mv` on `pos`; the undo restores it.

@@ -215,6 +215,11 @@ pub struct TableRules {
     /// Whether some pawn's double (or triple) step can land in its promotion zone: a
     /// generation of captures and promotions walks the double steps only then.
     double_steps_promote: bool,
+    /// By attacking colour, per target square: every square of the lines along which
+    /// that colour's pieces may attack it (boards of at most 128 squares; empty on
+    /// larger ones). A move that touches none of them cannot change whether the
+    /// square is attacked along lines.
+    attack_lines: [Vec<u128>; 2],
     /// By colour: the squares a pawn may double-step from when a region names them
     /// (horde: the first two ranks); `None`: the double-step rank decides.
     double_step_from: Option<[SquareSet; 2]>,
@@ -317,6 +322,7 @@ impl TableRules {
             double_step_rank: def.double_step_rank,
             triple_step: def.triple_step,
             double_steps_promote: false,
+            attack_lines: [Vec::new(), Vec::new()],
             double_step_from,
             regions,
             ends,
@@ -335,6 +341,7 @@ impl TableRules {
         // The forms' immobile squares first: the drop places and the count read them.
         forms::Forms::finish(&mut rules);
         rules.double_steps_promote = movegen::double_steps_may_promote(&rules);
+        rules.attack_lines = build::attack_line_masks(&rules);
         let places = drops::places(&rules);
         rules.drops.set_places(places);
         rules.finish(&def.start)?;
