@@ -11,7 +11,9 @@
 //! (two views, one row per man) are cheap integer adds the compiler vectorises; the
 //! output layer is small and stays in `f32`. The sums are kept per thread between
 //! leaves (`NetEval::white_score`): the next leaf is usually a sibling or a cousin, a
-//! few squares different, so only those squares' rows are taken off and added.
+//! few squares different, so only those squares' rows are taken off and added. Where
+//! the processor has AVX2 that leaf runs as the same body compiled for it, twice the
+//! lanes and the same score to the bit.
 
 use super::family::{FAMILIES, FAMILY_COUNT, Family};
 use chess4d_core::{Color, Position, Rules};
@@ -217,7 +219,7 @@ impl Network {
     }
 
     /// Adds input `f`'s row to `acc`.
-    #[inline]
+    #[inline(always)]
     fn add_row(&self, acc: &mut [i16; HIDDEN], f: usize) {
         if let Some(row) = self.w1.get(f * HIDDEN..(f + 1) * HIDDEN) {
             // Wrapping: a file's weights are bounded so that sums over 32 men fit, and
@@ -230,7 +232,7 @@ impl Network {
 
     /// Takes input `f`'s row off `acc`: the exact inverse of [`Network::add_row`]
     /// (wrapping sums form a group), so kept sums equal sums made afresh.
-    #[inline]
+    #[inline(always)]
     fn sub_row(&self, acc: &mut [i16; HIDDEN], f: usize) {
         if let Some(row) = self.w1.get(f * HIDDEN..(f + 1) * HIDDEN) {
             acc.iter_mut()
@@ -240,25 +242,29 @@ impl Network {
     }
 
     /// The output layer for one view's sums, the side to move's first.
-    #[inline]
+    #[inline(always)]
     fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], bucket: usize) -> f32 {
         let w2 = &self.w2[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
         let (w_us, w_them) = w2.split_at(HIDDEN);
-        // Eight running sums, so that the compiler may add in vector lanes (a float
-        // sum in one order it must keep as written).
-        let half = |acc: &[i16; HIDDEN], w: &[f32]| -> f32 {
-            let mut sums = [0f32; 8];
-            for (a8, w8) in acc.chunks_exact(8).zip(w.chunks_exact(8)) {
-                for j in 0..8 {
-                    let c = f32::from(a8[j]).clamp(0.0, QA as f32);
-                    sums[j] += c * c * w8[j];
-                }
-            }
-            sums.iter().sum()
-        };
         let q = (QA * QA) as f32;
-        (half(us, w_us) + half(them, w_them)) / q + self.b2[bucket]
+        (screlu_dot(us, w_us) + screlu_dot(them, w_them)) / q + self.b2[bucket]
     }
+}
+
+/// One view's sums through the squared clipped activation, dotted with its half of
+/// the output weights.
+#[inline(always)]
+fn screlu_dot(acc: &[i16; HIDDEN], w: &[f32]) -> f32 {
+    // Eight running sums, so that the compiler may add in vector lanes (a float sum in
+    // one order it must keep as written).
+    let mut sums = [0f32; 8];
+    for (a8, w8) in acc.chunks_exact(8).zip(w.chunks_exact(8)) {
+        for j in 0..8 {
+            let c = f32::from(a8[j]).clamp(0.0, QA as f32);
+            sums[j] += c * c * w8[j];
+        }
+    }
+    sums.iter().sum()
 }
 
 /// The network of `FAMILIES[i]`, read once.
@@ -347,30 +353,58 @@ impl NetEval {
         let Ok(codes) = <&[u8; SQUARES]>::try_from(pos.board_codes()) else {
             return self.white_score_afresh(pos);
         };
-        SUMS.with_borrow_mut(|sums| {
-            if sums.owner != self.owner {
-                *sums = Sums {
-                    owner: self.owner,
-                    codes: [0; SQUARES],
-                    views: [self.net.b1; 2],
-                    men: 0,
-                };
-            }
-            let changed = changed_squares(&sums.codes, codes);
-            // Refused before anything is changed, so the kept sums stay those of a board.
-            if each_bit(changed).any(|sq| self.inputs_of(codes[sq]).is_none()) {
-                return None;
-            }
-            if changed.count_ones() > MOST_CHANGES {
-                sums.views = [self.net.b1; 2];
-                sums.codes = [0; SQUARES];
-                sums.men = 0;
-                self.bring_up(sums, codes, occupied_squares(codes));
-            } else {
-                self.bring_up(sums, codes, changed);
-            }
-            Some(self.score(&sums.views, sums.men, pos.side_to_move()))
-        })
+        SUMS.with_borrow_mut(|sums| self.kept_score(sums, codes, pos.side_to_move()))
+    }
+
+    /// The score from `sums` brought up to `codes`. The sums and the output layer are
+    /// vector arithmetic that a build for baseline x86-64 does four or eight lanes at a
+    /// time; where the processor has AVX2 the same body runs compiled for it, sixteen
+    /// and eight (the same operations lane by lane, so the same score to the bit).
+    fn kept_score(&self, sums: &mut Sums, codes: &[u8; SQUARES], to_move: Color) -> Option<i32> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2 (just checked).
+            return unsafe { self.kept_score_avx2(sums, codes, to_move) };
+        }
+        self.kept_score_in(sums, codes, to_move)
+    }
+
+    /// [`NetEval::kept_score`] compiled with AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn kept_score_avx2(
+        &self,
+        sums: &mut Sums,
+        codes: &[u8; SQUARES],
+        to_move: Color,
+    ) -> Option<i32> {
+        self.kept_score_in(sums, codes, to_move)
+    }
+
+    #[inline(always)]
+    fn kept_score_in(&self, sums: &mut Sums, codes: &[u8; SQUARES], to_move: Color) -> Option<i32> {
+        if sums.owner != self.owner {
+            *sums = Sums {
+                owner: self.owner,
+                codes: [0; SQUARES],
+                views: [self.net.b1; 2],
+                men: 0,
+            };
+        }
+        let changed = changed_squares(&sums.codes, codes);
+        // Refused before anything is changed, so the kept sums stay those of a board.
+        if each_bit(changed).any(|sq| self.inputs_of(codes[sq]).is_none()) {
+            return None;
+        }
+        if changed.count_ones() > MOST_CHANGES {
+            sums.views = [self.net.b1; 2];
+            sums.codes = [0; SQUARES];
+            sums.men = 0;
+            self.bring_up(sums, codes, occupied_squares(codes));
+        } else {
+            self.bring_up(sums, codes, changed);
+        }
+        Some(self.score(&sums.views, sums.men, to_move))
     }
 
     /// [`NetEval::white_score`] with every row summed again (boards of other sizes,
@@ -396,13 +430,14 @@ impl NetEval {
 
     /// The inputs of a piece code in White's view and Black's: `[0, 0]` for an empty
     /// square, `None` for a kind the network does not know.
-    #[inline]
+    #[inline(always)]
     fn inputs_of(&self, code: u8) -> Option<[u16; 2]> {
         let inputs = self.inputs[usize::from(code)];
         (code == 0 || inputs[0] != NONE).then_some(inputs)
     }
 
     /// Changes `sums` on the squares of `squares` to the men of `codes` (each known).
+    #[inline(always)]
     fn bring_up(&self, sums: &mut Sums, codes: &[u8; SQUARES], squares: u64) {
         let net = self.net;
         for sq in each_bit(squares) {
@@ -428,6 +463,7 @@ impl NetEval {
 
     /// The output for the views' sums with `men` men, from White's view in our
     /// centipawns.
+    #[inline(always)]
     fn score(&self, views: &[[i16; HIDDEN]; 2], men: usize, to_move: Color) -> i32 {
         let net = self.net;
         let bucket = bucket(men, net.buckets);
@@ -440,7 +476,7 @@ impl NetEval {
 }
 
 /// The squares whose piece codes differ between two boards, as bits.
-#[inline]
+#[inline(always)]
 fn changed_squares(was: &[u8; SQUARES], now: &[u8; SQUARES]) -> u64 {
     was.iter()
         .zip(now)
@@ -449,7 +485,7 @@ fn changed_squares(was: &[u8; SQUARES], now: &[u8; SQUARES]) -> u64 {
 }
 
 /// The occupied squares of a board, as bits.
-#[inline]
+#[inline(always)]
 fn occupied_squares(codes: &[u8; SQUARES]) -> u64 {
     codes
         .iter()
@@ -458,7 +494,7 @@ fn occupied_squares(codes: &[u8; SQUARES]) -> u64 {
 }
 
 /// The indices of the set bits of `bits`, lowest first.
-#[inline]
+#[inline(always)]
 fn each_bit(mut bits: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (bits != 0).then(|| {
@@ -579,6 +615,8 @@ mod tests {
     /// random games (make and unmake, so the boards jump back as a search's do), with a
     /// second network's evaluations between them (another owner of the thread's sums)
     /// and a board of an unknown kind in between (refused, the kept sums untouched).
+    /// Where the processor has AVX2 the kept sums take the body compiled for it and the
+    /// fresh sums the baseline's, so this also holds the two builds to one score.
     #[test]
     fn the_kept_sums_give_the_score_summed_afresh() {
         let catalog = Catalog::embedded();
