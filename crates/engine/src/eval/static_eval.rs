@@ -91,8 +91,9 @@ impl StaticEval {
     /// The position's material as the material corrections see it: what
     /// `examples/tune_values.rs` fits them on.
     pub fn material(&self, pos: &Position) -> Material {
-        let mut walk = super::Walk::empty();
-        self.eval.walk(pos, &mut walk);
+        let mut walk = super::Walk::<{ super::MAX_PIECES }>::empty();
+        self.eval
+            .walk::<true, { super::MAX_PIECES }>(pos, &mut walk);
         let phase = self.eval.phase(&walk.side);
         let (board, hand) = super::values::counts(pos, self.eval.kinds.len());
         Material { board, hand, phase }

@@ -440,3 +440,31 @@ fn the_terms_counted_on_square_sets_are_the_ray_walks_to_the_unit() {
     }
     assert!(positions > 1000, "{positions}");
 }
+
+/// Where the network alone scores the board, its short walk (the men by the
+/// position's bits, no square terms, no pieces' list) gives the score and the keys of
+/// the full walk, and hands a lone king back to the hand-written evaluation.
+#[test]
+fn the_networks_own_walk_scores_and_keys_as_the_full_walk() {
+    for variant in ["orthodox", "fischerandom"] {
+        let (rules, e) = setup(variant);
+        let net = e.net.as_ref().expect("the chess family has a network");
+        assert_eq!(net.mode(), net::Mode::Alone);
+        let (mut short, mut handed_back) = (0, 0);
+        for seed in 0..12 {
+            for pos in random_game(&*rules, seed, 300) {
+                let full = e.raw_keyed_by_hand(&pos);
+                match e.net_alone(&pos, net) {
+                    Some(found) => {
+                        assert_eq!(found, full, "{variant} {}", rules.format_position(&pos));
+                        short += 1;
+                    }
+                    None => handed_back += 1,
+                }
+                assert_eq!(e.raw_keyed(&pos), full);
+            }
+        }
+        assert!(short > 1000, "{variant}: {short}");
+        assert!(handed_back > 0, "{variant}: no lone king in the random games");
+    }
+}
