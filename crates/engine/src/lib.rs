@@ -34,6 +34,7 @@
 
 mod eval;
 mod gentle;
+mod huge;
 mod limits;
 mod rng;
 mod score;

@@ -2,6 +2,7 @@
 //! Its memory is shared: every thread of a search (and every search of a UCI
 //! session) reads and writes the same slots without locks.
 
+use crate::huge::{Zeroable, ZeroedSlice};
 use chess4d_core::Move;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
@@ -122,15 +123,10 @@ struct Cell {
     b: AtomicU64,
 }
 
-impl Cell {
-    fn empty() -> Cell {
-        Cell {
-            check: AtomicU64::new(0),
-            a: AtomicU64::new(0),
-            b: AtomicU64::new(0),
-        }
-    }
+// SAFETY: three atomics; all zero is an empty slot (generation 0 reads as none).
+unsafe impl Zeroable for Cell {}
 
+impl Cell {
     /// The slot if it holds `key` (and was ever written).
     #[inline]
     fn read(&self, key: u64) -> Option<Slot> {
@@ -171,7 +167,7 @@ impl Cell {
 
 /// The memory of a table, shared by every thread that searches with it.
 pub(crate) struct Shared {
-    cells: Box<[Cell]>,
+    cells: ZeroedSlice<Cell>,
     mask: usize,
     generation: AtomicU8,
 }
@@ -188,7 +184,7 @@ impl Shared {
             want.next_power_of_two() >> 1
         };
         Shared {
-            cells: (0..len).map(|_| Cell::empty()).collect(),
+            cells: ZeroedSlice::new(len),
             mask: len - 1,
             generation: AtomicU8::new(1),
         }
@@ -259,6 +255,15 @@ impl Table {
         self.shared.hashfull()
     }
 
+    /// Starts bringing `key`'s slot into the cache: called as soon as a move is made,
+    /// so that the child's probe finds it there instead of waiting on memory.
+    #[inline]
+    pub(crate) fn prefetch(&self, key: u64) {
+        if let Some(cell) = self.shared.cells.get(key as usize & self.shared.mask) {
+            prefetch(cell);
+        }
+    }
+
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Hit> {
         let s = self.shared.cells[key as usize & self.shared.mask].read(key)?;
@@ -317,6 +322,21 @@ impl Table {
             },
         );
     }
+}
+
+/// Asks the processor to bring the cache line of `item` in, ahead of a read that
+/// would otherwise wait on memory. A hint only: nothing the program reads changes.
+#[inline(always)]
+pub(crate) fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing into the program and cannot fault; the pointer
+    // comes from a reference.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
 }
 
 #[cfg(test)]

@@ -465,6 +465,9 @@ fn the_networks_own_walk_scores_and_keys_as_the_full_walk() {
             }
         }
         assert!(short > 1000, "{variant}: {short}");
-        assert!(handed_back > 0, "{variant}: no lone king in the random games");
+        assert!(
+            handed_back > 0,
+            "{variant}: no lone king in the random games"
+        );
     }
 }

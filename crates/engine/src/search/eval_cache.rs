@@ -6,6 +6,7 @@
 //! the search fills is handed to the next one, as the histories are.
 
 use crate::eval::Keys;
+use crate::huge::{Zeroable, ZeroedSlice};
 use std::sync::Mutex;
 
 /// Entries (a power of two): 6 MiB, a few moves' worth of searches at 0.3 s.
@@ -15,29 +16,54 @@ const ENTRIES: usize = 1 << 18;
 pub(crate) struct EvalCache {
     /// The evaluator whose values these are ([`crate::eval::Evaluator::id`]).
     owner: u64,
-    entries: Vec<(u64, i32, Keys)>,
+    entries: ZeroedSlice<Entry>,
 }
+
+/// One slot. The hash is kept inverted, so that the zeroed memory a cache starts from
+/// is empty: it answers only the hash `u64::MAX`, as a slot marked empty by that hash
+/// would.
+#[derive(Clone, Copy)]
+struct Entry {
+    inverted_hash: u64,
+    value: i32,
+    keys: Keys,
+}
+
+// SAFETY: integers only; all zero is an empty slot.
+unsafe impl Zeroable for Entry {}
 
 impl EvalCache {
     /// An empty cache for the evaluator `owner`.
     pub(crate) fn new(owner: u64) -> EvalCache {
         EvalCache {
             owner,
-            entries: vec![(u64::MAX, 0, Keys::default()); ENTRIES],
+            entries: ZeroedSlice::new(ENTRIES),
         }
     }
 
     /// The raw evaluation and keys stored for `hash`, if any.
     #[inline]
     pub(crate) fn get(&self, hash: u64) -> Option<(i32, Keys)> {
-        let (key, value, keys) = self.entries[(hash as usize) & (ENTRIES - 1)];
-        (key == hash).then_some((value, keys))
+        let e = self.entries[(hash as usize) & (ENTRIES - 1)];
+        (e.inverted_hash == !hash).then_some((e.value, e.keys))
+    }
+
+    /// Starts bringing `hash`'s entry into the cache (see [`crate::tt::prefetch`]).
+    #[inline]
+    pub(crate) fn prefetch(&self, hash: u64) {
+        if let Some(entry) = self.entries.get((hash as usize) & (ENTRIES - 1)) {
+            crate::tt::prefetch(entry);
+        }
     }
 
     /// Stores the raw evaluation and keys of `hash`, replacing what shared its slot.
     #[inline]
     pub(crate) fn put(&mut self, hash: u64, value: i32, keys: Keys) {
-        self.entries[(hash as usize) & (ENTRIES - 1)] = (hash, value, keys);
+        self.entries[(hash as usize) & (ENTRIES - 1)] = Entry {
+            inverted_hash: !hash,
+            value,
+            keys,
+        };
     }
 }
 
@@ -80,6 +106,8 @@ mod tests {
         cache.put(42, 55, keys);
         assert_eq!(cache.get(42), Some((55, keys)));
         assert_eq!(cache.get(42 + ENTRIES as u64), None);
+        // A fresh cache holds nothing, though its memory starts zeroed.
+        assert_eq!(EvalCache::new(7).get(0), None);
         kept.keep(cache);
         assert_eq!(kept.take(7).get(42), Some((55, keys)));
         kept.keep(EvalCache::new(7));

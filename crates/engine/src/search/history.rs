@@ -26,6 +26,7 @@ const GRAIN: i32 = 256;
 const MAX_CORRECTION: i32 = 64;
 
 use crate::eval::Keys;
+use crate::huge::ZeroedSlice;
 use std::sync::Mutex;
 
 /// A (piece code, destination) pair as one index: `code * squares + to`.
@@ -35,7 +36,9 @@ pub(crate) struct Histories {
     slots: usize,
     main: Vec<i32>,
     /// `continuation[previous slot * slots + slot]`; empty where the board is too big.
-    continuation: Vec<i32>,
+    /// Megabytes read at random, so kept small: in `i16` (an entry stays within
+    /// `±LIMIT`), on huge pages where the system lends them.
+    continuation: ZeroedSlice<i16>,
     /// `correction[side * CORRECTIONS + pawn key % CORRECTIONS]`, in 1/GRAIN cp.
     correction: Vec<i32>,
     /// The same by the key of White's pieces other than pawns, then of Black's:
@@ -73,18 +76,29 @@ pub(super) fn bonus(depth: i32) -> i32 {
     (24 * depth * depth + 40 * depth).min(1600)
 }
 
+/// Moves `entry` towards `delta`'s sign by gravity. From within `±LIMIT`, and with
+/// `|delta|` at most `LIMIT` (a [`bonus`] is at most 1,600), it stays within `±LIMIT`:
+/// for `entry = LIMIT - k` and `delta > 0` it becomes `LIMIT - k + ceil(k * delta /
+/// LIMIT)`, at most `LIMIT`, and the same below.
 #[inline]
 fn nudge(entry: &mut i32, delta: i32) {
     *entry += delta - *entry * delta.abs() / LIMIT;
 }
 
+/// An entry (within `±LIMIT`, see [`nudge`]) as the `i16` it is kept in.
+#[inline]
+fn narrow(entry: i32) -> i16 {
+    debug_assert!(entry.abs() <= LIMIT);
+    entry.clamp(-LIMIT, LIMIT) as i16
+}
+
 impl Histories {
     pub(crate) fn new(slots: usize) -> Histories {
-        let continuation = if slots <= CONTINUATION_SLOTS {
-            vec![0; slots * slots]
+        let continuation = ZeroedSlice::new(if slots <= CONTINUATION_SLOTS {
+            slots * slots
         } else {
-            Vec::new()
-        };
+            0
+        });
         Histories {
             slots,
             main: vec![0; slots],
@@ -109,8 +123,7 @@ impl Histories {
                 s += self
                     .continuation
                     .get(prev * self.slots + slot)
-                    .copied()
-                    .unwrap_or(0);
+                    .map_or(0, |&h| i32::from(h));
             }
         }
         s
@@ -126,7 +139,9 @@ impl Histories {
         }
         for prev in before.into_iter().flatten() {
             if let Some(h) = self.continuation.get_mut(prev * self.slots + slot) {
-                nudge(h, delta);
+                let mut entry = i32::from(*h);
+                nudge(&mut entry, delta);
+                *h = narrow(entry);
             }
         }
     }
@@ -177,6 +192,23 @@ impl Histories {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bound that lets the continuation entries be kept in `i16`: from anywhere
+    /// within `±LIMIT`, any bonus or malus a search gives keeps an entry there.
+    #[test]
+    fn a_nudge_keeps_an_entry_within_the_limit() {
+        for entry in (-LIMIT..=LIMIT)
+            .step_by(7)
+            .chain([-LIMIT, LIMIT, LIMIT - 1])
+        {
+            for delta in (-1600..=1600).step_by(13).chain([-1600, 1600]) {
+                let mut e = entry;
+                nudge(&mut e, delta);
+                assert!(e.abs() <= LIMIT, "{entry} by {delta}: {e}");
+            }
+        }
+        assert_eq!((1..64).map(bonus).max(), Some(1600));
+    }
 
     #[test]
     fn entries_stay_within_the_limit_and_follow_recent_results() {

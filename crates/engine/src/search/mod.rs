@@ -230,6 +230,19 @@ impl<'a> Search<'a> {
         self.corrected(pos, raw, keys)
     }
 
+    /// Starts bringing the table slot and the evaluation cache entry of the position
+    /// just reached into the processor's cache: a node reads both first, and without
+    /// the hint it waits on memory for each (a tenth of the search's time on orthodox
+    /// chess, by `perf`).
+    #[inline]
+    fn prefetch(&self, pos: &Position) {
+        let hash = pos.hash();
+        self.tt.prefetch(hash);
+        if let Some(cache) = &self.eval_cache {
+            cache.prefetch(hash);
+        }
+    }
+
     #[inline]
     fn corrected(&self, pos: &Position, raw: i32, keys: Keys) -> i32 {
         let side = pos.side_to_move().index();
@@ -440,6 +453,7 @@ impl<'a> Search<'a> {
                 }
             }
             let undo = rules.make_move(pos, mv);
+            self.prefetch(pos);
             // Past the evasion plies the child ignores check: do not ask.
             let check = qply + 1 < evasion_plies && rules.in_check(pos);
             let v = -self.quiesce(pos, -beta, -alpha, ply + 1, check, qply + 1);

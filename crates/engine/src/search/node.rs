@@ -389,6 +389,7 @@ impl Search<'_> {
                 continue;
             }
             let undo = rules.make_move(pos, mv);
+            self.prefetch(pos);
             let check = rules.in_check(pos);
             self.path.push(hash);
             self.played[ply] = mover.map(|p| (p.code(), mv.to.0));
