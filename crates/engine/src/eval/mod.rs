@@ -270,8 +270,14 @@ impl Evaluator {
         if !side.iter().all(|s| s.material > 0) {
             return None;
         }
-        let white = n.white_score(pos)?;
-        let white = material::scale(white + self.mop_up(pos, &side), &side);
+        Some((self.alone_score(pos, &side, n.white_score(pos)?), keys))
+    }
+
+    /// The score for the side to move where the network's score from White's view,
+    /// `white`, stands alone: mop-up added, scaled by the material.
+    #[inline]
+    fn alone_score(&self, pos: &Position, side: &[Side; 2], white: i32) -> i32 {
+        let white = material::scale(white + self.mop_up(pos, side), side);
         // The network learned Stockfish's score for the side to move, its tempo
         // included: [`Evaluator::fade`] adds ours back.
         let ours = if pos.side_to_move() == Color::White {
@@ -279,7 +285,7 @@ impl Evaluator {
         } else {
             -white
         };
-        Some((ours - self.w.tempo, keys))
+        ours - self.w.tempo
     }
 
     /// [`Evaluator::raw_keyed`] with every term the board's walk can give.
@@ -307,12 +313,10 @@ impl Evaluator {
             }
             _ => None,
         };
+        // The reference for `net_alone`, which answers first (a test holds the two
+        // equal).
         if let Some((net::Mode::Alone, white)) = net {
-            let white = material::scale(white + self.mop_up(pos, &side), &side);
-            // The network learned Stockfish's score for the side to move, its tempo
-            // included: [`Evaluator::fade`] adds ours back.
-            let ours = if us == Color::White { white } else { -white };
-            return (ours - self.w.tempo, keys);
+            return (self.alone_score(pos, &side, white), keys);
         }
         let (mut mg, mut eg) = (side[0].mg - side[1].mg, side[0].eg - side[1].eg);
         let rights = pos.castling_rights();
