@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""A match on any 2D variant: `chess4d uci` against Fairy-Stockfish, or one chess4d
-against another (self-play), with our rules as referee.
+"""A match on any variant: `chess4d uci` against Fairy-Stockfish (on the 2D variants
+it knows), or one chess4d against another (self-play, on any board: the 4D sets'
+moves go over UCI in coordinate notation), with our rules as referee.
 
 Both engines speak UCI over pipes (a small driver here: python-chess's UCI client
 checks moves with its own chess boards, which know no xiangqi or shogi). The referee is
