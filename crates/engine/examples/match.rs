@@ -8,7 +8,7 @@
 //! ```
 //!
 //! Games come in pairs: each opening (a few random plies that a shallow search judges
-//! roughly level, or the most level of 400 tries where hardly any line is) is played
+//! roughly level, or the most level of 64 tries where hardly any line is) is played
 //! once with each program as White. Prints every game's result
 //! and the score of A at the end. With `FENS=path` set, every position of every game
 //! is appended to that file with the game's result from White's view (`fen;result`),
@@ -87,7 +87,7 @@ impl Drop for Engine {
 /// How many random openings are judged before the most level of them is taken: on
 /// boards where nearly every short line is decided (the full 4D set's start is a
 /// forced mate) a level one may not exist, and the hunt would never end.
-const OPENING_TRIES: usize = 400;
+const OPENING_TRIES: usize = 64;
 
 /// A few random plies that leave the position roughly level by a shallow search (or,
 /// where none of [`OPENING_TRIES`] lines is, the most level of them).
