@@ -267,6 +267,29 @@ impl Client {
         None
     }
 
+    /// Sends a message; false if the socket would not take it (the server hung up).
+    pub fn try_send(&mut self, msg: &ClientMessage) -> bool {
+        self.ws.send(Message::text(encode(msg))).is_ok()
+    }
+
+    /// Whether the server ends the connection within `wait` (a close, or a reset when
+    /// it hung up with frames of ours still unread), reading whatever comes first.
+    pub fn closed_within(&mut self, wait: Duration) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < wait {
+            match self.ws.read() {
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) => {}
+                Err(_) => return true,
+            }
+        }
+        false
+    }
+
     /// The next message (fails the test after [`WAIT`]).
     pub fn recv(&mut self) -> ServerMessage {
         self.try_recv(WAIT).expect("a message from the server")
